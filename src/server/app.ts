@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type { ApiErrorBody } from "../shared/errors";
+import { type Auth, createAuth } from "./auth";
+import type { Db } from "./db/client";
+import { AppError } from "./errors";
+import { clientIp, headersWithClientIp } from "./middleware/client-ip";
+import { rateLimit } from "./middleware/rate-limit";
+import { securityHeaders } from "./middleware/security-headers";
+import { loadSession, type SessionVars } from "./middleware/session";
+import { type AccountLimits, accountsRoutes } from "./modules/accounts/accounts.routes";
+import { companiesRoutes } from "./modules/companies/companies.routes";
+import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
+import type { Mailer } from "./modules/mail/mail.service";
+
+export const DEFAULT_LIMITS: AccountLimits = {
+  signIn: { bucket: "sign-in", max: 20, windowSeconds: 10 * 60 },
+  signUp: { bucket: "sign-up", max: 30, windowSeconds: 60 * 60 },
+  confirmation: { bucket: "confirmation", max: 10, windowSeconds: 60 * 60 },
+};
+
+/** Largest JSON body the API accepts (uploads, later, have their own limit). */
+export const API_BODY_LIMIT_BYTES = 100 * 1024;
+
+export type AppDeps = {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  authSecret: string;
+  trustProxyHops?: number;
+  limits?: Partial<AccountLimits>;
+  /** Folder of the built SPA (dist/web); omitted in API tests. */
+  webRoot?: string;
+};
+
+export type App = { app: OpenAPIHono<{ Variables: SessionVars }>; auth: Auth };
+
+export function createApp(deps: AppDeps): App {
+  const { db } = deps;
+  const trustProxyHops = deps.trustProxyHops ?? 0;
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const auth = createAuth({
+    db,
+    appUrl: deps.appUrl,
+    secret: deps.authSecret,
+    mailer: deps.mailer,
+  });
+  const app = new OpenAPIHono<{ Variables: SessionVars }>();
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      };
+      return c.json(body, error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    const body: ApiErrorBody = {
+      error: { code: "internal_error", message: "Erro inesperado. Tente novamente." },
+    };
+    return c.json(body, 500);
+  });
+
+  app.use("*", securityHeaders());
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large", 413, "Request body too large");
+      },
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+
+  // better-auth's own endpoints (e-mail confirmation link, session internals), behind our limits.
+  app.use("/api/auth/sign-in/*", rateLimit(db, limits.signIn, trustProxyHops));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxyHops));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.use("/api/*", loadSession(auth));
+  app.get("/api/health", (c) => c.json({ status: "ok" }));
+  app.route("/api", accountsRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
+  app.route("/api", companiesRoutes({ db }));
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Carimbou API",
+      version: "0.1.0",
+      description: "Errors are `{ error: { code, message } }`; the web app translates the codes.",
+    },
+  });
+
+  app.all("/api/*", () => {
+    throw new AppError("not_found", 404, "No such API route");
+  });
+
+  if (deps.mailer.kind === "dev-mailbox") app.route("/dev/mailbox", devMailboxRoutes(db));
+
+  if (deps.webRoot && existsSync(join(deps.webRoot, "index.html"))) {
+    const webRoot = deps.webRoot;
+    const indexHtml = readFileSync(join(webRoot, "index.html"), "utf8");
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root: webRoot }),
+    );
+    app.use("*", serveStatic({ root: webRoot, index: "" }));
+    app.get("*", (c) => {
+      c.header("Cache-Control", "no-cache");
+      return c.html(indexHtml);
+    });
+  }
+
+  return { app, auth };
+}

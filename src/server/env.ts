@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** The only reader of process.env. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).default("Carimbou <nao-responda@carimbou.com.br>"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string | undefined;
+  /** Number of reverse proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
+  trustProxyHops: number;
+};
+
+export function parseTrustProxy(value: string | undefined): number {
+  if (value === undefined || value === "" || value === "false" || value === "0") return 0;
+  if (value === "true") return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0) {
+    throw new Error(`TRUST_PROXY must be "true", "false" or a number of proxies, got "${value}"`);
+  }
+  return hops;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${details}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+    throw new Error(
+      "AUTH_SECRET is required in production: set it to a random string of at least 32 characters (for example: openssl rand -base64 32).",
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    appUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET,
+    trustProxyHops: parseTrustProxy(e.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,15 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../shared/errors";
+
+/** A failure the API reports to the client as `{ error: { code, message } }`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: ContentfulStatusCode,
+    message?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message ?? code);
+    this.name = "AppError";
+  }
+}

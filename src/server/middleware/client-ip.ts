@@ -1,0 +1,30 @@
+import type { Context } from "hono";
+
+/** Header set by this server (never trusted from the client) to hand the resolved IP to better-auth. */
+export const CLIENT_IP_HEADER = "x-carimbou-client-ip";
+
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
+
+/**
+ * The client's IP: the socket's peer address, unless `trustProxyHops` reverse proxies stand in
+ * front of the server, in which case it is the address that the outermost trusted proxy saw
+ * (counted from the right of X-Forwarded-For, so a forged left-hand entry changes nothing).
+ */
+export function clientIp(c: Context, trustProxyHops: number): string {
+  const socketAddress = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
+  const peer = socketAddress ?? "unknown";
+  if (trustProxyHops <= 0) return peer;
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, peer];
+  return chain[Math.max(0, chain.length - 1 - trustProxyHops)] ?? peer;
+}
+
+/** Copies the request headers with the resolved client IP in CLIENT_IP_HEADER. */
+export function headersWithClientIp(headers: Headers, ip: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_IP_HEADER, ip);
+  return copy;
+}

@@ -1,0 +1,174 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  CompanySignUpSchema,
+  CustomerSignUpSchema,
+  ResendConfirmationSchema,
+  SignInSchema,
+} from "../../../shared/auth.schema";
+import { MeSchema } from "../../../shared/me.schema";
+import { AppError } from "../../errors";
+import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
+import type { RateLimitRule } from "../../middleware/rate-limit";
+import { rateLimit } from "../../middleware/rate-limit";
+import { requireUser, type SessionVars } from "../../middleware/session";
+import { apiErrorResponses, validationHook } from "../../openapi";
+import {
+  type AccountsDeps,
+  findMe,
+  resendConfirmation,
+  signUpCompany,
+  signUpCustomer,
+} from "./accounts.service";
+
+export type AccountLimits = {
+  signIn: RateLimitRule;
+  signUp: RateLimitRule;
+  confirmation: RateLimitRule;
+};
+
+const SignedUpSchema = z.object({ email: z.string() });
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+
+const signUpCompanyRoute = createRoute({
+  method: "post",
+  path: "/accounts/company",
+  tags: ["accounts"],
+  summary: "Sign up a company (admin user, profile and company with a 30-day trial)",
+  request: { body: { ...json(CompanySignUpSchema), required: true } },
+  responses: {
+    201: { description: "Created; a confirmation e-mail was sent", ...json(SignedUpSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const signUpCustomerRoute = createRoute({
+  method: "post",
+  path: "/accounts/customer",
+  tags: ["accounts"],
+  summary: "Sign up a customer, with the origin parameters of the sign-up link",
+  request: { body: { ...json(CustomerSignUpSchema), required: true } },
+  responses: {
+    201: { description: "Created; a confirmation e-mail was sent", ...json(SignedUpSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const resendRoute = createRoute({
+  method: "post",
+  path: "/accounts/confirmation",
+  tags: ["accounts"],
+  summary:
+    "Send the e-mail confirmation link again (same answer whether the account exists or not)",
+  request: { body: { ...json(ResendConfirmationSchema), required: true } },
+  responses: {
+    202: { description: "Accepted", ...json(z.object({ ok: z.boolean() })) },
+    ...apiErrorResponses,
+  },
+});
+
+const signInRoute = createRoute({
+  method: "post",
+  path: "/session",
+  tags: ["session"],
+  summary: "Sign in with e-mail and password; sets the session cookie",
+  request: { body: { ...json(SignInSchema), required: true } },
+  responses: { 200: { description: "Signed in", ...json(MeSchema) }, ...apiErrorResponses },
+});
+
+const signOutRoute = createRoute({
+  method: "delete",
+  path: "/session",
+  tags: ["session"],
+  summary: "Sign out: the session ends on the server and its cookie stops working",
+  responses: { 204: { description: "Signed out" } },
+});
+
+const meRoute = createRoute({
+  method: "get",
+  path: "/me",
+  tags: ["session"],
+  summary: "The signed-in user with profile and company",
+  responses: {
+    200: { description: "The session's user", ...json(MeSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+export function accountsRoutes(
+  deps: AccountsDeps & { limits: AccountLimits; trustProxyHops: number },
+) {
+  const { db, auth } = deps;
+  const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+  const limit = (rule: RateLimitRule) => rateLimit(db, rule, deps.trustProxyHops);
+
+  app.use("/accounts/company", limit(deps.limits.signUp));
+  app.use("/accounts/customer", limit(deps.limits.signUp));
+  app.use("/accounts/confirmation", limit(deps.limits.confirmation));
+  app.on("POST", "/session", limit(deps.limits.signIn));
+
+  app.openapi(signUpCompanyRoute, async (c) => {
+    return c.json(await signUpCompany(deps, c.req.valid("json")), 201);
+  });
+
+  app.openapi(signUpCustomerRoute, async (c) => {
+    return c.json(await signUpCustomer(deps, c.req.valid("json")), 201);
+  });
+
+  app.openapi(resendRoute, async (c) => {
+    await resendConfirmation(deps, c.req.valid("json").email);
+    return c.json({ ok: true }, 202);
+  });
+
+  app.openapi(signInRoute, async (c) => {
+    const body = c.req.valid("json");
+    const res = await auth.api.signInEmail({
+      body: { email: body.email, password: body.password, rememberMe: true },
+      headers: headersWithClientIp(c.req.raw.headers, clientIp(c, deps.trustProxyHops)),
+      asResponse: true,
+    });
+    if (!res.ok) {
+      const failure = (await res.json().catch(() => ({}))) as { code?: string };
+      if (failure.code === "EMAIL_NOT_VERIFIED") {
+        throw new AppError(
+          "email_not_confirmed",
+          403,
+          "Email não confirmado. Verifique sua caixa de entrada.",
+        );
+      }
+      if (res.status === 401) {
+        throw new AppError(
+          "invalid_credentials",
+          401,
+          "Email ou senha incorretos. Verifique suas credenciais.",
+        );
+      }
+      throw new AppError(
+        "internal_error",
+        500,
+        `Sign-in failed (${res.status} ${failure.code ?? ""})`,
+      );
+    }
+    const { user } = (await res.json()) as { user: { id: string } };
+    const me = await findMe(db, user.id);
+    if (!me) throw new AppError("internal_error", 500, "Signed-in user has no profile");
+    for (const cookie of res.headers.getSetCookie())
+      c.header("Set-Cookie", cookie, { append: true });
+    return c.json(me, 200);
+  });
+
+  app.openapi(signOutRoute, async (c) => {
+    const res = await auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+    for (const cookie of res.headers.getSetCookie())
+      c.header("Set-Cookie", cookie, { append: true });
+    return c.body(null, 204);
+  });
+
+  app.openapi(meRoute, async (c) => {
+    const user = requireUser(c.var.user);
+    const me = await findMe(db, user.id);
+    if (!me) throw new AppError("unauthenticated", 401, "No profile for this session.");
+    return c.json(me, 200);
+  });
+
+  return app;
+}

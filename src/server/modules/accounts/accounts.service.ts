@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { CompanySignUp, CustomerSignUp } from "../../../shared/auth.schema";
+import { TRIAL_DAYS } from "../../../shared/limits";
+import type { Me } from "../../../shared/me.schema";
+import {
+  resolveSignUpOrigin,
+  type SignUpOrigin,
+  type SignUpOriginParams,
+} from "../../../shared/origin";
+import type { Auth } from "../../auth";
+import { accounts, users } from "../../db/auth.table";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { findCompanyOfOwner, findPublicCompany } from "../companies/companies.service";
+import { companies } from "../companies/companies.table";
+import { profiles } from "./profiles.table";
+
+export type AccountsDeps = { db: Db; auth: Auth; appUrl: string };
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+/** Where the e-mail confirmation link returns to: the customer login, or the site for companies. */
+export function confirmationCallbackUrl(appUrl: string, role: "admin" | "customer") {
+  return role === "customer" ? `${appUrl}/login-cliente?confirmado=1` : `${appUrl}/?confirmado=1`;
+}
+
+async function emailExists(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Creates the auth user, its password account and its profile (and the company, for admins)
+ * in one transaction: either everything exists afterwards or nothing does.
+ */
+async function createAccount(
+  deps: AccountsDeps,
+  input: { email: string; password: string; name: string },
+  writeRest: (tx: Db, userId: string) => Promise<void>,
+) {
+  if (await emailExists(deps.db, input.email)) {
+    throw new AppError("email_taken", 409, "Este email já está cadastrado. Tente fazer login.");
+  }
+  const ctx = await deps.auth.$context;
+  const passwordHash = await ctx.password.hash(input.password);
+  const userId = randomUUID();
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(users).values({ id: userId, name: input.name, email: input.email });
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: passwordHash,
+      });
+      await writeRest(tx as unknown as Db, userId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("email_taken", 409, "Este email já está cadastrado. Tente fazer login.");
+    }
+    throw error;
+  }
+  return userId;
+}
+
+export async function sendConfirmation(
+  deps: AccountsDeps,
+  email: string,
+  role: "admin" | "customer",
+) {
+  await deps.auth.api.sendVerificationEmail({
+    body: { email, callbackURL: confirmationCallbackUrl(deps.appUrl, role) },
+  });
+}
+
+/** Sends the confirmation; a failure to send is logged, the account stays (it can be re-sent). */
+async function sendConfirmationAfterSignUp(
+  deps: AccountsDeps,
+  email: string,
+  role: "admin" | "customer",
+) {
+  try {
+    await sendConfirmation(deps, email, role);
+  } catch (error) {
+    console.error(`Could not send the confirmation e-mail to ${email}:`, error);
+  }
+}
+
+export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
+  const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  await createAccount(
+    deps,
+    { email: input.email, password: input.password, name: input.companyName },
+    async (tx, userId) => {
+      await tx.insert(profiles).values({
+        id: userId,
+        role: "admin",
+        name: input.companyName,
+        email: input.email,
+        phone: input.phone,
+        city: input.city,
+        state: input.state,
+        origin: "cadastro_empresa",
+      });
+      await tx.insert(companies).values({
+        id: randomUUID(),
+        ownerId: userId,
+        tradeName: input.companyName,
+        email: input.email,
+        phone: input.phone,
+        city: input.city,
+        state: input.state,
+        sector: input.sector,
+        subscriptionActive: true,
+        trialEndsAt,
+      });
+    },
+  );
+  await sendConfirmationAfterSignUp(deps, input.email, "admin");
+  return { email: input.email };
+}
+
+async function isCustomer(db: Db, id: string | null | undefined) {
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.role, "customer")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The sign-up origin with every id checked against the database: an id that names no real
+ * company or customer is dropped, and the origin falls back to the next rule.
+ */
+export async function verifySignUpOrigin(
+  db: Db,
+  params: SignUpOriginParams | undefined,
+): Promise<SignUpOrigin> {
+  const p = { ...(params ?? {}) };
+  const claimed = resolveSignUpOrigin(p);
+  if (claimed.companyId && !(await findPublicCompany(db, claimed.companyId))) {
+    p.empresa_id = undefined;
+    p.empresa = undefined;
+  }
+  if (claimed.kind === "partnership") {
+    if (!claimed.partnerCompanyId || !(await findPublicCompany(db, claimed.partnerCompanyId))) {
+      p.parceria = undefined;
+    }
+  }
+  if (!(await isCustomer(db, p.indicador))) p.indicador = undefined;
+  if (!(await isCustomer(db, p.afiliado))) p.afiliado = undefined;
+  return resolveSignUpOrigin(p);
+}
+
+export async function signUpCustomer(deps: AccountsDeps, input: CustomerSignUp) {
+  const origin = await verifySignUpOrigin(deps.db, input.origin);
+  await createAccount(
+    deps,
+    { email: input.email, password: input.password, name: input.name },
+    async (tx, userId) => {
+      await tx.insert(profiles).values({
+        id: userId,
+        role: "customer",
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        city: input.city,
+        state: input.state,
+        birthDate: input.birthDate || null,
+        origin: origin.code,
+        originChannel: origin.channel,
+        originCompanyId: origin.companyId,
+        partnerCompanyId: origin.partnerCompanyId,
+        referrerCustomerId: origin.referrerCustomerId,
+        affiliateId: origin.affiliateId,
+      });
+    },
+  );
+  await sendConfirmationAfterSignUp(deps, input.email, "customer");
+  return { email: input.email };
+}
+
+/** Re-sends the confirmation to an unconfirmed account; answers the same whether it exists or not. */
+export async function resendConfirmation(deps: AccountsDeps, email: string) {
+  const [row] = await deps.db
+    .select({ verified: users.emailVerified, role: profiles.role })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.email, email))
+    .limit(1);
+  if (row && !row.verified) await sendConfirmation(deps, email, row.role);
+}
+
+export async function findMe(db: Db, userId: string): Promise<Me | null> {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const { user, profile } = row;
+  return {
+    user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+    profile: {
+      id: profile.id,
+      role: profile.role,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      city: profile.city,
+      state: profile.state,
+      birthDate: profile.birthDate,
+      origin: profile.origin,
+    },
+    company: profile.role === "admin" ? await findCompanyOfOwner(db, user.id) : null,
+  };
+}

@@ -1,0 +1,35 @@
+import { date, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../../db/auth.table";
+
+export const roleEnum = pgEnum("role", ["admin", "customer"]);
+
+/**
+ * One profile per auth user (spec `profiles`; id equals the user id).
+ * `empresas_vinculadas` is not stored: an admin's company is `companies.owner_id`.
+ */
+export const profiles = pgTable("profiles", {
+  id: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  role: roleEnum().notNull(),
+  name: text().notNull(),
+  email: text().notNull(),
+  phone: text(),
+  city: text(),
+  state: text(),
+  birthDate: date({ mode: "string" }),
+  /** origem_cadastro: empresa_direta_{id}, parceria_{..}, afiliado_cliente_{id} or cadastro_direto. */
+  origin: text(),
+  /** The `origem` link parameter, e.g. qrcode_empresa. */
+  originChannel: text(),
+  /** empresa_id of a customer's sign-up link (only when it named a real company). */
+  originCompanyId: text(),
+  /** parceiro_origem_id */
+  partnerCompanyId: text(),
+  /** cliente_indicador_id */
+  referrerCustomerId: text(),
+  /** id_afiliador */
+  affiliateId: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

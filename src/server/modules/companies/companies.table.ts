@@ -1,0 +1,54 @@
+import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { DEFAULT_MAX_STAMPS } from "../../../shared/limits";
+import { profiles } from "../accounts/profiles.table";
+
+/** Spec `empresas`. Money in integer cents; column names in docs/glossary.md. */
+export const companies = pgTable("companies", {
+  id: text().primaryKey(),
+  ownerId: text()
+    .notNull()
+    .unique()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  tradeName: text().notNull(),
+  email: text(),
+  phone: text(),
+  whatsapp: text(),
+  instagram: text(),
+  facebook: text(),
+  linkedin: text(),
+  youtube: text(),
+  tiktok: text(),
+  x: text(),
+  googleReviewUrl: text(),
+  website: text(),
+  logoUrl: text(),
+  city: text(),
+  state: text(),
+  sector: text(),
+  summary: text(),
+  defaultMaxStamps: integer().notNull().default(DEFAULT_MAX_STAMPS),
+  allowsSocialStamps: boolean().notNull().default(true),
+  allowsReviewStamps: boolean().notNull().default(true),
+  subscriptionActive: boolean().notNull().default(true),
+  trialEndsAt: timestamp({ withTimezone: true }).notNull(),
+  aiEnabled: boolean().notNull().default(false),
+  partnershipEnabled: boolean().notNull().default(false),
+  partnershipDescription: text(),
+  bonusStamps: integer().notNull().default(0),
+  offersFirstSignUpBonus: boolean().notNull().default(false),
+  bonusValueCents: integer().notNull().default(0),
+  stripeCustomerId: text(),
+  promotionDescription: text(),
+  promotionStartsOn: date({ mode: "string" }),
+  promotionEndsOn: date({ mode: "string" }),
+  promotionActive: boolean().notNull().default(false),
+  aiAssistantName: text(),
+  birthdayPromotion: text(),
+  referralEnabled: boolean().notNull().default(false),
+  referredStamps: integer().notNull().default(1),
+  referrerStamps: integer().notNull().default(1),
+  referredBonusCents: integer().notNull().default(0),
+  referrerBonusCents: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ERROR_CODES } from "../shared/errors";
+
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+const errorContent = { content: { "application/json": { schema: ApiErrorSchema } } };
+
+/** The error answers every route may give. */
+export const apiErrorResponses = {
+  400: { description: "validation_failed", ...errorContent },
+  401: { description: "unauthenticated / invalid_credentials", ...errorContent },
+  403: { description: "forbidden / email_not_confirmed", ...errorContent },
+  404: { description: "not_found", ...errorContent },
+  409: { description: "email_taken", ...errorContent },
+  429: { description: "rate_limited", ...errorContent },
+} as const;
+
+type ValidationResult = { success: true } | { success: false; error: z.ZodError };
+
+/** Turns a zod failure into `validation_failed` with the first message key of each field. */
+export function validationHook(result: ValidationResult, c: Context) {
+  if (result.success) return;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return c.json(
+    { error: { code: "validation_failed" as const, message: "Invalid request", fields } },
+    400,
+  );
+}

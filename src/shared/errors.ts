@@ -1,0 +1,28 @@
+/**
+ * Error codes the API answers with, in `{ error: { code, message } }`.
+ * The web app translates each code (locales/<lang>/errors.json); `message` is for logs and API users.
+ */
+export const ERROR_CODES = [
+  "validation_failed",
+  "invalid_credentials",
+  "email_not_confirmed",
+  "email_taken",
+  "rate_limited",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "payload_too_large",
+  "signup_failed",
+  "internal_error",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ApiErrorBody = {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** For validation_failed: field name -> message key of the shared schema. */
+    fields?: Record<string, string>;
+  };
+};
