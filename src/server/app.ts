@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../shared/errors";
 import { type Auth, createAuth } from "./auth";
 import type { Db } from "./db/client";
@@ -60,6 +61,12 @@ export function createApp(deps: AppDeps): App {
         },
       };
       return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals (malformed JSON and the like) are the client's fault, not a crash.
+      const code = error.status === 413 ? "payload_too_large" : "validation_failed";
+      const body: ApiErrorBody = { error: { code, message: error.message } };
+      return c.json(body, error.status === 413 ? 413 : 400);
     }
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     const body: ApiErrorBody = {

@@ -22,6 +22,8 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 /** node-postgres on a PostgreSQL server. */
 export function connectPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the server closes (restart, admin command) must not crash the process.
+  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   return {
     db,

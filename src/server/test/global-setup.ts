@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { connectPostgres, openPglite } from "../db/client";
+import { adminUrl, TEMPLATE_DATABASE } from "./databases";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplatePath: string;
+  }
+}
+
+/**
+ * Migrates one template database before the test files run; each file then starts from a copy
+ * (a PGlite dump, or a PostgreSQL database created from the template when TEST_DATABASE_URL is set).
+ */
+export default async function setup(project: TestProject) {
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  if (testDatabaseUrl) {
+    const admin = connectPostgres(adminUrl(testDatabaseUrl), { max: 1 });
+    await admin.db.$client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+    await admin.db.$client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.close();
+    const template = connectPostgres(adminUrl(testDatabaseUrl, TEMPLATE_DATABASE), { max: 1 });
+    await template.migrate();
+    await template.close();
+    project.provide("pgliteTemplatePath", "");
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "carimbou-test-"));
+  const database = openPglite();
+  await database.migrate();
+  const dump = (await (
+    database.db.$client as unknown as { dumpDataDir(c: "none"): Promise<Blob> }
+  ).dumpDataDir("none")) as Blob;
+  await database.close();
+  const path = join(dir, "template.tar");
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplatePath", path);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,119 @@
+import { inject } from "vitest";
+import { type AppDeps, createApp } from "../app";
+import type { Mail, Mailer } from "../modules/mail/mail.service";
+import { openTestDatabase } from "./databases";
+
+export const TEST_APP_URL = "http://localhost:3999";
+
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+};
+
+/**
+ * The whole API in-process on a fresh database, with a mailer that keeps what it sends.
+ * Requests carry an Origin (better-auth checks it) and a socket address (for the rate limits).
+ */
+export async function createTestApp(
+  options: Partial<Pick<AppDeps, "limits" | "trustProxyHops">> = {},
+) {
+  const database = await openTestDatabase(inject("pgliteTemplatePath"));
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    kind: "smtp",
+    async send(mail) {
+      mails.push(mail);
+    },
+    close() {},
+  };
+  const { app } = createApp({
+    db: database.db,
+    mailer,
+    appUrl: TEST_APP_URL,
+    authSecret: "test-secret-test-secret-test-secret-0123",
+    ...options,
+  });
+
+  async function request(path: string, opts: RequestOptions = {}) {
+    const headers: Record<string, string> = { origin: TEST_APP_URL, ...opts.headers };
+    if (opts.cookie) headers.cookie = opts.cookie;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+    }
+    return app.request(
+      path,
+      { method: opts.method ?? (body ? "POST" : "GET"), headers, body },
+      { incoming: { socket: { remoteAddress: opts.ip ?? "127.0.0.1" } } },
+    );
+  }
+
+  /** The confirmation link of the last e-mail sent to `email`. */
+  function confirmationLink(email: string) {
+    const mail = mails.findLast((m) => m.to === email);
+    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) throw new Error(`No confirmation e-mail to ${email}`);
+    return link;
+  }
+
+  /** Opens the confirmation link as the browser would; returns where it redirects. */
+  async function confirm(email: string) {
+    const url = new URL(confirmationLink(email));
+    const res = await request(url.pathname + url.search);
+    return res.headers.get("location");
+  }
+
+  /** Signs in and returns the session cookie (name=value). */
+  async function signIn(email: string, password: string) {
+    const res = await request("/api/session", { body: { email, password } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return sessionCookie(res);
+  }
+
+  return {
+    app,
+    db: database.db,
+    mails,
+    request,
+    confirm,
+    confirmationLink,
+    signIn,
+    close: database.close,
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export function sessionCookie(res: Response) {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => c.includes("session_token"))
+    .join("; ");
+}
+
+export const companyInput = (overrides: Record<string, unknown> = {}) => ({
+  companyName: "Café do Ponto",
+  email: "dono@cafedoponto.com.br",
+  password: "segredo1",
+  city: "São Paulo",
+  state: "SP",
+  phone: "(11) 98888-7777",
+  sector: "alimentacao",
+  ...overrides,
+});
+
+export const customerInput = (overrides: Record<string, unknown> = {}) => ({
+  name: "João da Silva",
+  email: "joao@example.com",
+  password: "segredo1",
+  city: "Campinas",
+  state: "SP",
+  phone: "",
+  birthDate: "1990-05-17",
+  ...overrides,
+});
