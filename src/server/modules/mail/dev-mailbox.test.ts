@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createApp } from "../../app";
+import type { Database } from "../../db/client";
+import { openTestDatabase } from "../../test/databases";
+import { companyInput, TEST_APP_URL } from "../../test/test-app";
+import { createMailer } from "./mail.service";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase(inject("pgliteTemplatePath"));
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("dev mailbox (no SMTP_URL, not production)", () => {
+  it("keeps the confirmation e-mail on a page and prints its link in the log", async () => {
+    const logged: string[] = [];
+    const logger = { info: (m: string) => logged.push(m), warn: () => {}, error: () => {} };
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: "Carimbou <x@example.com>",
+      db: database.db,
+      production: false,
+      appUrl: TEST_APP_URL,
+      logger,
+    });
+    expect(mailer.kind).toBe("dev-mailbox");
+    const { app } = createApp({
+      db: database.db,
+      mailer,
+      appUrl: TEST_APP_URL,
+      authSecret: "s".repeat(40),
+    });
+    const env = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
+
+    const res = await app.request(
+      "/api/accounts/company",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_APP_URL },
+        body: JSON.stringify(companyInput({ email: "caixa@example.com" })),
+      },
+      env,
+    );
+    expect(res.status).toBe(201);
+    expect(logged.join("\n")).toMatch(
+      /caixa@example\.com[\s\S]*link: http:\/\/localhost:3999\/api\/auth\/verify-email\?token=/,
+    );
+
+    const list = await (await app.request("/dev/mailbox", {}, env)).text();
+    expect(list).toContain("Confirme seu email no Carimbou");
+    expect(list).toContain("caixa@example.com");
+    const href = list.match(/href="(\/dev\/mailbox\/[^"]+)"/)?.[1];
+    const page = await (await app.request(href!, {}, env)).text();
+    expect(page).toContain("Confirmar meu email");
+    expect(page).toContain("/api/auth/verify-email?token=");
+  });
+
+  it("is refused in production: SMTP_URL is required there", () => {
+    expect(() =>
+      createMailer({
+        smtpUrl: undefined,
+        from: "x",
+        db: database.db,
+        production: true,
+        appUrl: TEST_APP_URL,
+      }),
+    ).toThrow(/SMTP_URL is required in production/);
+  });
+});
