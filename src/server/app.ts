@@ -5,11 +5,12 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../shared/errors";
-import { type Auth, createAuth } from "./auth";
+import { type Auth, createAuth, trustedOrigins } from "./auth";
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
 import { rateLimit } from "./middleware/rate-limit";
+import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { type AccountLimits, accountsRoutes } from "./modules/accounts/accounts.routes";
@@ -89,6 +90,8 @@ export function createApp(deps: AppDeps): App {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
+
+  app.use("/api/*", sameOrigin(trustedOrigins(deps.appUrl)));
 
   // better-auth's own endpoints (e-mail confirmation link, session internals), behind our limits.
   app.use("/api/auth/sign-in/*", rateLimit(db, limits.signIn, trustProxyHops));

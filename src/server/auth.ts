@@ -8,13 +8,23 @@ import { confirmationEmail, type Mailer } from "./modules/mail/mail.service";
 
 export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 
+/** APP_URL, plus its loopback twin in development (localhost and 127.0.0.1 are the same machine). */
+export function trustedOrigins(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  const twin = { localhost: "127.0.0.1", "127.0.0.1": "localhost" }[url.hostname];
+  if (!twin) return [url.origin];
+  const other = new URL(url.origin);
+  other.hostname = twin;
+  return [url.origin, other.origin];
+}
+
 export function createAuth(options: { db: Db; appUrl: string; secret: string; mailer: Mailer }) {
   return betterAuth({
     appName: "Carimbou",
     baseURL: options.appUrl,
     basePath: "/api/auth",
     secret: options.secret,
-    trustedOrigins: [options.appUrl],
+    trustedOrigins: trustedOrigins(options.appUrl),
     database: drizzleAdapter(options.db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

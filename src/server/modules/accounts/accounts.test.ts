@@ -310,3 +310,14 @@ describe("sign-in, confirmation and sign-out", () => {
     expect(await t.confirm("reenvio@example.com")).toContain("/login-cliente");
   });
 });
+
+describe("sign-in from a foreign origin", () => {
+  it("is refused with forbidden, not a crash", async () => {
+    const res = await t.request("/api/session", {
+      body: { email: "dono@cafedoponto.com.br", password: "segredo1" },
+      headers: { origin: "https://evil.example.com" },
+    });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("forbidden");
+  });
+});
