@@ -15,6 +15,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded client (PGlite only), e.g. to dump a migrated template. */
+  pglite?: PGlite;
 };
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -40,6 +42,7 @@ export function openPglite(source: { dataDir?: string; loadDataDir?: Blob } = {}
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { connectPostgres, type Database, openPglite } from "../db/client";
 
 export const TEMPLATE_DATABASE = "carimbou_test_template";
@@ -23,13 +24,13 @@ export async function openTestDatabase(pgliteTemplatePath: string): Promise<Data
   }
   const name = `carimbou_test_${randomUUID().replaceAll("-", "")}`;
   const admin = connectPostgres(adminUrl(testDatabaseUrl), { max: 1 });
-  await admin.db.$client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.db.execute(sql.raw(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
   const database = connectPostgres(adminUrl(testDatabaseUrl, name), { max: 5 });
   return {
     ...database,
     async close() {
       await database.close();
-      await admin.db.$client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       await admin.close();
     },
   };

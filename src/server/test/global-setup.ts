@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
 import { connectPostgres, openPglite } from "../db/client";
 import { adminUrl, TEMPLATE_DATABASE } from "./databases";
@@ -19,8 +20,8 @@ export default async function setup(project: TestProject) {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   if (testDatabaseUrl) {
     const admin = connectPostgres(adminUrl(testDatabaseUrl), { max: 1 });
-    await admin.db.$client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.db.$client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`));
+    await admin.db.execute(sql.raw(`CREATE DATABASE ${TEMPLATE_DATABASE}`));
     await admin.close();
     const template = connectPostgres(adminUrl(testDatabaseUrl, TEMPLATE_DATABASE), { max: 1 });
     await template.migrate();
@@ -31,9 +32,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "carimbou-test-"));
   const database = openPglite();
   await database.migrate();
-  const dump = (await (
-    database.db.$client as unknown as { dumpDataDir(c: "none"): Promise<Blob> }
-  ).dumpDataDir("none")) as Blob;
+  const dump = (await database.pglite!.dumpDataDir("none")) as Blob;
   await database.close();
   const path = join(dir, "template.tar");
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
