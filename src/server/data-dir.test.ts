@@ -1,12 +1,20 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { dataDirSecret, lockDataDir } from "./data-dir";
 import { loadEnv } from "./env";
 
-const tempDir = () => mkdtempSync(join(tmpdir(), "carimbou-data-"));
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "carimbou-data-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("DATA_DIR lock", () => {
   it("refuses a second server while the first one lives, and takes over a dead one's lock", async () => {
