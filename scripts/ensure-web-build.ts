@@ -8,7 +8,9 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const output = join(root, "dist/web/index.html");
-const inputs = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"].map((p) => join(root, p));
+const inputs = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"].map((p) =>
+  join(root, p),
+);
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -27,7 +29,9 @@ const changedAt = Math.max(...inputs.map(newestMtime));
 if (builtAt >= changedAt) {
   console.info("Web build is up to date.");
 } else {
-  console.info(builtAt ? "Web sources changed: rebuilding dist/web..." : "Building the web app (dist/web)...");
+  console.info(
+    builtAt ? "Web sources changed: rebuilding dist/web..." : "Building the web app (dist/web)...",
+  );
   execFileSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",

@@ -1,0 +1,179 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "./support/app-server";
+import { launchBrowser } from "./support/browser";
+import { startMailServer } from "./support/mail-server";
+
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  server = await startAppServer({ smtpUrl: mail.url });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await mail?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({
+    locale: "pt-BR",
+    viewport: { width: 1280, height: 800 },
+  });
+  return context.newPage();
+}
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+describe("a company signs up, confirms its e-mail and uses its panel", () => {
+  const email = `cafe-${Date.now()}@example.com`;
+  let companyId = "";
+
+  it("shows the home page with both entrances", async () => {
+    const page = await newPage();
+    await page.goto(url("/"));
+    await page.getByRole("link", { name: "Acessar como Empresa" }).waitFor();
+    await page.getByRole("link", { name: "Acessar como Cliente" }).waitFor();
+    await page.context().close();
+  });
+
+  it("signs up, confirms from the e-mail, signs in, lands on /dashboard and signs out", async () => {
+    const page = await newPage();
+    await page.goto(url("/login-admin"));
+    await page
+      .getByRole("button", { name: /cadastr/i })
+      .first()
+      .click();
+
+    // the spec's messages, shown on the form before anything is sent
+    await page.getByRole("button", { name: "Cadastrar empresa" }).click();
+    await page.getByText("Nome da empresa é obrigatório").waitFor();
+    await page.getByText("Email é obrigatório").waitFor();
+    await page.getByText("Telefone é obrigatório para empresas").waitFor();
+    await page.getByLabel("Nome da empresa").fill("Café Aurora");
+    expect(await page.getByText("Nome da empresa é obrigatório").count()).toBe(0);
+
+    await page.getByLabel("Email").fill(email.toUpperCase());
+    await page.getByLabel("Senha").fill("123");
+    await page.getByRole("button", { name: "Cadastrar empresa" }).click();
+    await page.getByText("A senha deve ter pelo menos 6 caracteres").waitFor();
+    await page.getByLabel("Senha").fill("segredo1");
+    await page.getByLabel("Telefone").fill("(11) 97777-6666");
+    await page.getByLabel("Cidade").fill("São Paulo");
+    await page.getByLabel("Estado").selectOption("SP");
+    await page.getByLabel("Ramo de atividade").selectOption("alimentacao");
+    await page.getByRole("button", { name: "Cadastrar empresa" }).click();
+    await page.getByText(email).waitFor();
+
+    // signing in before confirming is refused with the spec's message
+    await page.goto(url("/login-admin"));
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Senha").fill("segredo1");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    const alert = page
+      .getByRole("alert")
+      .filter({ hasText: "Email não confirmado. Verifique sua caixa de entrada." });
+    await alert.waitFor();
+
+    // the confirmation link from the real e-mail
+    const link = await mail.linkSentTo(email);
+    expect(link.startsWith(server.baseUrl)).toBe(true);
+    await page.goto(link);
+    await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("confirmado") === "1");
+
+    // wrong password, then the right one
+    await page.goto(url("/login-admin"));
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Senha").fill("errada99");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Email ou senha incorretos. Verifique suas credenciais." })
+      .waitFor();
+    await page.getByLabel("Senha").fill("segredo1");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByText("Café Aurora").first().waitFor();
+
+    const me = (await page.evaluate(async () => (await fetch("/api/me")).json())) as {
+      company: { id: string };
+    };
+    companyId = me.company.id;
+
+    // a signed-in admin who opens a login page goes back to the panel
+    await page.goto(url("/login-admin"));
+    await page.waitForURL((u) => u.pathname === "/dashboard");
+
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    const after = await page.evaluate(async () => (await fetch("/api/me")).status);
+    expect(after).toBe(401);
+    await page.goto(url("/dashboard"));
+    await page.waitForURL((u) => u.pathname === "/login-admin");
+    await page.context().close();
+  });
+
+  it("a customer joins through the company's QR link, confirms, signs in and lands on /dashboard-cliente", async () => {
+    expect(companyId).not.toBe("");
+    const customerEmail = `joao-${Date.now()}@example.com`;
+    const page = await newPage();
+    await page.goto(url(`/login-cliente?empresa_id=${companyId}&origem=qrcode_empresa`));
+    await page.getByText("Café Aurora").first().waitFor();
+    await page.getByText("Você está se cadastrando pelo link direto da empresa.").waitFor();
+
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    await page.getByText("Nome é obrigatório").waitFor();
+    await page.getByText("Cidade é obrigatória").waitFor();
+    await page.getByText("Estado é obrigatório").waitFor();
+
+    await page.getByLabel("Nome", { exact: true }).fill("João Cliente");
+    await page.getByLabel("Email").fill(customerEmail);
+    const password = page.getByLabel("Senha", { exact: true });
+    await password.fill("segredo1");
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: /mostrar senha/i }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+    await page.getByLabel("Cidade").fill("Campinas");
+    await page.getByLabel("Estado").selectOption("SP");
+    await page.getByLabel("Data de aniversário").fill("1991-03-09");
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    await page.getByText(customerEmail).waitFor();
+
+    const link = await mail.linkSentTo(customerEmail);
+    await page.goto(link);
+    await page.waitForURL((u) => u.pathname === "/login-cliente");
+    await page.getByText("Email confirmado! Agora você já pode entrar.").waitFor();
+
+    await page.getByLabel("Email").fill(customerEmail);
+    await page.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
+    await page.getByText("Olá, João Cliente!").waitFor();
+    await page.getByText("Campinas/SP").waitFor();
+
+    const me = (await page.evaluate(async () => (await fetch("/api/me")).json())) as {
+      profile: { origin: string };
+    };
+    expect(me.profile.origin).toBe(`empresa_direta_${companyId}`);
+
+    // a customer cannot open the company panel
+    await page.goto(url("/dashboard"));
+    await page.waitForURL((u) => u.pathname !== "/dashboard");
+    await page.context().close();
+  });
+
+  it("shows the 404 page in Portuguese, and in English for -en paths", async () => {
+    const page = await newPage();
+    await page.goto(url("/nao-existe"));
+    await page.getByText("Ops! Página não encontrada").waitFor();
+    await page.goto(url("/missing-en"));
+    await page.getByText("Oops! Page not found").waitFor();
+    await page.context().close();
+  });
+});
