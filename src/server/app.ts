@@ -131,7 +131,9 @@ export function createApp(deps: AppDeps): App {
       },
       serveStatic({ root: webRoot }),
     );
-    app.use("*", serveStatic({ root: webRoot, index: "" }));
+    const serveFile = serveStatic({ root: webRoot, index: "" });
+    // Only file paths are files; "/" and every other route is the SPA's index.html.
+    app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : serveFile(c, next)));
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
       return c.html(indexHtml);

@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import { BRAZILIAN_STATES, SECTORS } from "@/shared/brazil";
+
+/** The 27 UFs as <option>s, after an empty "select" choice. */
+export function StateOptions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <option value="">{t("select.state")}</option>
+      {BRAZILIAN_STATES.map((state) => (
+        <option key={state.code} value={state.code}>
+          {state.name} ({state.code})
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The business sectors as <option>s with readable names. */
+export function SectorOptions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <option value="">{t("select.sector")}</option>
+      {SECTORS.map((sector) => (
+        <option key={sector} value={sector}>
+          {t(`sectors.${sector}`)}
+        </option>
+      ))}
+    </>
+  );
+}

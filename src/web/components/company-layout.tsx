@@ -1,0 +1,220 @@
+import {
+  ArrowLeft,
+  ChartColumn,
+  CircleHelp,
+  CreditCard,
+  Handshake,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  MessageSquare,
+  Search,
+  Settings,
+  Sparkles,
+  Users,
+} from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { createSearchParams, Link, useLocation, useNavigate } from "react-router";
+import { Brand } from "./brand";
+import { LanguageSwitcher } from "./language-switcher";
+import { NotificationBell } from "./notification-bell";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import {
+  readSidebarCookie,
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarTrigger,
+  useSidebar,
+} from "./ui/sidebar";
+import { Spinner } from "./ui/spinner";
+
+type MenuItem = {
+  key:
+    | "dashboard"
+    | "customers"
+    | "cards"
+    | "messages"
+    | "ai"
+    | "partnerships"
+    | "reports"
+    | "settings"
+    | "help";
+  to: string;
+  icon: LucideIcon;
+  /** Other paths that highlight this entry. */
+  also?: string[];
+};
+
+/** The company panel menu, in the spec's order (section 2). */
+const MENU: MenuItem[] = [
+  { key: "dashboard", to: "/dashboard", icon: LayoutDashboard, also: ["/dashboard-en"] },
+  { key: "customers", to: "/clientes", icon: Users },
+  { key: "cards", to: "/cartoes", icon: CreditCard },
+  { key: "messages", to: "/mensagens", icon: MessageSquare },
+  { key: "ai", to: "/lp-ia-suprema", icon: Sparkles, also: ["/ia-suprema"] },
+  {
+    key: "partnerships",
+    to: "/parceria",
+    icon: Handshake,
+    also: ["/parceria-marketplace", "/parceria-mensagens", "/parcerias-ativas"],
+  },
+  { key: "reports", to: "/relatorios", icon: ChartColumn },
+  { key: "settings", to: "/configuracoes", icon: Settings },
+  { key: "help", to: "/ajuda", icon: CircleHelp },
+];
+
+/** Pages whose header offers the way back to the dashboard instead of the customer search. */
+const BACK_TO_DASHBOARD_PATHS = ["/clientes", "/mensagens"];
+
+const isActive = (item: MenuItem, pathname: string) =>
+  [item.to, ...(item.also ?? [])].some((path) => pathname === path);
+
+function CompanySidebar({ companyName }: { companyName: string }) {
+  const { t } = useTranslation("layout");
+  const { pathname } = useLocation();
+  const { state, isMobile, setOpenMobile } = useSidebar();
+  const collapsed = state === "collapsed" && !isMobile;
+
+  return (
+    <Sidebar mobileTitle={t("sidebar.title")}>
+      <SidebarHeader className="h-14 justify-center border-sidebar-border border-b">
+        <Brand compact={collapsed} className="px-0.5" />
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarGroup>
+          <nav aria-label={t("sidebar.navigation")}>
+            <SidebarMenu>
+              {MENU.map((item) => {
+                const active = isActive(item, pathname);
+                const label = t(`sidebar.items.${item.key}`);
+                return (
+                  <SidebarMenuItem key={item.key}>
+                    <SidebarMenuButton asChild isActive={active}>
+                      <Link
+                        to={item.to}
+                        aria-current={active ? "page" : undefined}
+                        title={collapsed ? label : undefined}
+                        onClick={() => setOpenMobile(false)}
+                      >
+                        <item.icon aria-hidden="true" />
+                        <span>{label}</span>
+                      </Link>
+                    </SidebarMenuButton>
+                  </SidebarMenuItem>
+                );
+              })}
+            </SidebarMenu>
+          </nav>
+        </SidebarGroup>
+      </SidebarContent>
+      {collapsed ? null : (
+        <SidebarFooter className="border-sidebar-border border-t">
+          <p className="truncate px-2 py-1 font-medium text-sm" title={companyName}>
+            {companyName}
+          </p>
+        </SidebarFooter>
+      )}
+    </Sidebar>
+  );
+}
+
+function CustomerSearch() {
+  const { t } = useTranslation("layout");
+  const navigate = useNavigate();
+  const [text, setText] = useState("");
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = text.trim();
+    navigate(query ? `/clientes?${createSearchParams({ busca: query })}` : "/clientes");
+  };
+
+  return (
+    <search className="w-full max-w-sm">
+      <form onSubmit={onSubmit} className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t("header.searchPlaceholder")}
+          aria-label={t("header.searchLabel")}
+          className="h-9 pl-9"
+        />
+      </form>
+    </search>
+  );
+}
+
+type CompanyLayoutProps = {
+  companyName: string;
+  onSignOut: () => void;
+  signingOut: boolean;
+  children: ReactNode;
+};
+
+/** The company panel: collapsible sidebar, header (search, bell, company data, sign-out), page. */
+export function CompanyLayout({
+  companyName,
+  onSignOut,
+  signingOut,
+  children,
+}: CompanyLayoutProps) {
+  const { t } = useTranslation("layout");
+  const { pathname } = useLocation();
+  const showBack = BACK_TO_DASHBOARD_PATHS.includes(pathname);
+
+  return (
+    <SidebarProvider defaultOpen={readSidebarCookie()}>
+      <CompanySidebar companyName={companyName} />
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:px-4">
+          <SidebarTrigger label={t("sidebar.toggle")} />
+          {showBack ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/dashboard">
+                <ArrowLeft aria-hidden="true" />
+                {t("header.backToDashboard")}
+              </Link>
+            </Button>
+          ) : (
+            <CustomerSearch />
+          )}
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher className="hidden sm:inline-flex" />
+            <NotificationBell />
+            <Button asChild variant="ghost" size="icon">
+              <Link to="/dados-empresa" aria-label={t("header.companyData")}>
+                <Settings aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={onSignOut}
+              disabled={signingOut}
+            >
+              {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
+              {t("header.signOut")}
+            </Button>
+          </div>
+        </header>
+        <main className="flex flex-1 flex-col gap-6 p-4 md:p-6">{children}</main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

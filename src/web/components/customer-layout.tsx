@@ -1,0 +1,64 @@
+import { LogOut, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Brand } from "./brand";
+import { LanguageSwitcher } from "./language-switcher";
+import { Button } from "./ui/button";
+import { Spinner } from "./ui/spinner";
+
+type CustomerLayoutProps = {
+  name: string;
+  city: string | null;
+  state: string | null;
+  onSignOut: () => void;
+  signingOut: boolean;
+  children: ReactNode;
+};
+
+/** The customer area: header with the greeting, where the customer lives, and sign-out. */
+export function CustomerLayout({
+  name,
+  city,
+  state,
+  onSignOut,
+  signingOut,
+  children,
+}: CustomerLayoutProps) {
+  const { t } = useTranslation("layout");
+  const place = [city, state].filter(Boolean).join("/");
+
+  return (
+    <div className="flex min-h-svh flex-col">
+      <header className="border-b bg-background/95 backdrop-blur">
+        <div className="mx-auto flex w-full max-w-5xl items-center gap-3 px-4 py-3">
+          <Brand compact />
+          <div className="grid min-w-0 gap-0.5">
+            <p className="truncate font-semibold">{t("customer.greeting", { name })}</p>
+            {place ? (
+              <p className="flex items-center gap-1 text-muted-foreground text-sm">
+                <MapPin aria-hidden="true" className="size-3.5" />
+                <span>{place}</span>
+              </p>
+            ) : null}
+          </div>
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher className="hidden sm:inline-flex" />
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={onSignOut}
+              disabled={signingOut}
+            >
+              {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
+              {t("header.signOut")}
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

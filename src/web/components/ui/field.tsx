@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { fieldErrorId, fieldHintId } from "@/web/lib/form";
+import { cn } from "@/web/lib/utils";
+import { Label } from "./label";
+
+type FieldProps = {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+/** Label, control, optional hint and the field's error message, in that order. */
+export function Field({ id, label, hint, error, className, children }: FieldProps) {
+  return (
+    <div data-slot="field" className={cn("grid gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? (
+        <p id={fieldHintId(id)} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={fieldErrorId(id)} className="font-medium text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  CompanySignUp,
+  CustomerSignUp,
+  ResendConfirmation,
+  SignIn,
+} from "@/shared/auth.schema";
+import { type Me, MeSchema, type Role } from "@/shared/me.schema";
+import { ApiError, apiClient } from "@/web/lib/api-client";
+
+export const authKeys = {
+  me: ["me"] as const,
+};
+
+/** The signed-in user, or null without a session. */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me,
+    queryFn: async ({ signal }): Promise<Me | null> => {
+      try {
+        return MeSchema.parse(await apiClient.get<unknown>("/api/me", { signal }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+/** Where a signed-in user belongs (spec sections 2 and 6). */
+export const homePathFor = (role: Role) => (role === "admin" ? "/dashboard" : "/dashboard-cliente");
+
+type SignedUp = { email: string };
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SignIn) =>
+      MeSchema.parse(await apiClient.post<unknown>("/api/session", input)),
+    onSuccess: (me) => {
+      // Nothing cached for an earlier visitor survives a new session.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
+      queryClient.setQueryData(authKeys.me, me);
+    },
+  });
+}
+
+export function useSignUpCompany() {
+  return useMutation({
+    mutationFn: (input: CompanySignUp) => apiClient.post<SignedUp>("/api/accounts/company", input),
+  });
+}
+
+export function useSignUpCustomer() {
+  return useMutation({
+    mutationFn: (input: CustomerSignUp) =>
+      apiClient.post<SignedUp>("/api/accounts/customer", input),
+  });
+}
+
+/** Sends the confirmation link again; the server answers 202 whether the account exists or not. */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (input: ResendConfirmation) =>
+      apiClient.post<unknown>("/api/accounts/confirmation", input),
+  });
+}
+
+/** Ends the session on the server, then a full reload of `/` drops every cached query. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.delete("/api/session"),
+    onError: (error) => console.error("Sign-out failed", error),
+    onSettled: () => {
+      queryClient.clear();
+      window.location.assign("/");
+    },
+  });
+}

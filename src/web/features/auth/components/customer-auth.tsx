@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { Me } from "@/shared/me.schema";
+import type { SignUpOriginParams } from "@/shared/origin";
+import { homePathFor } from "../api";
+import { AuthCard } from "./auth-card";
+import { CustomerSignUpForm } from "./customer-sign-up-form";
+import { SignInForm } from "./sign-in-form";
+import { SignUpSuccess } from "./sign-up-success";
+
+type View = { name: "signIn" } | { name: "signUp" } | { name: "signedUp"; email: string };
+
+type CustomerAuthProps = {
+  initialView: "signIn" | "signUp";
+  /** The sign-up link's parameters, sent with the sign-up. */
+  origin?: SignUpOriginParams;
+};
+
+/** /login-cliente: customer sign-in and sign-up, toggled by the link under the form. */
+export function CustomerAuth({ initialView, origin }: CustomerAuthProps) {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>(() =>
+    initialView === "signUp" ? { name: "signUp" } : { name: "signIn" },
+  );
+
+  const onSignedIn = (me: Me) => navigate(homePathFor(me.profile.role), { replace: true });
+
+  if (view.name === "signedUp") {
+    return <SignUpSuccess email={view.email} onBack={() => setView({ name: "signIn" })} />;
+  }
+  if (view.name === "signUp") {
+    return (
+      <AuthCard
+        title={t("customer.signUpTitle")}
+        description={t("customer.signUpDescription")}
+        switchLabel={t("customer.toSignIn")}
+        onSwitch={() => setView({ name: "signIn" })}
+      >
+        <CustomerSignUpForm
+          origin={origin}
+          onSignedUp={(email) => setView({ name: "signedUp", email })}
+        />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={t("customer.signInTitle")}
+      description={t("customer.signInDescription")}
+      switchLabel={t("customer.toSignUp")}
+      onSwitch={() => setView({ name: "signUp" })}
+    >
+      <SignInForm onSignedIn={onSignedIn} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleAlert } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { type SignIn, SignInSchema } from "@/shared/auth.schema";
+import type { Me } from "@/shared/me.schema";
+import { Alert, AlertDescription } from "@/web/components/ui/alert";
+import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
+import { PasswordInput } from "@/web/components/ui/password-input";
+import { Spinner } from "@/web/components/ui/spinner";
+import { ApiError } from "@/web/lib/api-client";
+import { errorMessage } from "@/web/lib/error-message";
+import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
+import { useResendConfirmation, useSignIn } from "../api";
+
+/** E-mail and password sign-in, for companies and customers alike. */
+export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const { t } = useTranslation("auth");
+  const form = useForm<z.input<typeof SignInSchema>, unknown, SignIn>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: "", password: "" },
+    reValidateMode: "onSubmit",
+  });
+  const field = useFormField(form);
+  const signIn = useSignIn();
+  const resend = useResendConfirmation();
+
+  const onSubmit = form.handleSubmit((values) => {
+    signIn.mutate(values, {
+      onSuccess: onSignedIn,
+      onError: (error) => applyServerFieldErrors(form, error),
+    });
+  });
+
+  const notConfirmed =
+    signIn.error instanceof ApiError && signIn.error.code === "email_not_confirmed";
+
+  const resendConfirmation = () => {
+    const email = signIn.variables?.email;
+    if (!email) return;
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => toast.success(t("resend.sent")),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  const email = field("email");
+  const password = field("password");
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {signIn.isError ? (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>
+            <p>{errorMessage(signIn.error, "network")}</p>
+            {notConfirmed ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="mt-1 text-foreground"
+                onClick={resendConfirmation}
+                disabled={resend.isPending}
+              >
+                {resend.isPending ? <Spinner /> : null}
+                {t("resend.button")}
+              </Button>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Field id={email.id} label={t("fields.email")} error={email.error}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t("placeholders.email")}
+          {...email.control}
+        />
+      </Field>
+      <Field id={password.id} label={t("fields.password")} error={password.error}>
+        <PasswordInput
+          autoComplete="current-password"
+          showLabel={t("password.show")}
+          hideLabel={t("password.hide")}
+          {...password.control}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={signIn.isPending} aria-busy={signIn.isPending}>
+        {signIn.isPending ? <Spinner /> : null}
+        {t("submit.signIn")}
+      </Button>
+    </form>
+  );
+}

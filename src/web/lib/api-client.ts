@@ -1,0 +1,64 @@
+import type { ApiErrorBody } from "@/shared/errors";
+
+/** An error answer of the API: `{ error: { code, message, fields? } }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** For `validation_failed`: field name -> message key of the `validation` namespace. */
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type RequestOptions = { body?: unknown; signal?: AbortSignal };
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as ApiErrorBody["error"]).code === "string"
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isErrorBody(body)) {
+    return new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
+  }
+  const code = response.status >= 500 ? "internal_error" : `http_${response.status}`;
+  return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The only way the web app talks to the API: same origin, cookies, JSON. */
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) =>
+    request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
+    request<T>("POST", path, { ...options, body }),
+  delete: <T = void>(path: string, options?: Omit<RequestOptions, "body">) =>
+    request<T>("DELETE", path, options),
+};

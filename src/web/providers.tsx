@@ -1,0 +1,17 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { Toaster } from "./components/ui/sonner";
+import { i18n } from "./lib/i18n";
+import { queryClient } from "./lib/query-client";
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import { useSearchParams } from "react-router";
+import { PublicLayout } from "@/web/components/public-layout";
+import { CompanyAuth } from "@/web/features/auth/components/company-auth";
+import {
+  ConfirmationNotice,
+  readConfirmationResult,
+} from "@/web/features/auth/components/confirmation-notice";
+import { SignedInRedirect } from "@/web/features/auth/components/signed-in-redirect";
+
+/** /login-admin (and /login-admin-en). */
+export function CompanyLoginPage() {
+  const [params] = useSearchParams();
+  return (
+    <SignedInRedirect>
+      <PublicLayout>
+        <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
+          <ConfirmationNotice result={readConfirmationResult(params)} />
+          <CompanyAuth />
+        </div>
+      </PublicLayout>
+    </SignedInRedirect>
+  );
+}

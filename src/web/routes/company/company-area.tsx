@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
+import type { Me } from "@/shared/me.schema";
+import { CompanyLayout } from "@/web/components/company-layout";
+import { FullPageSpinner } from "@/web/components/full-page-spinner";
+import { Button } from "@/web/components/ui/button";
+import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
+
+/**
+ * Guard and layout of the company panel: only an admin gets in. Without a session -> /login-admin
+ * (/login-admin-en from /dashboard-en); a signed-in customer -> /dashboard-cliente (their own area).
+ */
+export function CompanyArea() {
+  const { t } = useTranslation(["common", "company"]);
+  const me = useQuery(meQueryOptions());
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+
+  if (me.isPending) return <FullPageSpinner />;
+  if (me.isError) {
+    return (
+      <div className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-muted-foreground">{t("company:loadError")}</p>
+        <Button type="button" onClick={() => void me.refetch()}>
+          {t("actions.retry")}
+        </Button>
+      </div>
+    );
+  }
+  if (!me.data) {
+    return <Navigate to={pathname.endsWith("-en") ? "/login-admin-en" : "/login-admin"} replace />;
+  }
+  if (me.data.profile.role !== "admin") return <Navigate to="/dashboard-cliente" replace />;
+
+  return (
+    <CompanyLayout
+      companyName={me.data.company?.tradeName ?? me.data.profile.name}
+      onSignOut={() => signOut.mutate()}
+      signingOut={signOut.isPending || signOut.isSuccess}
+    >
+      <Outlet context={me.data} />
+    </CompanyLayout>
+  );
+}
+
+/** The signed-in admin, inside the company panel. */
+export const useCompanyMe = () => useOutletContext<Me>();

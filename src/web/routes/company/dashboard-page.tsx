@@ -1,0 +1,43 @@
+import { CalendarClock } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { ComingSoon } from "@/web/components/coming-soon";
+import { PageHeader } from "@/web/components/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { formatDate } from "@/web/lib/format";
+import { useCompanyMe } from "./company-area";
+
+/** /dashboard (and /dashboard-en): the greeting, the trial, and what arrives next. */
+export function DashboardPage() {
+  const { t } = useTranslation("company");
+  const me = useCompanyMe();
+  const company = me.company;
+  const name = company?.tradeName ?? me.profile.name;
+
+  return (
+    <>
+      <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
+      <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <ComingSoon description={t("dashboard.comingSoon")} />
+        {company?.trialEndsAt ? (
+          <Card>
+            <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
+              <CalendarClock aria-hidden="true" className="size-5 text-primary" />
+              <CardTitle asChild>
+                <h2>{t("dashboard.trialTitle")}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-1 text-sm">
+              <p>{t("dashboard.trialEndsAt", { date: formatDate(company.trialEndsAt) })}</p>
+              <p className="text-muted-foreground">
+                {company.subscriptionActive
+                  ? t("dashboard.subscriptionActive")
+                  : t("dashboard.subscriptionInactive")}
+              </p>
+            </CardContent>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

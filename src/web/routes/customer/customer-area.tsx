@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useOutletContext } from "react-router";
+import type { Me } from "@/shared/me.schema";
+import { CustomerLayout } from "@/web/components/customer-layout";
+import { FullPageSpinner } from "@/web/components/full-page-spinner";
+import { Button } from "@/web/components/ui/button";
+import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
+
+/**
+ * Guard and layout of the customer area: signed-in customers only. Without a session ->
+ * /login-cliente; an admin -> /dashboard.
+ */
+export function CustomerArea() {
+  const { t } = useTranslation(["common", "customer"]);
+  const me = useQuery(meQueryOptions());
+  const signOut = useSignOut();
+
+  if (me.isPending) return <FullPageSpinner />;
+  if (me.isError) {
+    return (
+      <div className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-muted-foreground">{t("customer:profileMissing")}</p>
+        <Button type="button" onClick={() => void me.refetch()}>
+          {t("actions.retry")}
+        </Button>
+      </div>
+    );
+  }
+  if (!me.data) return <Navigate to="/login-cliente" replace />;
+  if (me.data.profile.role === "admin") return <Navigate to="/dashboard" replace />;
+
+  const { profile } = me.data;
+  return (
+    <CustomerLayout
+      name={profile.name}
+      city={profile.city}
+      state={profile.state}
+      onSignOut={() => signOut.mutate()}
+      signingOut={signOut.isPending || signOut.isSuccess}
+    >
+      <Outlet context={me.data} />
+    </CustomerLayout>
+  );
+}
+
+/** The signed-in customer, inside the customer area. */
+export const useCustomerMe = () => useOutletContext<Me>();
