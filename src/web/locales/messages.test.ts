@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { CompanySignUpSchema, CustomerSignUpSchema, SignInSchema } from "../../shared/auth.schema";
+import { ERROR_CODES } from "../../shared/errors";
+import enErrors from "./en/errors.json";
+import enValidation from "./en/validation.json";
+import ptErrors from "./pt-BR/errors.json";
+import ptValidation from "./pt-BR/validation.json";
+
+type Schema = {
+  safeParse(v: unknown): {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+};
+
+/** The pt-BR text a person sees for `field` when the form holds `input`. */
+function shownMessage(schema: Schema, input: Record<string, unknown>, field: string) {
+  const result = schema.safeParse(input);
+  const key = result.error?.issues.find((i) => i.path[0] === field)?.message;
+  return key ? (ptValidation as Record<string, string>)[key] : undefined;
+}
+
+const company = {
+  companyName: "Café",
+  email: "a@b.com",
+  password: "segredo",
+  city: "São Paulo",
+  state: "SP",
+  phone: "11 9999-9999",
+  sector: "alimentacao",
+};
+const customer = {
+  name: "Ana",
+  email: "a@b.com",
+  password: "segredo",
+  city: "Recife",
+  state: "PE",
+  phone: "",
+  birthDate: "",
+};
+
+describe("sign-up and sign-in messages are the spec's, word for word (sections 5 and 8)", () => {
+  it.each([
+    [
+      CompanySignUpSchema,
+      { ...company, companyName: "" },
+      "companyName",
+      "Nome da empresa é obrigatório",
+    ],
+    [CustomerSignUpSchema, { ...customer, name: " " }, "name", "Nome é obrigatório"],
+    [CompanySignUpSchema, { ...company, email: "" }, "email", "Email é obrigatório"],
+    [CustomerSignUpSchema, { ...customer, email: "ana@" }, "email", "Email inválido"],
+    [
+      CompanySignUpSchema,
+      { ...company, password: "12345" },
+      "password",
+      "A senha deve ter pelo menos 6 caracteres",
+    ],
+    [CustomerSignUpSchema, { ...customer, city: "" }, "city", "Cidade é obrigatória"],
+    [CompanySignUpSchema, { ...company, state: "" }, "state", "Estado é obrigatório"],
+    [
+      CompanySignUpSchema,
+      { ...company, phone: "" },
+      "phone",
+      "Telefone é obrigatório para empresas",
+    ],
+    [SignInSchema, { email: "", password: "x" }, "email", "Email é obrigatório"],
+  ] as const)("%#: %s", (schema, input, field, text) => {
+    expect(shownMessage(schema as Schema, input, field)).toBe(text);
+  });
+
+  it("leaves the customer's phone optional", () => {
+    expect(shownMessage(CustomerSignUpSchema as Schema, customer, "phone")).toBeUndefined();
+  });
+
+  it("translates the login and sign-up errors of the API", () => {
+    expect(ptErrors.invalid_credentials).toBe(
+      "Email ou senha incorretos. Verifique suas credenciais.",
+    );
+    expect(ptErrors.email_not_confirmed).toBe(
+      "Email não confirmado. Verifique sua caixa de entrada.",
+    );
+    expect(ptErrors.email_taken).toBe("Este email já está cadastrado. Tente fazer login.");
+    expect(ptErrors.signup_failed).toBe("Erro inesperado durante o cadastro");
+    expect(ptErrors.network).toBe("Erro inesperado durante o login");
+  });
+
+  it("has a pt-BR and an English text for every API error code", () => {
+    for (const code of ERROR_CODES) {
+      expect((ptErrors as Record<string, string>)[code], code).toBeTruthy();
+      expect((enErrors as Record<string, string>)[code], code).toBeTruthy();
+    }
+    expect(Object.keys(enValidation).sort()).toEqual(Object.keys(ptValidation).sort());
+  });
+});
