@@ -118,9 +118,15 @@ describe("company panel shell", () => {
     await context.close();
   });
 
-  it("sends a signed-in customer away from the panel and from the login pages", async () => {
+  it("sends a signed-in customer away from the panel (to /, per sections 2 and 6) and from the login pages", async () => {
     const { context, page } = await signedIn(customer.email);
-    for (const path of ["/dashboard", "/login-cliente", "/login-admin"]) {
+    for (const path of ["/dashboard", "/dados-empresa", "/dados-usuario", "/cartoes"]) {
+      await page.goto(url(path));
+      await page.waitForURL((u) => u.pathname === "/");
+      await page.getByRole("link", { name: "Acessar como Empresa" }).waitFor();
+    }
+    // settings and messages send non-admins to /login-admin, which forwards a customer home
+    for (const path of ["/configuracoes", "/mensagens", "/login-cliente", "/login-admin"]) {
       await page.goto(url(path));
       await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
     }

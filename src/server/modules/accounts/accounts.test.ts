@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../db/auth.table";
 import {
   companyInput,
@@ -80,9 +80,12 @@ describe("company sign-up", () => {
       $$ begin if new.trade_name = 'Falha SA' then raise exception 'refused'; end if; return new; end $$`);
     await t.db.execute(sql`
       create trigger refuse_company before insert on companies for each row execute function refuse_company()`);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await t.request("/api/accounts/company", {
       body: companyInput({ companyName: "Falha SA", email: "falha@example.com" }),
     });
+    expect(logged).toHaveBeenCalledWith("POST /api/accounts/company failed:", expect.anything());
+    logged.mockRestore();
     expect(res.status).toBe(500);
     expect((await errorOf(res)).code).toBe("internal_error");
     expect(await t.db.select().from(users).where(eq(users.email, "falha@example.com"))).toEqual([]);

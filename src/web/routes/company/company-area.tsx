@@ -7,9 +7,13 @@ import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 
+/** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */
+const LOGIN_FOR_NON_ADMINS = new Set(["/configuracoes", "/mensagens"]);
+
 /**
  * Guard and layout of the company panel: only an admin gets in. Without a session -> /login-admin
- * (/login-admin-en from /dashboard-en); a signed-in customer -> /dashboard-cliente (their own area).
+ * (/login-admin-en from /dashboard-en). A signed-in customer goes to / (sections 2 and 6), except on
+ * the settings and messages pages, whose rule is /login-admin (which then forwards them to their area).
  */
 export function CompanyArea() {
   const { t } = useTranslation(["common", "company"]);
@@ -31,7 +35,9 @@ export function CompanyArea() {
   if (!me.data) {
     return <Navigate to={pathname.endsWith("-en") ? "/login-admin-en" : "/login-admin"} replace />;
   }
-  if (me.data.profile.role !== "admin") return <Navigate to="/dashboard-cliente" replace />;
+  if (me.data.profile.role !== "admin") {
+    return <Navigate to={LOGIN_FOR_NON_ADMINS.has(pathname) ? "/login-admin" : "/"} replace />;
+  }
 
   return (
     <CompanyLayout
