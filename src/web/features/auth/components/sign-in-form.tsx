@@ -1,21 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { type SignIn, SignInSchema } from "@/shared/auth.schema";
 import type { Me } from "@/shared/me.schema";
-import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/input";
-import { PasswordInput } from "@/web/components/ui/password-input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { useResendConfirmation, useSignIn } from "../api";
+import { EmailField, FormErrorAlert, PasswordField } from "./account-fields";
 
 /** E-mail and password sign-in, for companies and customers alike. */
 export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
@@ -57,44 +53,26 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {signIn.isError ? (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>
-            <p>{errorMessage(signIn.error, "network")}</p>
-            {notConfirmed ? (
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                className="mt-1 text-foreground"
-                onClick={resendConfirmation}
-                disabled={resend.isPending}
-              >
-                {resend.isPending ? <Spinner /> : null}
-                {t("resend.button")}
-              </Button>
-            ) : null}
-          </AlertDescription>
-        </Alert>
+        <FormErrorAlert>
+          <p>{errorMessage(signIn.error, "network")}</p>
+          {notConfirmed ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-1 text-foreground"
+              onClick={resendConfirmation}
+              disabled={resend.isPending}
+            >
+              {resend.isPending ? <Spinner /> : null}
+              {t("resend.button")}
+            </Button>
+          ) : null}
+        </FormErrorAlert>
       ) : null}
 
-      <Field id={email.id} label={t("fields.email")} error={email.error}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t("placeholders.email")}
-          {...email.control}
-        />
-      </Field>
-      <Field id={password.id} label={t("fields.password")} error={password.error}>
-        <PasswordInput
-          autoComplete="current-password"
-          showLabel={t("password.show")}
-          hideLabel={t("password.hide")}
-          {...password.control}
-        />
-      </Field>
+      <EmailField field={email} />
+      <PasswordField field={password} isNew={false} />
       <Button type="submit" size="lg" disabled={signIn.isPending} aria-busy={signIn.isPending}>
         {signIn.isPending ? <Spinner /> : null}
         {t("submit.signIn")}
