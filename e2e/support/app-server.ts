@@ -23,10 +23,10 @@ async function freePort(): Promise<number> {
  * Starts the built app (`src/server/main.ts` serving dist/web) as its own process, on the embedded
  * database in a temporary DATA_DIR, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  */
-export async function startAppServer(options: { smtpUrl: string }) {
+export async function startAppServer(options: { smtpUrl?: string; dataDir?: string }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), "carimbou-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "carimbou-e2e-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "test",
@@ -36,6 +36,7 @@ export async function startAppServer(options: { smtpUrl: string }) {
     SMTP_URL: options.smtpUrl,
   };
   delete env.DATABASE_URL;
+  if (!options.smtpUrl) delete env.SMTP_URL;
 
   let dropDatabase = async () => {};
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -86,6 +87,8 @@ export async function startAppServer(options: { smtpUrl: string }) {
 
   return {
     baseUrl,
+    dataDir,
+    process: child,
     output: () => output,
     async close() {
       if (child.exitCode === null) {
@@ -94,7 +97,7 @@ export async function startAppServer(options: { smtpUrl: string }) {
         await exited;
       }
       await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

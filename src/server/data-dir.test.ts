@@ -52,7 +52,9 @@ describe("auth secret", () => {
   });
 
   it("defaults to port 3000, ./data and APP_URL on localhost", () => {
-    expect(loadEnv({})).toMatchObject({
+    expect(loadEnv({ DATABASE_URL: "", SMTP_URL: "" })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
       port: 3000,
       dataDir: "./data",
       appUrl: "http://localhost:3000",
