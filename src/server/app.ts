@@ -14,9 +14,14 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { type AccountLimits, accountsRoutes } from "./modules/accounts/accounts.routes";
+import { cardsRoutes } from "./modules/cards/cards.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
+import { customersRoutes } from "./modules/customers/customers.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import type { Mailer } from "./modules/mail/mail.service";
+import { programsRoutes } from "./modules/programs/programs.routes";
+import { reportsRoutes } from "./modules/reports/reports.routes";
+import { stampsRoutes } from "./modules/stamps/stamps.routes";
 
 export const DEFAULT_LIMITS: AccountLimits = {
   signIn: { bucket: "sign-in", max: 20, windowSeconds: 10 * 60 },
@@ -104,6 +109,11 @@ export function createApp(deps: AppDeps): App {
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.route("/api", accountsRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
+  app.route("/api", programsRoutes({ db }));
+  app.route("/api", customersRoutes({ db }));
+  app.route("/api", stampsRoutes({ db }));
+  app.route("/api", cardsRoutes({ db }));
+  app.route("/api", reportsRoutes({ db }));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

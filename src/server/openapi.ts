@@ -18,7 +18,10 @@ export const apiErrorResponses = {
   401: { description: "unauthenticated / invalid_credentials", ...errorContent },
   403: { description: "forbidden / email_not_confirmed", ...errorContent },
   404: { description: "not_found", ...errorContent },
-  409: { description: "email_taken", ...errorContent },
+  409: {
+    description: "email_taken / card_complete / card_not_complete / card_redeemed",
+    ...errorContent,
+  },
   429: { description: "rate_limited", ...errorContent },
 } as const;
 
@@ -37,3 +40,15 @@ export function validationHook(result: ValidationResult, c: Context) {
     400,
   );
 }
+
+/** `{ content: { "application/json": { schema } } }` */
+export const jsonContent = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+});
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { ...jsonContent(schema), required: true },
+});
+
+export const IdParamSchema = z.object({ id: z.string().max(100) });

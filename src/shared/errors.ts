@@ -13,6 +13,9 @@ export const ERROR_CODES = [
   "not_found",
   "payload_too_large",
   "signup_failed",
+  "card_complete",
+  "card_not_complete",
+  "card_redeemed",
   "internal_error",
 ] as const;
 

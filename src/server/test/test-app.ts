@@ -74,6 +74,28 @@ export async function createTestApp(
     return sessionCookie(res);
   }
 
+  /** A confirmed, signed-in company: its session cookie and company id. */
+  async function companySession(overrides: Record<string, unknown> = {}) {
+    const input = companyInput(overrides);
+    const res = await request("/api/accounts/company", { body: input });
+    if (res.status !== 201) throw new Error(`company sign-up failed: ${await res.text()}`);
+    await confirm(input.email as string);
+    const cookie = await signIn(input.email as string, input.password as string);
+    const me = (await (await request("/api/me", { cookie })).json()) as { company: { id: string } };
+    return { cookie, companyId: me.company.id };
+  }
+
+  /** A confirmed, signed-in customer (signed up through `origin`, e.g. a company's QR link). */
+  async function customerSession(overrides: Record<string, unknown> = {}) {
+    const input = customerInput(overrides);
+    const res = await request("/api/accounts/customer", { body: input });
+    if (res.status !== 201) throw new Error(`customer sign-up failed: ${await res.text()}`);
+    await confirm(input.email as string);
+    const cookie = await signIn(input.email as string, input.password as string);
+    const me = (await (await request("/api/me", { cookie })).json()) as { user: { id: string } };
+    return { cookie, customerId: me.user.id };
+  }
+
   return {
     app,
     db: database.db,
@@ -82,6 +104,8 @@ export async function createTestApp(
     confirm,
     confirmationLink,
     signIn,
+    companySession,
+    customerSession,
     close: database.close,
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { CompanySignUp, CustomerSignUp } from "../../../shared/auth.schema";
-import { TRIAL_DAYS } from "../../../shared/limits";
+import { DEFAULT_MAX_STAMPS, TRIAL_DAYS } from "../../../shared/limits";
 import type { Me } from "../../../shared/me.schema";
 import {
   resolveSignUpOrigin,
@@ -14,6 +14,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findCompanyOfOwner, findPublicCompany } from "../companies/companies.service";
 import { companies } from "../companies/companies.table";
+import { joinCompany } from "../customers/customers.service";
+import { createDefaultProgram } from "../programs/programs.service";
 import { profiles } from "./profiles.table";
 
 export type AccountsDeps = { db: Db; auth: Auth; appUrl: string };
@@ -112,8 +114,9 @@ export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
         state: input.state,
         origin: "cadastro_empresa",
       });
+      const companyId = randomUUID();
       await tx.insert(companies).values({
-        id: randomUUID(),
+        id: companyId,
         ownerId: userId,
         tradeName: input.companyName,
         email: input.email,
@@ -124,6 +127,7 @@ export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
         subscriptionActive: true,
         trialEndsAt,
       });
+      await createDefaultProgram(tx, companyId, DEFAULT_MAX_STAMPS);
     },
   );
   await sendConfirmationAfterSignUp(deps, input.email, "admin");
@@ -186,6 +190,9 @@ export async function signUpCustomer(deps: AccountsDeps, input: CustomerSignUp) 
         referrerCustomerId: origin.referrerCustomerId,
         affiliateId: origin.affiliateId,
       });
+      // Signing up through a company's link (QR code) makes the customer a member at once.
+      if (origin.companyId)
+        await joinCompany(tx, userId, origin.companyId, origin.channel ?? origin.code);
     },
   );
   await sendConfirmationAfterSignUp(deps, input.email, "customer");

@@ -27,6 +27,10 @@ export const companies = pgTable("companies", {
   sector: text(),
   summary: text(),
   defaultMaxStamps: integer().notNull().default(DEFAULT_MAX_STAMPS),
+  /** Loyalty rules: stamps per purchase (and per approved receipt), Google review and social post. */
+  purchaseStamps: integer().notNull().default(1),
+  reviewStamps: integer().notNull().default(2),
+  socialStamps: integer().notNull().default(1),
   allowsSocialStamps: boolean().notNull().default(true),
   allowsReviewStamps: boolean().notNull().default(true),
   subscriptionActive: boolean().notNull().default(true),

@@ -1,0 +1,14 @@
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** The first answer given to a write with an Idempotency-Key, per actor scope. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    status: integer(),
+    body: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

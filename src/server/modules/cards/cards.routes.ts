@@ -1,0 +1,168 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  CARD_SORTS,
+  CompanyCardSchema,
+  CustomerCardSchema,
+  RedeemCardSchema,
+  StampSchema,
+  VoucherSchema,
+} from "../../../shared/loyalty.schema";
+import { PublicCompanySchema } from "../../../shared/me.schema";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
+import type { SessionVars } from "../../middleware/session";
+import {
+  apiErrorResponses,
+  IdParamSchema,
+  jsonBody,
+  jsonContent,
+  validationHook,
+} from "../../openapi";
+import { findPublicCompany } from "../companies/companies.service";
+import {
+  createVoucher,
+  findCardByCode,
+  getCardHistory,
+  getCompanyCard,
+  listCompanyCards,
+  listCustomerCards,
+  redeemCard,
+} from "./cards.service";
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/cards",
+  tags: ["cards"],
+  summary: "The company's loyalty cards, searched and sorted ('Cartões de Fidelidade')",
+  request: {
+    query: z.object({
+      search: z.string().max(100).optional(),
+      sort: z.enum(CARD_SORTS).optional(),
+    }),
+  },
+  responses: {
+    200: { description: "Cards", ...jsonContent(z.array(CompanyCardSchema)) },
+    ...apiErrorResponses,
+  },
+});
+
+const CardDetailsSchema = CompanyCardSchema.extend({ history: z.array(StampSchema) });
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/cards/{id}",
+  tags: ["cards"],
+  summary: "One of the company's cards with its stamp history",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "The card", ...jsonContent(CardDetailsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const redeemRoute = createRoute({
+  method: "post",
+  path: "/cards/{id}/redeem",
+  tags: ["cards"],
+  summary: "'Marcar Utilização': a complete card becomes redeemed",
+  request: { params: IdParamSchema, ...jsonBody(RedeemCardSchema) },
+  responses: {
+    200: { description: "The redeemed card", ...jsonContent(CompanyCardSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const byCodeRoute = createRoute({
+  method: "get",
+  path: "/redemption-codes/{code}",
+  tags: ["cards"],
+  summary: "The card behind a customer's voucher code",
+  request: { params: z.object({ code: z.string().max(20) }) },
+  responses: {
+    200: { description: "The card", ...jsonContent(CompanyCardSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const myCardsRoute = createRoute({
+  method: "get",
+  path: "/me/cards",
+  tags: ["cards"],
+  summary: "The signed-in customer's cards",
+  responses: {
+    200: { description: "Cards", ...jsonContent(z.array(CustomerCardSchema)) },
+    ...apiErrorResponses,
+  },
+});
+
+const myCompanyRoute = createRoute({
+  method: "get",
+  path: "/me/companies/{id}",
+  tags: ["cards"],
+  summary:
+    "A company's page for the signed-in customer: the company and the customer's cards there",
+  request: { params: IdParamSchema },
+  responses: {
+    200: {
+      description: "Company and cards",
+      ...jsonContent(
+        z.object({ company: PublicCompanySchema, cards: z.array(CustomerCardSchema) }),
+      ),
+    },
+    ...apiErrorResponses,
+  },
+});
+
+const voucherRoute = createRoute({
+  method: "post",
+  path: "/me/cards/{id}/voucher",
+  tags: ["cards"],
+  summary: "The voucher code of one of the customer's complete cards",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "Voucher", ...jsonContent(VoucherSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+export function cardsRoutes({ db }: { db: Db }) {
+  const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await listCompanyCards(db, actor.companyId, c.req.valid("query")), 200);
+  });
+  app.openapi(getRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const id = c.req.valid("param").id;
+    const card = await getCompanyCard(db, actor.companyId, id);
+    return c.json({ ...card, history: await getCardHistory(db, actor.companyId, id) }, 200);
+  });
+  app.openapi(redeemRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await redeemCard(db, actor, c.req.valid("param").id, c.req.valid("json")), 200);
+  });
+  app.openapi(byCodeRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await findCardByCode(db, actor.companyId, c.req.valid("param").code), 200);
+  });
+  app.openapi(myCardsRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    return c.json(await listCustomerCards(db, actor.customerId), 200);
+  });
+  app.openapi(myCompanyRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    const company = await findPublicCompany(db, c.req.valid("param").id);
+    if (!company) throw new AppError("not_found", 404, "Empresa não encontrada");
+    return c.json(
+      { company, cards: await listCustomerCards(db, actor.customerId, company.id) },
+      200,
+    );
+  });
+  app.openapi(voucherRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    return c.json(await createVoucher(db, actor.customerId, c.req.valid("param").id), 200);
+  });
+  return app;
+}

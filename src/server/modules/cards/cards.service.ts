@@ -1,0 +1,266 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type {
+  CardSort,
+  CompanyCard,
+  CustomerCard,
+  RedeemCard,
+  Stamp,
+  Voucher,
+} from "../../../shared/loyalty.schema";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import type { CompanyActor } from "../../middleware/actor";
+import { profiles } from "../accounts/profiles.table";
+import { companies } from "../companies/companies.table";
+import { programs } from "../programs/programs.table";
+import { stamps } from "../stamps/stamps.table";
+import { loyaltyCards } from "./cards.table";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const companyCardColumns = {
+  card: loyaltyCards,
+  customerName: profiles.name,
+  customerEmail: profiles.email,
+  customerPhone: profiles.phone,
+  programName: programs.name,
+  reward: programs.reward,
+};
+
+type CompanyCardRow = {
+  card: typeof loyaltyCards.$inferSelect;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  programName: string;
+  reward: string;
+};
+
+const toCompanyCard = (r: CompanyCardRow): CompanyCard => ({
+  id: r.card.id,
+  customerId: r.card.customerId,
+  customerName: r.customerName,
+  customerEmail: r.customerEmail,
+  customerPhone: r.customerPhone,
+  programId: r.card.programId,
+  programName: r.programName,
+  reward: r.reward,
+  stamps: r.card.stamps,
+  maxStamps: r.card.maxStamps,
+  status: r.card.status,
+  createdAt: r.card.createdAt.toISOString(),
+  completedAt: iso(r.card.completedAt),
+  redeemedAt: iso(r.card.redeemedAt),
+});
+
+function companyCardsQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select(companyCardColumns)
+    .from(loyaltyCards)
+    .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
+    .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
+    .where(where);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export async function listCompanyCards(
+  db: Db,
+  companyId: string,
+  options: { search?: string; sort?: CardSort; limit?: number } = {},
+): Promise<CompanyCard[]> {
+  const search = options.search?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const where = and(
+    eq(loyaltyCards.companyId, companyId),
+    pattern
+      ? or(
+          ilike(profiles.name, pattern),
+          ilike(profiles.email, pattern),
+          ilike(profiles.phone, pattern),
+          ilike(programs.name, pattern),
+        )
+      : undefined,
+  );
+  const progress = sql`${loyaltyCards.stamps}::float / ${loyaltyCards.maxStamps}`;
+  const order = {
+    name_asc: [asc(profiles.name), desc(loyaltyCards.createdAt)],
+    name_desc: [desc(profiles.name), desc(loyaltyCards.createdAt)],
+    progress_asc: [asc(progress), asc(profiles.name)],
+    progress_desc: [desc(progress), asc(profiles.name)],
+  }[options.sort ?? "name_asc"];
+  const rows = await companyCardsQuery(db, where)
+    .orderBy(...(options.sort ? order : [desc(loyaltyCards.createdAt)]))
+    .limit(options.limit ?? 500);
+  return rows.map(toCompanyCard);
+}
+
+/** The open (not yet redeemed) cards of some of the company's customers. */
+export async function listOpenCards(
+  db: Db,
+  companyId: string,
+  customerIds: string[],
+): Promise<CompanyCard[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await companyCardsQuery(
+    db,
+    and(
+      eq(loyaltyCards.companyId, companyId),
+      inArray(loyaltyCards.customerId, customerIds),
+      ne(loyaltyCards.status, "redeemed"),
+    ),
+  ).orderBy(asc(loyaltyCards.createdAt));
+  return rows.map(toCompanyCard);
+}
+
+/** A card of the actor's company, or 404 (an id never grants access by itself). */
+export async function getCompanyCard(
+  db: Db,
+  companyId: string,
+  cardId: string,
+): Promise<CompanyCard> {
+  const [row] = await companyCardsQuery(
+    db,
+    and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.companyId, companyId)),
+  ).limit(1);
+  if (!row) throw new AppError("not_found", 404, "Cartão não encontrado");
+  return toCompanyCard(row);
+}
+
+export async function getCardHistory(db: Db, companyId: string, cardId: string): Promise<Stamp[]> {
+  const rows = await db
+    .select({ stamp: stamps, givenByName: profiles.name })
+    .from(stamps)
+    .leftJoin(profiles, eq(profiles.id, stamps.givenBy))
+    .where(and(eq(stamps.cardId, cardId), eq(stamps.companyId, companyId)))
+    .orderBy(desc(stamps.createdAt));
+  return rows.map(({ stamp, givenByName }) => ({
+    id: stamp.id,
+    method: stamp.method,
+    count: stamp.count,
+    status: stamp.status,
+    notes: stamp.notes,
+    givenByName,
+    createdAt: stamp.createdAt.toISOString(),
+  }));
+}
+
+/** 'Marcar Utilização': a complete card becomes redeemed, keeping its history. */
+export async function redeemCard(
+  db: Db,
+  actor: CompanyActor,
+  cardId: string,
+  input: RedeemCard,
+): Promise<CompanyCard> {
+  const updated = await db
+    .update(loyaltyCards)
+    .set({
+      status: "redeemed",
+      redeemedAt: sql`now()`,
+      redeemedBy: actor.userId,
+      redemptionBonusType: input.bonusType || null,
+      redemptionNotes: input.notes || null,
+    })
+    .where(
+      and(
+        eq(loyaltyCards.id, cardId),
+        eq(loyaltyCards.companyId, actor.companyId),
+        eq(loyaltyCards.status, "complete"),
+      ),
+    )
+    .returning({ id: loyaltyCards.id });
+  if (updated.length === 0) {
+    const card = await getCompanyCard(db, actor.companyId, cardId);
+    if (card.status === "redeemed")
+      throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
+    throw new AppError("card_not_complete", 409, "O cartão ainda não está completo.");
+  }
+  return getCompanyCard(db, actor.companyId, cardId);
+}
+
+/** The card behind a customer's voucher code, within the actor's company. */
+export async function findCardByCode(
+  db: Db,
+  companyId: string,
+  code: string,
+): Promise<CompanyCard> {
+  const normalized = code.trim().toUpperCase();
+  const [row] = await companyCardsQuery(
+    db,
+    and(eq(loyaltyCards.redemptionCode, normalized), eq(loyaltyCards.companyId, companyId)),
+  ).limit(1);
+  if (!row) throw new AppError("not_found", 404, "Voucher não encontrado");
+  return toCompanyCard(row);
+}
+
+const customerCardColumns = {
+  card: loyaltyCards,
+  companyName: companies.tradeName,
+  companySector: companies.sector,
+  companyCity: companies.city,
+  companyState: companies.state,
+  programName: programs.name,
+  reward: programs.reward,
+};
+
+export async function listCustomerCards(
+  db: Db,
+  customerId: string,
+  companyId?: string,
+): Promise<CustomerCard[]> {
+  const rows = await db
+    .select(customerCardColumns)
+    .from(loyaltyCards)
+    .innerJoin(companies, eq(companies.id, loyaltyCards.companyId))
+    .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
+    .where(
+      and(
+        eq(loyaltyCards.customerId, customerId),
+        companyId ? eq(loyaltyCards.companyId, companyId) : undefined,
+      ),
+    )
+    .orderBy(desc(loyaltyCards.createdAt));
+  return rows.map((r) => ({
+    id: r.card.id,
+    companyId: r.card.companyId,
+    companyName: r.companyName,
+    companySector: r.companySector,
+    companyCity: r.companyCity,
+    companyState: r.companyState,
+    programName: r.programName,
+    reward: r.reward,
+    stamps: r.card.stamps,
+    maxStamps: r.card.maxStamps,
+    status: r.card.status,
+    createdAt: r.card.createdAt.toISOString(),
+    completedAt: iso(r.card.completedAt),
+    redeemedAt: iso(r.card.redeemedAt),
+  }));
+}
+
+/** Voucher codes: 8 characters without look-alikes (no 0/O, 1/I). */
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const newCode = () =>
+  Array.from(randomBytes(8), (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+
+/** The customer's voucher for one of their complete cards (the same code on every call). */
+export async function createVoucher(db: Db, customerId: string, cardId: string): Promise<Voucher> {
+  const [card] = await db
+    .select({ status: loyaltyCards.status, code: loyaltyCards.redemptionCode })
+    .from(loyaltyCards)
+    .where(and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.customerId, customerId)))
+    .limit(1);
+  if (!card) throw new AppError("not_found", 404, "Cartão não encontrado");
+  if (card.status === "redeemed")
+    throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
+  if (card.status !== "complete")
+    throw new AppError("card_not_complete", 409, "O cartão ainda não está completo.");
+  if (card.code) return { cardId, code: card.code };
+  const [row] = await db
+    .update(loyaltyCards)
+    .set({ redemptionCode: sql`coalesce(${loyaltyCards.redemptionCode}, ${newCode()})` })
+    .where(eq(loyaltyCards.id, cardId))
+    .returning({ code: loyaltyCards.redemptionCode });
+  return { cardId, code: row!.code! };
+}

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { profiles } from "../accounts/profiles.table";
+import { companies } from "../companies/companies.table";
+import { memberships } from "../customers/memberships.table";
+import { programs } from "../programs/programs.table";
+
+/** ativo -> completo -> utilizado (spec section 4). */
+export const cardStatusEnum = pgEnum("card_status", ["active", "complete", "redeemed"]);
+
+/** Spec `cartoes_fidelidade`: a membership's card in one programme. */
+export const loyaltyCards = pgTable(
+  "loyalty_cards",
+  {
+    id: text().primaryKey(),
+    membershipId: text()
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    companyId: text()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    customerId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    programId: text()
+      .notNull()
+      .references(() => programs.id, { onDelete: "restrict" }),
+    stamps: integer().notNull().default(0),
+    maxStamps: integer().notNull(),
+    status: cardStatusEnum().notNull().default("active"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+    redeemedAt: timestamp({ withTimezone: true }),
+    redeemedBy: text(),
+    /** historico: tipo_bonus and observacoes given at redemption. */
+    redemptionBonusType: text(),
+    redemptionNotes: text(),
+    /** The customer's voucher code for this complete card. */
+    redemptionCode: text().unique(),
+  },
+  (t) => [
+    // One open (active or complete) card per membership and programme: joining twice opens nothing.
+    uniqueIndex("loyalty_cards_one_open_per_program")
+      .on(t.membershipId, t.programId)
+      .where(sql`${t.status} <> 'redeemed'`),
+    index("loyalty_cards_company_idx").on(t.companyId, t.createdAt),
+    index("loyalty_cards_customer_idx").on(t.customerId),
+  ],
+);

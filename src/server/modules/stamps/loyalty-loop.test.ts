@@ -1,0 +1,332 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompanyCard, CustomerCard, Program } from "../../../shared/loyalty.schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { memberships } from "../customers/memberships.table";
+import { stamps } from "./stamps.table";
+
+let t: TestApp;
+let cafe: { cookie: string; companyId: string };
+let joao: { cookie: string; customerId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cafe = await t.companySession({ companyName: "Café Aurora", email: "aurora@example.com" });
+  joao = await t.customerSession({
+    email: "joao@example.com",
+    origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const json = async <T>(res: Response, status: number): Promise<T> => {
+  const body = await res.text();
+  expect(res.status, body).toBe(status);
+  return JSON.parse(body) as T;
+};
+
+const stamp = (customerId: string, method = "purchase", headers: Record<string, string> = {}) =>
+  t.request(`/api/customers/${customerId}/stamps`, {
+    body: { method, notes: "" },
+    cookie: cafe.cookie,
+    headers,
+  });
+
+describe("programmes", () => {
+  it("every company starts with a default programme of 10 stamps and can create more", async () => {
+    const list = await json<Program[]>(
+      await t.request("/api/programs", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ isDefault: true, stampsRequired: 10 });
+
+    const created = await json<Program>(
+      await t.request("/api/programs", {
+        cookie: cafe.cookie,
+        body: {
+          name: "Cartão Café",
+          stampsRequired: "8",
+          reward: "Um café grátis",
+          description: "",
+        },
+      }),
+      201,
+    );
+    expect(created).toMatchObject({ name: "Cartão Café", stampsRequired: 8, isDefault: false });
+    expect(
+      await json<Program[]>(await t.request("/api/programs", { cookie: cafe.cookie }), 200),
+    ).toHaveLength(2);
+  });
+
+  it.each([
+    [{ name: "", stampsRequired: 10, reward: "x" }, "name", "program_name_required"],
+    [{ name: "A", stampsRequired: 0, reward: "x" }, "stampsRequired", "program_stamps_range"],
+    [{ name: "A", stampsRequired: 51, reward: "x" }, "stampsRequired", "program_stamps_range"],
+    [{ name: "A", stampsRequired: 10, reward: " " }, "reward", "program_reward_required"],
+  ])("refuses an invalid programme %#", async (body, field, message) => {
+    const res = await t.request("/api/programs", { cookie: cafe.cookie, body });
+    const error = await json<{ error: { fields: Record<string, string> } }>(res, 400);
+    expect(error.error.fields[field]).toBe(message);
+  });
+});
+
+describe("joining through the company's link", () => {
+  it("a sign-up through the QR link makes the customer a member holding an active card", async () => {
+    const cards = await json<CustomerCard[]>(
+      await t.request("/api/me/cards", { cookie: joao.cookie }),
+      200,
+    );
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({
+      companyName: "Café Aurora",
+      stamps: 0,
+      maxStamps: 10,
+      status: "active",
+    });
+  });
+
+  it("joins once, however often (and however concurrently) the link is used", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.request("/api/memberships", { cookie: joao.cookie, body: { companyId: cafe.companyId } }),
+      ),
+    );
+    for (const res of results) {
+      expect((await json<{ joined: boolean }>(res, 200)).joined).toBe(false);
+    }
+    const rows = await t.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.customerId, joao.customerId));
+    expect(rows).toHaveLength(1);
+    expect(
+      await json<CustomerCard[]>(await t.request("/api/me/cards", { cookie: joao.cookie }), 200),
+    ).toHaveLength(1);
+  });
+
+  it("a signed-in customer who opens another company's link joins it", async () => {
+    const other = await t.companySession({ companyName: "Barbearia", email: "barba@example.com" });
+    const res = await t.request("/api/memberships", {
+      cookie: joao.cookie,
+      body: { companyId: other.companyId },
+    });
+    expect((await json<{ joined: boolean; card: CustomerCard }>(res, 200)).joined).toBe(true);
+    const unknown = await t.request("/api/memberships", {
+      cookie: joao.cookie,
+      body: { companyId: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("staff stamps, completion and redemption", () => {
+  it("finds the company's customers by name, e-mail or phone", async () => {
+    for (const search of ["joão", "JOAO@example", ""]) {
+      const found = await json<{ id: string }[]>(
+        await t.request(`/api/customers?search=${encodeURIComponent(search)}`, {
+          cookie: cafe.cookie,
+        }),
+        200,
+      );
+      expect(
+        found.map((c) => c.id),
+        search,
+      ).toContain(joao.customerId);
+    }
+    const none = await json<unknown[]>(
+      await t.request("/api/customers?search=zzz", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(none).toEqual([]);
+  });
+
+  it("counts stamps by the method's rule, completes at the maximum and refuses more until redeemed", async () => {
+    let card = await json<CompanyCard>(await stamp(joao.customerId, "purchase"), 201);
+    expect(card).toMatchObject({ stamps: 1, status: "active", maxStamps: 10 });
+    card = await json<CompanyCard>(await stamp(joao.customerId, "google_review"), 201);
+    expect(card.stamps).toBe(3);
+    for (let i = 0; i < 6; i++)
+      card = await json<CompanyCard>(await stamp(joao.customerId, "social"), 201);
+    expect(card).toMatchObject({ stamps: 9, status: "active", completedAt: null });
+
+    // 2 stamps for a review, but only 1 fits: the card never passes its maximum
+    card = await json<CompanyCard>(await stamp(joao.customerId, "google_review"), 201);
+    expect(card).toMatchObject({ stamps: 10, status: "complete" });
+    expect(card.completedAt).not.toBeNull();
+    const history = await json<{
+      history: { count: number; method: string; givenByName: string }[];
+    }>(await t.request(`/api/cards/${card.id}`, { cookie: cafe.cookie }), 200);
+    expect(history.history[0]).toMatchObject({
+      count: 1,
+      method: "google_review",
+      givenByName: "Café Aurora",
+    });
+    expect(history.history.reduce((sum, s) => sum + s.count, 0)).toBe(10);
+
+    const refused = await stamp(joao.customerId);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: "card_complete" } });
+    const onCard = await t.request(`/api/cards/${card.id}/stamps`, {
+      cookie: cafe.cookie,
+      body: { method: "purchase" },
+    });
+    expect(onCard.status).toBe(409);
+
+    // the customer sees it complete and asks for a voucher
+    const mine = await json<CustomerCard[]>(
+      await t.request("/api/me/cards", { cookie: joao.cookie }),
+      200,
+    );
+    expect(mine.find((c) => c.id === card.id)?.status).toBe("complete");
+    const voucher = await json<{ code: string }>(
+      await t.request(`/api/me/cards/${card.id}/voucher`, { cookie: joao.cookie, method: "POST" }),
+      200,
+    );
+    expect(voucher.code).toMatch(/^[A-Z2-9]{8}$/);
+    const again = await json<{ code: string }>(
+      await t.request(`/api/me/cards/${card.id}/voucher`, { cookie: joao.cookie, method: "POST" }),
+      200,
+    );
+    expect(again.code).toBe(voucher.code);
+    const byCode = await json<CompanyCard>(
+      await t.request(`/api/redemption-codes/${voucher.code.toLowerCase()}`, {
+        cookie: cafe.cookie,
+      }),
+      200,
+    );
+    expect(byCode.id).toBe(card.id);
+
+    const redeemed = await json<CompanyCard>(
+      await t.request(`/api/cards/${card.id}/redeem`, {
+        cookie: cafe.cookie,
+        body: { bonusType: "Café grátis", notes: "Entregue no balcão" },
+      }),
+      200,
+    );
+    expect(redeemed.status).toBe("redeemed");
+    expect(redeemed.redeemedAt).not.toBeNull();
+    const twice = await t.request(`/api/cards/${card.id}/redeem`, {
+      cookie: cafe.cookie,
+      body: {},
+    });
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({ error: { code: "card_redeemed" } });
+
+    // the next stamp opens a new card; the used one stays in the history
+    const next = await json<CompanyCard>(await stamp(joao.customerId), 201);
+    expect(next.id).not.toBe(card.id);
+    expect(next).toMatchObject({ stamps: 1, status: "active" });
+    const after = await json<CustomerCard[]>(
+      await t.request("/api/me/cards", { cookie: joao.cookie }),
+      200,
+    );
+    expect(
+      after
+        .filter((c) => c.companyId === cafe.companyId)
+        .map((c) => c.status)
+        .sort(),
+    ).toEqual(["active", "redeemed"]);
+  });
+
+  it("refuses to redeem a card that is not complete, and a voucher for it", async () => {
+    const [open] = await json<CompanyCard[]>(
+      await t.request("/api/cards?sort=progress_asc", { cookie: cafe.cookie }),
+      200,
+    );
+    const res = await t.request(`/api/cards/${open!.id}/redeem`, { cookie: cafe.cookie, body: {} });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: "card_not_complete" } });
+    const voucher = await t.request(`/api/me/cards/${open!.id}/voucher`, {
+      cookie: joao.cookie,
+      method: "POST",
+    });
+    expect(voucher.status).toBe(409);
+  });
+
+  it("answers a repeated Idempotency-Key with the first answer and adds nothing", async () => {
+    const headers = { "idempotency-key": "stamp-abc-123" };
+    const first = await json<CompanyCard>(await stamp(joao.customerId, "purchase", headers), 201);
+    const repeat = await json<CompanyCard>(await stamp(joao.customerId, "purchase", headers), 201);
+    expect(repeat).toEqual(first);
+    const rows = await t.db.select().from(stamps).where(eq(stamps.cardId, first.id));
+    expect(rows.reduce((sum, s) => sum + s.count, 0)).toBe(first.stamps);
+  });
+
+  it("counts the dashboard figures from the data", async () => {
+    const stats = await json<Record<string, unknown>>(
+      await t.request("/api/dashboard", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(stats).toMatchObject({
+      totalCustomers: 1,
+      activeCards: 1,
+      rewardsRedeemed: 1,
+      completionRate: 50,
+      cardsCompletedToday: 1,
+    });
+    expect(stats.stampsToday).toBe(12);
+  });
+});
+
+describe("tenant isolation", () => {
+  it("another company gets 404 on this company's cards, customers and vouchers, and changes nothing", async () => {
+    const rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
+    const [card] = await json<CompanyCard[]>(
+      await t.request("/api/cards", { cookie: cafe.cookie }),
+      200,
+    );
+    const attempts = [
+      t.request(`/api/cards/${card!.id}`, { cookie: rival.cookie }),
+      t.request(`/api/cards/${card!.id}/stamps`, {
+        cookie: rival.cookie,
+        body: { method: "purchase" },
+      }),
+      t.request(`/api/cards/${card!.id}/redeem`, { cookie: rival.cookie, body: {} }),
+      t.request(`/api/customers/${joao.customerId}/stamps`, {
+        cookie: rival.cookie,
+        body: { method: "purchase" },
+      }),
+    ];
+    for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
+    expect(
+      await json<unknown[]>(await t.request("/api/cards", { cookie: rival.cookie }), 200),
+    ).toEqual([]);
+    expect(
+      await json<unknown[]>(await t.request("/api/customers", { cookie: rival.cookie }), 200),
+    ).toEqual([]);
+    const after = await json<CompanyCard>(
+      await t.request(`/api/cards/${card!.id}`, { cookie: cafe.cookie }),
+      200,
+    );
+    expect(after.stamps).toBe(card!.stamps);
+  });
+
+  it("a customer sees only their own cards and cannot use company endpoints", async () => {
+    const maria = await t.customerSession({ email: "maria@example.com" });
+    expect(
+      await json<unknown[]>(await t.request("/api/me/cards", { cookie: maria.cookie }), 200),
+    ).toEqual([]);
+    const [joaoCard] = await json<CustomerCard[]>(
+      await t.request("/api/me/cards", { cookie: joao.cookie }),
+      200,
+    );
+    const voucher = await t.request(`/api/me/cards/${joaoCard!.id}/voucher`, {
+      cookie: maria.cookie,
+      method: "POST",
+    });
+    expect(voucher.status).toBe(404);
+    for (const path of ["/api/cards", "/api/customers", "/api/programs", "/api/dashboard"]) {
+      expect((await t.request(path, { cookie: maria.cookie })).status, path).toBe(403);
+    }
+    const stampByCustomer = await t.request(`/api/customers/${joao.customerId}/stamps`, {
+      cookie: maria.cookie,
+      body: { method: "purchase" },
+    });
+    expect(stampByCustomer.status).toBe(403);
+    expect((await t.request("/api/me/cards", { cookie: cafe.cookie })).status).toBe(403);
+    expect((await t.request("/api/cards")).status).toBe(401);
+  });
+});

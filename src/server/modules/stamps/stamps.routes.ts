@@ -1,0 +1,78 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { AddStampSchema, CompanyCardSchema } from "../../../shared/loyalty.schema";
+import type { Db } from "../../db/client";
+import { requireCompanyActor } from "../../middleware/actor";
+import { withIdempotency } from "../../middleware/idempotency";
+import type { SessionVars } from "../../middleware/session";
+import {
+  apiErrorResponses,
+  IdParamSchema,
+  jsonBody,
+  jsonContent,
+  validationHook,
+} from "../../openapi";
+import { getCompanyCard } from "../cards/cards.service";
+import { addStampToCard, addStampToCustomer } from "./stamps.service";
+
+const toCardRoute = createRoute({
+  method: "post",
+  path: "/cards/{id}/stamps",
+  tags: ["stamps"],
+  summary:
+    "Give an approved stamp on a card (Idempotency-Key header: a repeat returns the first answer)",
+  request: { params: IdParamSchema, ...jsonBody(AddStampSchema) },
+  responses: {
+    201: { description: "The card after the stamp", ...jsonContent(CompanyCardSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const toCustomerRoute = createRoute({
+  method: "post",
+  path: "/customers/{id}/stamps",
+  tags: ["stamps"],
+  summary: "'Adicionar Carimbo': a stamp on the customer's open card in the default programme",
+  request: { params: IdParamSchema, ...jsonBody(AddStampSchema) },
+  responses: {
+    201: { description: "The card after the stamp", ...jsonContent(CompanyCardSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+export function stampsRoutes({ db }: { db: Db }) {
+  const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+
+  app.openapi(toCardRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const cardId = c.req.valid("param").id;
+    const input = c.req.valid("json");
+    const answer = await withIdempotency(
+      db,
+      `stamp:${actor.companyId}`,
+      c.req.header("idempotency-key"),
+      async (tx) => {
+        await addStampToCard(tx, actor, cardId, input);
+        return { status: 201, body: await getCompanyCard(tx, actor.companyId, cardId) };
+      },
+    );
+    return c.json(CompanyCardSchema.parse(answer.body), 201);
+  });
+
+  app.openapi(toCustomerRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const customerId = c.req.valid("param").id;
+    const input = c.req.valid("json");
+    const answer = await withIdempotency(
+      db,
+      `stamp:${actor.companyId}`,
+      c.req.header("idempotency-key"),
+      async (tx) => {
+        const cardId = await addStampToCustomer(tx, actor, customerId, input);
+        return { status: 201, body: await getCompanyCard(tx, actor.companyId, cardId) };
+      },
+    );
+    return c.json(CompanyCardSchema.parse(answer.body), 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/** Stamps a programme may require (spec: 'Carimbos Necessários'). */
+export const PROGRAM_MIN_STAMPS = 1;
+export const PROGRAM_MAX_STAMPS = 50;
+export const STAMP_NOTES_MAX_LENGTH = 500;
+
+/** How a stamp was earned (spec section 1). */
+export const STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
+export type StampMethod = (typeof STAMP_METHODS)[number];
+
+/** Default stamps per method (spec section 9); the company's loyalty rules override them. */
+export const DEFAULT_STAMPS_PER_METHOD: Record<StampMethod, number> = {
+  purchase: 1,
+  receipt: 1,
+  social: 1,
+  google_review: 2,
+};
+
+export const CARD_STATUSES = ["active", "complete", "redeemed"] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+export const CreateProgramSchema = z.object({
+  name: z.string().trim().min(1, "program_name_required").max(80, "program_name_too_long"),
+  stampsRequired: z.coerce
+    .number("program_stamps_range")
+    .int("program_stamps_range")
+    .min(PROGRAM_MIN_STAMPS, "program_stamps_range")
+    .max(PROGRAM_MAX_STAMPS, "program_stamps_range"),
+  reward: z.string().trim().min(1, "program_reward_required").max(200, "program_reward_too_long"),
+  description: z.string().trim().max(500, "program_description_too_long").default(""),
+});
+export type CreateProgram = z.infer<typeof CreateProgramSchema>;
+
+export const ProgramSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  stampsRequired: z.number().int(),
+  reward: z.string(),
+  description: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type Program = z.infer<typeof ProgramSchema>;
+
+export const AddStampSchema = z.object({
+  method: z.enum(STAMP_METHODS, "stamp_method_invalid"),
+  notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "stamp_notes_too_long").default(""),
+});
+export type AddStamp = z.infer<typeof AddStampSchema>;
+
+export const RedeemCardSchema = z.object({
+  bonusType: z.string().trim().max(100, "redeem_bonus_type_too_long").default(""),
+  notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "redeem_notes_too_long").default(""),
+});
+export type RedeemCard = z.infer<typeof RedeemCardSchema>;
+
+export const JoinCompanySchema = z.object({ companyId: z.string().trim().min(1).max(100) });
+
+export const StampSchema = z.object({
+  id: z.string(),
+  method: z.enum(STAMP_METHODS),
+  count: z.number().int(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  notes: z.string().nullable(),
+  givenByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Stamp = z.infer<typeof StampSchema>;
+
+/** A loyalty card as the company sees it. */
+export const CompanyCardSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  programId: z.string(),
+  programName: z.string(),
+  reward: z.string(),
+  stamps: z.number().int(),
+  maxStamps: z.number().int(),
+  status: z.enum(CARD_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type CompanyCard = z.infer<typeof CompanyCardSchema>;
+
+/** A loyalty card as its customer sees it. */
+export const CustomerCardSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  companySector: z.string().nullable(),
+  companyCity: z.string().nullable(),
+  companyState: z.string().nullable(),
+  programName: z.string(),
+  reward: z.string(),
+  stamps: z.number().int(),
+  maxStamps: z.number().int(),
+  status: z.enum(CARD_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type CustomerCard = z.infer<typeof CustomerCardSchema>;
+
+/** A company customer (membership) found by the add-stamp search. */
+export const CompanyCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  openCard: CompanyCardSchema.nullable(),
+});
+export type CompanyCustomer = z.infer<typeof CompanyCustomerSchema>;
+
+export const DashboardStatsSchema = z.object({
+  totalCustomers: z.number().int(),
+  activeCards: z.number().int(),
+  rewardsRedeemed: z.number().int(),
+  /** Completed (complete or redeemed) cards / all cards, 0..100, one decimal. */
+  completionRate: z.number(),
+  stampsToday: z.number().int(),
+  cardsCompletedToday: z.number().int(),
+  birthdaysToday: z.array(z.string()),
+});
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
+
+export const VoucherSchema = z.object({ cardId: z.string(), code: z.string() });
+export type Voucher = z.infer<typeof VoucherSchema>;
+
+/** Card list sort cycle on /cartoes. */
+export const CARD_SORTS = ["name_asc", "name_desc", "progress_asc", "progress_desc"] as const;
+export type CardSort = (typeof CARD_SORTS)[number];
