@@ -87,7 +87,7 @@ export async function addStampToCustomer(
   input: AddStamp,
 ): Promise<string> {
   const membership = await findMembership(tx, actor.companyId, customerId);
-  if (!membership || membership.status !== "active") {
+  if (membership?.status !== "active") {
     throw new AppError("not_found", 404, "Cliente não encontrado");
   }
   const program = await findDefaultProgram(tx, actor.companyId);
