@@ -5,6 +5,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../shared/errors";
+import { RECEIPT_MAX_BYTES } from "../shared/loyalty.schema";
 import { type Auth, createAuth, trustedOrigins } from "./auth";
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
@@ -15,6 +16,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { type AccountLimits, accountsRoutes } from "./modules/accounts/accounts.routes";
 import { cardsRoutes } from "./modules/cards/cards.routes";
+import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
@@ -82,14 +84,17 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.use("*", securityHeaders());
-  app.use(
-    "/api/*",
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
+      maxSize,
       onError: () => {
         throw new AppError("payload_too_large", 413, "Request body too large");
       },
-    }),
+    });
+  const apiBodyLimit = limitBody(API_BODY_LIMIT_BYTES);
+  const uploadBodyLimit = limitBody(RECEIPT_MAX_BYTES + 64 * 1024);
+  app.use("/api/*", (c, next) =>
+    RECEIPT_UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next),
   );
   app.use("/api/*", async (c, next) => {
     await next();
@@ -114,6 +119,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", stampsRoutes({ db }));
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", reportsRoutes({ db }));
+  app.route("/api", claimsRoutes({ db }));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -16,6 +16,12 @@ export const ERROR_CODES = [
   "card_complete",
   "card_not_complete",
   "card_redeemed",
+  "claim_pending",
+  "claim_not_allowed",
+  "review_already_claimed",
+  "claim_not_pending",
+  "file_too_large",
+  "file_type_invalid",
   "internal_error",
 ] as const;
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { DEFAULT_MAX_STAMPS } from "../../../shared/limits";
 import { profiles } from "../accounts/profiles.table";
@@ -31,6 +32,11 @@ export const companies = pgTable("companies", {
   purchaseStamps: integer().notNull().default(1),
   reviewStamps: integer().notNull().default(2),
   socialStamps: integer().notNull().default(1),
+  /** Networks on which a tag or follow earns a stamp (loyalty rules: redesAtivas). */
+  socialNetworks: text()
+    .array()
+    .notNull()
+    .default(sql`array['instagram','facebook','x','tiktok','youtube','linkedin']`),
   allowsSocialStamps: boolean().notNull().default(true),
   allowsReviewStamps: boolean().notNull().default(true),
   subscriptionActive: boolean().notNull().default(true),

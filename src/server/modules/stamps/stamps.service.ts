@@ -30,16 +30,16 @@ async function stampsPerMethod(db: Db, companyId: string, method: StampMethod): 
 }
 
 /**
- * Gives an approved stamp on one of the company's cards, inside the caller's transaction.
+ * Adds the stamps `method` is worth to one of the company's cards, inside the caller's transaction.
  * The card row is locked first, so concurrent grants queue: the card never passes its maximum,
  * completes once (with its time), and a complete or redeemed card answers 409.
  */
-export async function addStampToCard(
+export async function creditCard(
   tx: Db,
   actor: CompanyActor,
   cardId: string,
-  input: AddStamp,
-): Promise<void> {
+  method: StampMethod,
+): Promise<{ added: number; customerId: string }> {
   const [card] = await tx
     .select()
     .from(loyaltyCards)
@@ -50,7 +50,7 @@ export async function addStampToCard(
     throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
   if (card.status === "complete") throw new AppError("card_complete", 409, "Cartão Completo");
 
-  const worth = await stampsPerMethod(tx, actor.companyId, input.method);
+  const worth = await stampsPerMethod(tx, actor.companyId, method);
   const added = Math.min(worth, card.maxStamps - card.stamps);
   const total = card.stamps + added;
   const completes = total >= card.maxStamps;
@@ -62,11 +62,22 @@ export async function addStampToCard(
       completedAt: completes ? sql`now()` : null,
     })
     .where(eq(loyaltyCards.id, card.id));
+  return { added, customerId: card.customerId };
+}
+
+/** A staff stamp on a card: approved at once, with who gave it and when. */
+export async function addStampToCard(
+  tx: Db,
+  actor: CompanyActor,
+  cardId: string,
+  input: AddStamp,
+): Promise<void> {
+  const { added, customerId } = await creditCard(tx, actor, cardId, input.method);
   await tx.insert(stamps).values({
     id: randomUUID(),
-    cardId: card.id,
+    cardId,
     companyId: actor.companyId,
-    customerId: card.customerId,
+    customerId,
     method: input.method,
     count: added,
     status: "approved",

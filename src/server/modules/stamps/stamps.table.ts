@@ -1,7 +1,18 @@
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { profiles } from "../accounts/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
+import { files } from "../files/files.table";
 
 export const stampMethodEnum = pgEnum("stamp_method", [
   "purchase",
@@ -34,8 +45,25 @@ export const stamps = pgTable(
     givenBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp({ withTimezone: true }),
+    /** True when the customer asked for it (a claim); staff stamps are approved at once. */
+    claimed: boolean().notNull().default(false),
+    /** Claims: the receipt upload, or the social network and link of the post. */
+    fileId: text().references(() => files.id, { onDelete: "set null" }),
+    network: text(),
+    link: text(),
+    rejectionReason: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // One pending claim of each kind per card at a time.
+    uniqueIndex("stamps_one_pending_claim_per_kind")
+      .on(t.cardId, t.method)
+      .where(sql`${t.status} = 'pending'`),
+    // A Google review counts once per customer and company.
+    uniqueIndex("stamps_one_review_claim_per_customer")
+      .on(t.customerId, t.companyId)
+      .where(sql`${t.claimed} and ${t.method} = 'google_review' and ${t.status} <> 'rejected'`),
+    index("stamps_company_status_idx").on(t.companyId, t.status),
     index("stamps_card_idx").on(t.cardId, t.createdAt),
     index("stamps_company_created_idx").on(t.companyId, t.createdAt),
   ],

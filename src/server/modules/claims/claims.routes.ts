@@ -1,0 +1,210 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ClaimSchema, CreateClaimSchema, RejectClaimSchema } from "../../../shared/loyalty.schema";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
+import { withIdempotency } from "../../middleware/idempotency";
+import type { SessionVars } from "../../middleware/session";
+import {
+  apiErrorResponses,
+  IdParamSchema,
+  jsonBody,
+  jsonContent,
+  validationHook,
+} from "../../openapi";
+import { readFile } from "../files/files.service";
+import {
+  approveClaim,
+  createClaim,
+  findReceiptFileId,
+  getCompanyClaim,
+  listCompanyClaims,
+  listCustomerClaims,
+  rejectClaim,
+} from "./claims.service";
+
+/** Path of the receipt upload, whose body limit is the receipt's, not the API's. */
+export const RECEIPT_UPLOAD_PATH = /^\/api\/me\/cards\/[^/]+\/claims\/receipt$/;
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/me/cards/{id}/claims",
+  tags: ["claims"],
+  summary: "The customer asks for a stamp for a social tag/follow or a Google review",
+  request: { params: IdParamSchema, ...jsonBody(CreateClaimSchema) },
+  responses: {
+    201: { description: "Pending claim", ...jsonContent(ClaimSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const receiptRoute = createRoute({
+  method: "post",
+  path: "/me/cards/{id}/claims/receipt",
+  tags: ["claims"],
+  summary:
+    "The customer asks for a stamp by uploading a receipt (JPG, PNG or PDF up to 5 MB; field `file`)",
+  request: {
+    params: IdParamSchema,
+    body: {
+      content: { "multipart/form-data": { schema: z.object({ file: z.any() }) } },
+      required: true,
+    },
+  },
+  responses: {
+    201: { description: "Pending claim", ...jsonContent(ClaimSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const myClaimsRoute = createRoute({
+  method: "get",
+  path: "/me/claims",
+  tags: ["claims"],
+  summary: "The customer's claims, with the company's answer",
+  responses: {
+    200: { description: "Claims", ...jsonContent(z.array(ClaimSchema)) },
+    ...apiErrorResponses,
+  },
+});
+
+const companyClaimsRoute = createRoute({
+  method: "get",
+  path: "/claims",
+  tags: ["claims"],
+  summary: "The company's claims (pending ones by default)",
+  request: {
+    query: z.object({
+      status: z.enum(["pending", "approved", "rejected"]).optional().default("pending"),
+    }),
+  },
+  responses: {
+    200: { description: "Claims", ...jsonContent(z.array(ClaimSchema)) },
+    ...apiErrorResponses,
+  },
+});
+
+const approveRoute = createRoute({
+  method: "post",
+  path: "/claims/{id}/approve",
+  tags: ["claims"],
+  summary: "Approve a pending claim: it counts on the card (Idempotency-Key accepted)",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "Approved claim", ...jsonContent(ClaimSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const rejectRoute = createRoute({
+  method: "post",
+  path: "/claims/{id}/reject",
+  tags: ["claims"],
+  summary: "Reject a pending claim with a reason the customer sees",
+  request: { params: IdParamSchema, ...jsonBody(RejectClaimSchema) },
+  responses: {
+    200: { description: "Rejected claim", ...jsonContent(ClaimSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const receiptFileRoute = createRoute({
+  method: "get",
+  path: "/claims/{id}/receipt",
+  tags: ["claims"],
+  summary: "The receipt of a claim (the company's, or the customer's own)",
+  request: { params: IdParamSchema },
+  responses: { 200: { description: "The file" }, ...apiErrorResponses },
+});
+
+export function claimsRoutes({ db }: { db: Db }) {
+  const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+
+  app.openapi(createRouteDef, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    const id = await createClaim(
+      db,
+      actor.customerId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json(await customerClaim(actor.customerId, id), 201);
+  });
+
+  app.openapi(receiptRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = form.file;
+    if (!(file instanceof File)) {
+      throw new AppError("validation_failed", 400, "Send the receipt in the field `file`", {
+        file: "receipt_required",
+      });
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const id = await createClaim(db, actor.customerId, c.req.valid("param").id, {
+      method: "receipt",
+      bytes,
+    });
+    return c.json(await customerClaim(actor.customerId, id), 201);
+  });
+
+  async function customerClaim(customerId: string, id: string) {
+    const claim = (await listCustomerClaims(db, customerId)).find((k) => k.id === id);
+    if (!claim) throw new AppError("internal_error", 500, "Claim vanished");
+    return claim;
+  }
+
+  app.openapi(myClaimsRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    return c.json(await listCustomerClaims(db, actor.customerId), 200);
+  });
+
+  app.openapi(companyClaimsRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await listCompanyClaims(db, actor.companyId, c.req.valid("query").status), 200);
+  });
+
+  app.openapi(approveRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const id = c.req.valid("param").id;
+    const answer = await withIdempotency(
+      db,
+      `approve:${actor.companyId}`,
+      c.req.header("idempotency-key"),
+      async (tx) => {
+        await approveClaim(tx, actor, id);
+        return { status: 200, body: await getCompanyClaim(tx, actor.companyId, id) };
+      },
+    );
+    return c.json(ClaimSchema.parse(answer.body), 200);
+  });
+
+  app.openapi(rejectRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(
+      await rejectClaim(db, actor, c.req.valid("param").id, c.req.valid("json").reason),
+      200,
+    );
+  });
+
+  app.openapi(receiptFileRoute, async (c) => serveReceipt(c, db, c.req.valid("param").id));
+
+  return app;
+}
+
+async function serveReceipt(c: Context<{ Variables: SessionVars }>, db: Db, claimId: string) {
+  const user = c.var.user;
+  if (!user) throw new AppError("unauthenticated", 401, "Sign in first.");
+  const scope = await requireCompanyActor(db, user)
+    .then((a) => ({ companyId: a.companyId }))
+    .catch(async () => ({ customerId: (await requireCustomerActor(db, user)).customerId }));
+  const file = await readFile(db, await findReceiptFileId(db, scope, claimId));
+  if (!file) throw new AppError("not_found", 404, "Comprovante não encontrado");
+  return c.body(new Uint8Array(file.data), 200, {
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.size),
+    "Content-Disposition": `inline; filename="comprovante-${claimId}"`,
+    "Cache-Control": "private, max-age=300",
+  });
+}
