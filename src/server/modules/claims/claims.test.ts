@@ -28,7 +28,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-function uploadReceipt(cookie: string, card: string, bytes: Uint8Array, name = "nota.png") {
+function uploadReceipt(
+  cookie: string,
+  card: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name = "nota.png",
+) {
   const form = new FormData();
   form.set("file", new File([bytes], name));
   return t.app.request(
