@@ -183,3 +183,11 @@ export const ClaimSchema = z.object({
   reviewedAt: z.string().nullable(),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
+
+/** What a customer may claim at a company (its loyalty rules). */
+export const ClaimOptionsSchema = z.object({
+  receipt: z.boolean(),
+  socialNetworks: z.array(z.enum(SOCIAL_NETWORKS)),
+  googleReviewUrl: z.string().nullable(),
+});
+export type ClaimOptions = z.infer<typeof ClaimOptionsSchema>;

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   CARD_SORTS,
+  ClaimOptionsSchema,
   CompanyCardSchema,
   CustomerCardSchema,
   RedeemCardSchema,
@@ -19,7 +20,7 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { findPublicCompany } from "../companies/companies.service";
+import { findClaimOptions, findPublicCompany } from "../companies/companies.service";
 import {
   createVoucher,
   findCardByCode,
@@ -107,7 +108,11 @@ const myCompanyRoute = createRoute({
     200: {
       description: "Company and cards",
       ...jsonContent(
-        z.object({ company: PublicCompanySchema, cards: z.array(CustomerCardSchema) }),
+        z.object({
+          company: PublicCompanySchema,
+          cards: z.array(CustomerCardSchema),
+          claimOptions: ClaimOptionsSchema,
+        }),
       ),
     },
     ...apiErrorResponses,
@@ -156,7 +161,11 @@ export function cardsRoutes({ db }: { db: Db }) {
     const company = await findPublicCompany(db, c.req.valid("param").id);
     if (!company) throw new AppError("not_found", 404, "Empresa não encontrada");
     return c.json(
-      { company, cards: await listCustomerCards(db, actor.customerId, company.id) },
+      {
+        company,
+        cards: await listCustomerCards(db, actor.customerId, company.id),
+        claimOptions: await findClaimOptions(db, company.id),
+      },
       200,
     );
   });

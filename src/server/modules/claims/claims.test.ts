@@ -172,12 +172,24 @@ describe("social and Google review claims", () => {
   });
 
   it("allows a Google review only with a review link, and once per customer and company", async () => {
+    const page = async () =>
+      (await (
+        await t.request(`/api/me/companies/${shop.companyId}`, { cookie: ana.cookie })
+      ).json()) as {
+        claimOptions: { socialNetworks: string[]; googleReviewUrl: string | null };
+      };
+    expect((await page()).claimOptions).toEqual({
+      receipt: true,
+      socialNetworks: ["instagram"],
+      googleReviewUrl: null,
+    });
     const without = await claim({ method: "google_review" });
     expect(without.status).toBe(422);
     await t.db
       .update(companies)
       .set({ googleReviewUrl: "https://g.page/r/petshop/review" })
       .where(eq(companies.id, shop.companyId));
+    expect((await page()).claimOptions.googleReviewUrl).toBe("https://g.page/r/petshop/review");
     const first = await claim({ method: "google_review" });
     expect(first.status).toBe(201);
     const firstClaim = (await first.json()) as Claim;

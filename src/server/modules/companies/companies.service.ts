@@ -1,4 +1,9 @@
 import { eq } from "drizzle-orm";
+import {
+  type ClaimOptions,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+} from "../../../shared/loyalty.schema";
 import type { CompanySummary, PublicCompany } from "../../../shared/me.schema";
 import type { Db } from "../../db/client";
 import { companies } from "./companies.table";
@@ -43,4 +48,26 @@ export async function findPublicCompany(db: Db, id: string): Promise<PublicCompa
     .where(eq(companies.id, id))
     .limit(1);
   return row ?? null;
+}
+
+/** The claims the company's loyalty rules allow its customers. */
+export async function findClaimOptions(db: Db, companyId: string): Promise<ClaimOptions> {
+  const [row] = await db
+    .select({
+      social: companies.allowsSocialStamps,
+      networks: companies.socialNetworks,
+      review: companies.allowsReviewStamps,
+      reviewUrl: companies.googleReviewUrl,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  const networks = row?.social
+    ? SOCIAL_NETWORKS.filter((n): n is SocialNetwork => row.networks.includes(n))
+    : [];
+  return {
+    receipt: Boolean(row),
+    socialNetworks: networks,
+    googleReviewUrl: row?.review ? row.reviewUrl : null,
+  };
 }
