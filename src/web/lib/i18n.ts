@@ -1,6 +1,7 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAuth from "../locales/en/auth.json";
+import enClaims from "../locales/en/claims.json";
 import enCommon from "../locales/en/common.json";
 import enCompanies from "../locales/en/companies.json";
 import enCompany from "../locales/en/company.json";
@@ -12,6 +13,7 @@ import enNotFound from "../locales/en/not-found.json";
 import enPublic from "../locales/en/public.json";
 import enValidation from "../locales/en/validation.json";
 import ptAuth from "../locales/pt-BR/auth.json";
+import ptClaims from "../locales/pt-BR/claims.json";
 import ptCommon from "../locales/pt-BR/common.json";
 import ptCompanies from "../locales/pt-BR/companies.json";
 import ptCompany from "../locales/pt-BR/company.json";
@@ -27,6 +29,7 @@ import ptValidation from "../locales/pt-BR/validation.json";
 const ptBR = {
   common: ptCommon,
   auth: ptAuth,
+  claims: ptClaims,
   companies: ptCompanies,
   company: ptCompany,
   customer: ptCustomer,
@@ -41,6 +44,7 @@ const ptBR = {
 const en: typeof ptBR = {
   common: enCommon,
   auth: enAuth,
+  claims: enClaims,
   companies: enCompanies,
   company: enCompany,
   customer: enCustomer,

@@ -1,0 +1,130 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { Claim } from "@/shared/loyalty.schema";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { errorMessage } from "@/web/lib/error-message";
+import { formatDateTime } from "@/web/lib/format";
+import { pendingClaimsQueryOptions, receiptUrl, useApproveClaim, useRejectClaim } from "../api";
+
+/** The dashboard's list of stamp claims waiting for the company: open, approve or reject. */
+export function PendingClaimsCard() {
+  const { t } = useTranslation("claims");
+  const claims = useQuery(pendingClaimsQueryOptions());
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t("pending.title")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {claims.data && claims.data.length > 0 ? (
+          <ul className="grid gap-3" aria-label={t("pending.title")}>
+            {claims.data.map((claim) => (
+              <PendingClaim key={claim.id} claim={claim} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground text-sm">{t("pending.empty")}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PendingClaim({ claim }: { claim: Claim }) {
+  const { t } = useTranslation("claims");
+  const id = useId();
+  const approve = useApproveClaim();
+  const reject = useRejectClaim();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+
+  const onReject = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return;
+    reject.mutate(
+      { claimId: claim.id, reason: reason.trim() },
+      {
+        onSuccess: () => toast.success(t("pending.rejected")),
+        onError: (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
+      },
+    );
+  };
+
+  return (
+    <li className="grid gap-2 rounded-md border p-3 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-medium">{claim.customerName}</span>
+        <span className="text-muted-foreground text-xs">{formatDateTime(claim.createdAt)}</span>
+      </div>
+      <span>
+        {t(`method.${claim.method}`)}
+        {claim.network ? ` · ${t(`networks.${claim.network as "instagram"}`)}` : null}
+      </span>
+      {claim.link ? (
+        <a
+          href={claim.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="break-all text-primary underline"
+        >
+          {claim.link}
+        </a>
+      ) : null}
+      {claim.hasReceipt ? (
+        <a
+          href={receiptUrl(claim.id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-primary underline"
+        >
+          {t("pending.openReceipt")}
+        </a>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          size="sm"
+          disabled={approve.isPending}
+          onClick={() =>
+            approve.mutate(claim.id, {
+              onSuccess: () => toast.success(t("pending.approved")),
+              onError: (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
+            })
+          }
+        >
+          {t("pending.approve")}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => setRejecting((v) => !v)}>
+          {t("pending.reject")}
+        </Button>
+      </div>
+      {rejecting ? (
+        <form className="grid gap-2" onSubmit={onReject}>
+          <Label htmlFor={id}>{t("pending.reason")}</Label>
+          <Input
+            id={id}
+            value={reason}
+            maxLength={300}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Button
+            type="submit"
+            size="sm"
+            variant="destructive"
+            className="justify-self-start"
+            disabled={!reason.trim() || reject.isPending}
+          >
+            {t("pending.confirmReject")}
+          </Button>
+        </form>
+      ) : null}
+    </li>
+  );
+}
