@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { ComingSoon } from "@/web/components/coming-soon";
 import { PageHeader } from "@/web/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
+import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
 import { formatDate } from "@/web/lib/format";
 import { useCompanyMe } from "./company-area";
 
@@ -18,7 +20,11 @@ export function DashboardPage() {
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <ComingSoon description={t("dashboard.comingSoon")} />
+        <div className="grid gap-6">
+          {company ? <CompanyQrCard companyId={company.id} tradeName={company.tradeName} /> : null}
+          <PendingClaimsCard />
+          <ComingSoon description={t("dashboard.comingSoon")} />
+        </div>
         {company?.trialEndsAt ? (
           <Card>
             <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">

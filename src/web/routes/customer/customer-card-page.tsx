@@ -2,19 +2,23 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { ComingSoon } from "@/web/components/coming-soon";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
-import { publicCompanyQueryOptions } from "@/web/features/companies/api";
+import { Spinner } from "@/web/components/ui/spinner";
+import { ClaimActions } from "@/web/features/claims/components/claim-actions";
+import { companyPageQueryOptions, useJoinCompany } from "@/web/features/loyalty-cards/api";
+import { StampCard } from "@/web/features/loyalty-cards/components/stamp-card";
+import { VoucherPanel } from "@/web/features/loyalty-cards/components/voucher-panel";
+import { errorMessage } from "@/web/lib/error-message";
 
 /** /dashboard-cliente-cartao-fidelidade/:companyId: the customer's card at one company. */
 export function CustomerCardPage() {
   const { t } = useTranslation("customer");
   const { companyId = "" } = useParams();
-  const { data: company } = useQuery({
-    ...publicCompanyQueryOptions(companyId),
-    enabled: companyId !== "",
-  });
+  const page = useQuery({ ...companyPageQueryOptions(companyId), enabled: companyId !== "" });
+  const join = useJoinCompany();
+  const current = page.data?.cards.find((c) => c.status !== "redeemed");
+  const used = page.data?.cards.filter((c) => c.status === "redeemed") ?? [];
 
   return (
     <>
@@ -26,8 +30,45 @@ export function CustomerCardPage() {
           </Link>
         </Button>
       </div>
-      <PageHeader title={t("card.title")} subtitle={company?.tradeName ?? t("card.subtitle")} />
-      <ComingSoon />
+      <PageHeader
+        title={page.data?.company.tradeName ?? t("card.title")}
+        subtitle={
+          page.data?.company.city
+            ? `${page.data.company.city}/${page.data.company.state ?? ""}`
+            : t("card.subtitle")
+        }
+      />
+      {page.isPending ? <Spinner /> : null}
+      {page.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(page.error)}
+        </p>
+      ) : null}
+      {page.data && !current && used.length === 0 ? (
+        <div className="grid justify-items-start gap-2">
+          <p>{t("card.notMember")}</p>
+          <Button type="button" onClick={() => join.mutate(companyId)} disabled={join.isPending}>
+            {t("card.join")}
+          </Button>
+        </div>
+      ) : null}
+      {current ? (
+        <section className="grid max-w-xl gap-4">
+          <StampCard card={current} />
+          {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
+          {current.status === "active" && page.data ? (
+            <ClaimActions cardId={current.id} options={page.data.claimOptions} />
+          ) : null}
+        </section>
+      ) : null}
+      {used.length > 0 ? (
+        <section className="grid max-w-xl gap-3">
+          <h2 className="font-semibold">{t("card.history")}</h2>
+          {used.map((card) => (
+            <StampCard key={card.id} card={card} />
+          ))}
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,148 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "./support/app-server";
+import { launchBrowser } from "./support/browser";
+import { confirmedAccount, signInContext } from "./support/fixtures";
+import { startMailServer } from "./support/mail-server";
+
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+
+const company = {
+  companyName: "Café Aurora",
+  email: "aurora@example.com",
+  password: "segredo1",
+  city: "São Paulo",
+  state: "SP",
+  phone: "(11) 3333-4444",
+  sector: "alimentacao",
+};
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  server = await startAppServer({ smtpUrl: mail.url });
+  browser = await launchBrowser();
+  await confirmedAccount(server, mail, "company", company);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await mail?.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+describe("the loyalty loop in a real browser", () => {
+  it("QR link, join, receipt claim approved, completion, voucher, redemption, next card", async () => {
+    const companyContext = await browser.newContext({ acceptDownloads: true });
+    await companyContext.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: server.baseUrl,
+    });
+    await signInContext(companyContext, server, company.email, company.password);
+    const panel = await companyContext.newPage();
+    await panel.goto(url("/dashboard"));
+
+    // the company's QR card: the join link, copied and downloaded
+    const link = (await panel.getByTestId("join-link").textContent()) ?? "";
+    const joinUrl = new URL(link);
+    expect(joinUrl.pathname).toBe("/login-cliente");
+    expect(joinUrl.searchParams.get("origem")).toBe("qrcode_empresa");
+    const companyId = joinUrl.searchParams.get("empresa_id") ?? "";
+    await panel.getByRole("img", { name: /QR code/ }).waitFor();
+    await panel.getByRole("button", { name: "Copiar link" }).click();
+    await panel.getByText("Link copiado!").waitFor();
+    expect(await panel.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    const [download] = await Promise.all([
+      panel.waitForEvent("download"),
+      panel.getByRole("button", { name: "Baixar QR Code" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("qrcode-cafe-aurora.png");
+    await panel.getByText("QR Code baixado!").waitFor();
+
+    // a customer joins through the link (sign-up through the form is covered in sign-up.e2e.ts)
+    await confirmedAccount(server, mail, "customer", {
+      name: "Ana Cliente",
+      email: "ana@example.com",
+      password: "segredo1",
+      city: "Santos",
+      state: "SP",
+      phone: "",
+      birthDate: "",
+      origin: { empresa_id: companyId, origem: "qrcode_empresa" },
+    });
+    const customerContext = await browser.newContext();
+    await signInContext(customerContext, server, "ana@example.com", "segredo1");
+    const phone = await customerContext.newPage();
+    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+    await phone.getByText("0/10 carimbos").waitFor();
+
+    // the customer uploads a receipt; it does not count until the company approves it
+    await phone
+      .getByLabel("Enviar nota fiscal")
+      .setInputFiles({ name: "nota.png", mimeType: "image/png", buffer: PNG });
+    await phone.getByRole("button", { name: "Enviar comprovante" }).click();
+    await phone.getByText("Solicitação enviada!").waitFor();
+    await phone.getByText("Aguardando a empresa").first().waitFor();
+
+    await panel.reload();
+    const claims = panel.getByRole("list", { name: "Solicitações de carimbo" });
+    await claims.getByText("Ana Cliente").waitFor();
+    const receiptHref = await claims
+      .getByRole("link", { name: "Ver comprovante" })
+      .getAttribute("href");
+    const receipt = await panel.request.get(url(receiptHref ?? ""));
+    expect(receipt.headers()["content-type"]).toBe("image/png");
+    await claims.getByRole("button", { name: "Aprovar" }).click();
+    await panel.getByText("Carimbo aprovado!").waitFor();
+    await panel.getByText("Nenhuma solicitação pendente.").waitFor();
+
+    await phone.reload();
+    await phone.getByText("1/10 carimbos").waitFor();
+    await phone.getByText("Aprovada").first().waitFor();
+
+    // nine more stamps from the staff complete the card
+    const customers = (await (
+      await panel.request.get(url("/api/customers?search=ana"))
+    ).json()) as { id: string }[];
+    for (let i = 0; i < 9; i++) {
+      const res = await panel.request.post(url(`/api/customers/${customers[0]!.id}/stamps`), {
+        data: { method: "purchase", notes: "" },
+        headers: { origin: server.baseUrl },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await phone.reload();
+    await phone.getByText("10/10 carimbos").waitFor();
+    await phone.getByText("Cartão Completo! Solicite sua recompensa na empresa").waitFor();
+    await phone.getByRole("button", { name: "Gerar voucher" }).click();
+    const code = (await phone.getByTestId("voucher-code").textContent()) ?? "";
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+
+    // the company finds the card by the voucher and redeems it
+    const card = (await (await panel.request.get(url(`/api/redemption-codes/${code}`))).json()) as {
+      id: string;
+    };
+    const redeemed = await panel.request.post(url(`/api/cards/${card.id}/redeem`), {
+      data: { bonusType: "", notes: "" },
+      headers: { origin: server.baseUrl },
+    });
+    expect(redeemed.status()).toBe(200);
+
+    await phone.reload();
+    await phone.getByText(/Cartão Utilizado em \d{2}\/\d{2}\/\d{4}/).waitFor();
+
+    // the next stamp opens a new card
+    await panel.request.post(url(`/api/customers/${customers[0]!.id}/stamps`), {
+      data: { method: "purchase", notes: "" },
+      headers: { origin: server.baseUrl },
+    });
+    await phone.reload();
+    await phone.getByText("1/10 carimbos").waitFor();
+
+    await companyContext.close();
+    await customerContext.close();
+  });
+});
