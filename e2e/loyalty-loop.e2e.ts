@@ -145,4 +145,53 @@ describe("the loyalty loop in a real browser", () => {
     await companyContext.close();
     await customerContext.close();
   });
+
+  it("a customer who signs in through another company's link, or opens it signed in, joins it", async () => {
+    await confirmedAccount(server, mail, "company", {
+      ...company,
+      companyName: "Barbearia Navalha",
+      email: "navalha@example.com",
+    });
+    await confirmedAccount(server, mail, "company", {
+      ...company,
+      companyName: "Pet Amigo",
+      email: "pet@example.com",
+    });
+    const ids: Record<string, string> = {};
+    for (const email of ["navalha@example.com", "pet@example.com"]) {
+      const context = await browser.newContext();
+      await signInContext(context, server, email, company.password);
+      const me = (await (await context.request.get(url("/api/me"))).json()) as {
+        company: { id: string };
+      };
+      ids[email] = me.company.id;
+      await context.close();
+    }
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(
+      url(`/login-cliente?empresa_id=${ids["navalha@example.com"]}&origem=qrcode_empresa`),
+    );
+    await page.getByText("Barbearia Navalha").first().waitFor();
+    await page.getByRole("button", { name: "Já tem conta? Faça login" }).click();
+    await page.getByLabel("Email").fill("ana@example.com");
+    await page.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
+
+    await page.goto(
+      url(`/login-cliente?empresa_id=${ids["pet@example.com"]}&origem=qrcode_empresa`),
+    );
+    await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
+
+    const cards = (await (await context.request.get(url("/api/me/cards"))).json()) as {
+      companyName: string;
+    }[];
+    const names = cards.map((c) => c.companyName);
+    expect(names).toContain("Barbearia Navalha");
+    expect(names).toContain("Pet Amigo");
+    expect(names.filter((n) => n === "Barbearia Navalha")).toHaveLength(1);
+    await context.close();
+  });
 });

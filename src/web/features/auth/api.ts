@@ -78,3 +78,16 @@ export function useSignOut() {
     },
   });
 }
+
+/**
+ * A customer who signs in through a company's link (or opens it while signed in) joins that
+ * company. A failure (e.g. an unknown company) must not keep them out of their area.
+ */
+export async function joinThroughLink(companyId: string | null | undefined) {
+  if (!companyId) return;
+  try {
+    await apiClient.post<unknown>("/api/memberships", { companyId });
+  } catch (error) {
+    console.warn("Could not join the company of the link", error);
+  }
+}

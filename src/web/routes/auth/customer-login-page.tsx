@@ -47,7 +47,7 @@ export function CustomerLoginPage() {
   const initialView = !confirmation && origin.kind !== "generic" ? "signUp" : "signIn";
 
   return (
-    <SignedInRedirect>
+    <SignedInRedirect joinCompanyId={origin.companyId}>
       <PublicLayout>
         <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
           <ConfirmationNotice result={confirmation} />

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Me } from "@/shared/me.schema";
 import type { SignUpOriginParams } from "@/shared/origin";
-import { homePathFor } from "../api";
+import { homePathFor, joinThroughLink } from "../api";
 import { AuthCard } from "./auth-card";
 import { CustomerSignUpForm } from "./customer-sign-up-form";
 import { SignInForm } from "./sign-in-form";
@@ -25,7 +25,11 @@ export function CustomerAuth({ initialView, origin }: CustomerAuthProps) {
     initialView === "signUp" ? { name: "signUp" } : { name: "signIn" },
   );
 
-  const onSignedIn = (me: Me) => navigate(homePathFor(me.profile.role), { replace: true });
+  const onSignedIn = async (me: Me) => {
+    if (me.profile.role === "customer")
+      await joinThroughLink(origin?.empresa_id ?? origin?.empresa);
+    navigate(homePathFor(me.profile.role), { replace: true });
+  };
 
   if (view.name === "signedUp") {
     return <SignUpSuccess email={view.email} onBack={() => setView({ name: "signIn" })} />;
