@@ -76,7 +76,14 @@ describe("the loyalty loop in a real browser", () => {
     const customerContext = await browser.newContext();
     await signInContext(customerContext, server, "ana@example.com", "segredo1");
     const phone = await customerContext.newPage();
-    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+    await phone.goto(url("/dashboard-cliente-cartoes-fidelidade"));
+    const tile = phone.getByRole("link", { name: /Café Aurora/ });
+    await tile.getByText("Recém criado").waitFor();
+    await tile.getByText("0/10 carimbos").waitFor();
+    await tile.click();
+    await phone.waitForURL(
+      (u) => u.pathname === `/dashboard-cliente-cartao-fidelidade/${companyId}`,
+    );
     await phone.getByText("0/10 carimbos").waitFor();
 
     // the customer uploads a receipt; it does not count until the company approves it
@@ -117,6 +124,13 @@ describe("the loyalty loop in a real browser", () => {
     await phone.reload();
     await phone.getByText("10/10 carimbos").waitFor();
     await phone.getByText("Cartão Completo! Solicite sua recompensa na empresa").waitFor();
+    await phone.goto(url("/dashboard-cliente-cartoes-fidelidade"));
+    await phone.getByText("Cartão Completo! Resgate sua recompensa").waitFor();
+    await phone
+      .getByRole("link", { name: /Café Aurora/ })
+      .getByText("Pronto para usar")
+      .waitFor();
+    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
     await phone.getByRole("button", { name: "Gerar voucher" }).click();
     const code = (await phone.getByTestId("voucher-code").textContent()) ?? "";
     expect(code).toMatch(/^[A-Z2-9]{8}$/);

@@ -14,6 +14,13 @@ export type CompanyPage = {
   claimOptions: ClaimOptions;
 };
 
+/** The signed-in customer's cards, newest first. */
+export const myCardsQueryOptions = () =>
+  queryOptions({
+    queryKey: customerCardKeys.all,
+    queryFn: ({ signal }) => apiClient.get<CustomerCard[]>("/api/me/cards", { signal }),
+  });
+
 /** A company's page for the signed-in customer: the company, their cards there, what they may claim. */
 export const companyPageQueryOptions = (companyId: string) =>
   queryOptions({
