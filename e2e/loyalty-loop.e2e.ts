@@ -110,11 +110,23 @@ describe("the loyalty loop in a real browser", () => {
     await phone.getByText("1/10 carimbos").waitFor();
     await phone.getByText("Aprovada").first().waitFor();
 
-    // nine more stamps from the staff complete the card
+    // the staff gives a stamp from the dashboard dialog, only confirmed once the server saved it
+    await panel.getByRole("button", { name: "Adicionar Carimbo" }).click();
+    const dialog = panel.getByRole("dialog", { name: "Adicionar Carimbo" });
+    await dialog.getByLabel("Buscar cliente").fill("ana");
+    await dialog.getByRole("radio", { name: /Ana Cliente/ }).check();
+    await dialog.getByLabel("Tipo de carimbo").selectOption("purchase");
+    await dialog.getByLabel("Observações (opcional)").fill("Café e pão de queijo");
+    await dialog.getByRole("button", { name: "Adicionar carimbo" }).click();
+    await panel.getByText("O carimbo foi adicionado com sucesso ao cartão do cliente.").waitFor();
+    await phone.reload();
+    await phone.getByText("2/10 carimbos").waitFor();
+
+    // eight more stamps from the staff complete the card
     const customers = (await (
       await panel.request.get(url("/api/customers?search=ana"))
     ).json()) as { id: string }[];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 8; i++) {
       const res = await panel.request.post(url(`/api/customers/${customers[0]!.id}/stamps`), {
         data: { method: "purchase", notes: "" },
         headers: { origin: server.baseUrl },

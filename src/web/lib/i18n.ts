@@ -11,6 +11,7 @@ import enHome from "../locales/en/home.json";
 import enLayout from "../locales/en/layout.json";
 import enNotFound from "../locales/en/not-found.json";
 import enPublic from "../locales/en/public.json";
+import enStamps from "../locales/en/stamps.json";
 import enValidation from "../locales/en/validation.json";
 import ptAuth from "../locales/pt-BR/auth.json";
 import ptClaims from "../locales/pt-BR/claims.json";
@@ -23,6 +24,7 @@ import ptHome from "../locales/pt-BR/home.json";
 import ptLayout from "../locales/pt-BR/layout.json";
 import ptNotFound from "../locales/pt-BR/not-found.json";
 import ptPublic from "../locales/pt-BR/public.json";
+import ptStamps from "../locales/pt-BR/stamps.json";
 import ptValidation from "../locales/pt-BR/validation.json";
 
 /** pt-BR is the source language; every other language has the same keys. */
@@ -38,6 +40,7 @@ const ptBR = {
   layout: ptLayout,
   "not-found": ptNotFound,
   public: ptPublic,
+  stamps: ptStamps,
   validation: ptValidation,
 };
 
@@ -53,6 +56,7 @@ const en: typeof ptBR = {
   layout: enLayout,
   "not-found": enNotFound,
   public: enPublic,
+  stamps: enStamps,
   validation: enValidation,
 };
 

@@ -5,6 +5,7 @@ import { PageHeader } from "@/web/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
 import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
+import { AddStampDialog } from "@/web/features/stamps/components/add-stamp-dialog";
 import { formatDate } from "@/web/lib/format";
 import { useCompanyMe } from "./company-area";
 
@@ -18,7 +19,10 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
-      <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
+        <AddStampDialog />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid gap-6">
           {company ? <CompanyQrCard companyId={company.id} tradeName={company.tradeName} /> : null}

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AddStamp, CompanyCard, CompanyCustomer } from "@/shared/loyalty.schema";
+import { apiClient } from "@/web/lib/api-client";
+
+export const stampKeys = {
+  customers: (search: string) => ["customers", "search", search] as const,
+};
+
+/** The add-stamp search: the company's active customers by name, e-mail or phone. */
+export const customerSearchQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: stampKeys.customers(search),
+    queryFn: ({ signal }) =>
+      apiClient.get<CompanyCustomer[]>(
+        `/api/customers?limit=10&search=${encodeURIComponent(search)}`,
+        { signal },
+      ),
+  });
+
+/** 'Adicionar Carimbo': saved by the server (same key on a retry adds nothing). */
+export function useAddStamp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      customerId,
+      key,
+      input,
+    }: {
+      customerId: string;
+      key: string;
+      input: AddStamp;
+    }) =>
+      apiClient.post<CompanyCard>(
+        `/api/customers/${encodeURIComponent(customerId)}/stamps`,
+        input,
+        {
+          headers: { "Idempotency-Key": key },
+        },
+      ),
+    onSuccess: () =>
+      Promise.all(
+        [["customers"], ["cards"], ["dashboard"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
