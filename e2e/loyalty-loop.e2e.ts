@@ -147,15 +147,21 @@ describe("the loyalty loop in a real browser", () => {
     const code = (await phone.getByTestId("voucher-code").textContent()) ?? "";
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
 
-    // the company finds the card by the voucher and redeems it
+    // the company finds the card by the voucher, and redeems it on /cartoes
     const card = (await (await panel.request.get(url(`/api/redemption-codes/${code}`))).json()) as {
-      id: string;
+      customerName: string;
     };
-    const redeemed = await panel.request.post(url(`/api/cards/${card.id}/redeem`), {
-      data: { bonusType: "", notes: "" },
-      headers: { origin: server.baseUrl },
-    });
-    expect(redeemed.status()).toBe(200);
+    expect(card.customerName).toBe("Ana Cliente");
+    await panel.goto(url("/cartoes"));
+    const anaCard = panel.getByRole("article", { name: "Ana Cliente" });
+    await anaCard.getByText("Pronto para usar").waitFor();
+    expect(await anaCard.getByRole("button", { name: "Cartão Completo" }).isDisabled()).toBe(true);
+    await anaCard.getByRole("button", { name: "Marcar Utilização" }).click();
+    const redeemDialog = panel.getByRole("dialog");
+    await redeemDialog.getByLabel("Tipo de bonificação (opcional)").fill("Café grátis");
+    await redeemDialog.getByRole("button", { name: "Confirmar utilização" }).click();
+    await panel.getByText("Cartão marcado como utilizado com sucesso.").waitFor();
+    await anaCard.getByText("Utilizado").first().waitFor();
 
     await phone.reload();
     await phone.getByText(/Cartão Utilizado em \d{2}\/\d{2}\/\d{4}/).waitFor();

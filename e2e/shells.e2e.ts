@@ -72,7 +72,7 @@ describe("company panel shell", () => {
       "Configurações",
       "Ajuda",
     ]);
-    await page.getByText("Em breve").waitFor();
+    await page.getByRole("heading", { name: "Cartões de Fidelidade" }).waitFor();
 
     const sidebar = page.locator('[data-slot="sidebar"]');
     expect(await sidebar.getAttribute("data-state")).toBe("expanded");

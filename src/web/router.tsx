@@ -3,6 +3,7 @@ import { PageLanguage } from "./components/page-language";
 import { RouteError } from "./components/route-error";
 import { CompanyLoginPage } from "./routes/auth/company-login-page";
 import { CustomerLoginPage } from "./routes/auth/customer-login-page";
+import { CardsPage } from "./routes/company/cards-page";
 import { CompanyArea } from "./routes/company/company-area";
 import { CompanyPlaceholderPage } from "./routes/company/company-placeholder-page";
 import { DashboardPage } from "./routes/company/dashboard-page";
@@ -71,7 +72,7 @@ export const router = createBrowserRouter([
             ),
           },
           { path: "/clientes", element: <CompanyPlaceholderPage page="customers" /> },
-          { path: "/cartoes", element: <CompanyPlaceholderPage page="cards" /> },
+          { path: "/cartoes", element: <CardsPage /> },
           { path: "/mensagens", element: <CompanyPlaceholderPage page="messages" /> },
           { path: "/parceria", element: <CompanyPlaceholderPage page="partnership" /> },
           { path: "/relatorios", element: <CompanyPlaceholderPage page="reports" /> },

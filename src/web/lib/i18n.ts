@@ -1,6 +1,7 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAuth from "../locales/en/auth.json";
+import enCards from "../locales/en/cards.json";
 import enClaims from "../locales/en/claims.json";
 import enCommon from "../locales/en/common.json";
 import enCompanies from "../locales/en/companies.json";
@@ -14,6 +15,7 @@ import enPublic from "../locales/en/public.json";
 import enStamps from "../locales/en/stamps.json";
 import enValidation from "../locales/en/validation.json";
 import ptAuth from "../locales/pt-BR/auth.json";
+import ptCards from "../locales/pt-BR/cards.json";
 import ptClaims from "../locales/pt-BR/claims.json";
 import ptCommon from "../locales/pt-BR/common.json";
 import ptCompanies from "../locales/pt-BR/companies.json";
@@ -31,6 +33,7 @@ import ptValidation from "../locales/pt-BR/validation.json";
 const ptBR = {
   common: ptCommon,
   auth: ptAuth,
+  cards: ptCards,
   claims: ptClaims,
   companies: ptCompanies,
   company: ptCompany,
@@ -47,6 +50,7 @@ const ptBR = {
 const en: typeof ptBR = {
   common: enCommon,
   auth: enAuth,
+  cards: enCards,
   claims: enClaims,
   companies: enCompanies,
   company: enCompany,

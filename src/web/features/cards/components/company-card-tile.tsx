@@ -1,0 +1,151 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { CompanyCard } from "@/shared/loyalty.schema";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { errorMessage } from "@/web/lib/error-message";
+import { formatDate } from "@/web/lib/format";
+import { cn } from "@/web/lib/utils";
+import { useRedeemCard, useStampCard } from "../api";
+
+const badgeOf = (card: CompanyCard) =>
+  card.status === "redeemed"
+    ? "redeemed"
+    : card.status === "complete" || card.stamps >= card.maxStamps
+      ? "ready"
+      : card.stamps === 0
+        ? "new"
+        : "inProgress";
+
+/** A card on /cartoes: progress, the 5-column stamp grid, add-stamp and 'Marcar Utilização'. */
+export function CompanyCardTile({ card }: { card: CompanyCard }) {
+  const { t } = useTranslation("cards");
+  const stamp = useStampCard();
+  const progress = Math.round((card.stamps / card.maxStamps) * 100);
+  const complete = card.status === "complete";
+  return (
+    <article className="grid gap-3 rounded-lg border bg-card p-4" aria-label={card.customerName}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid">
+          <span className="font-semibold">{card.customerName}</span>
+          <span className="text-muted-foreground text-xs">{card.programName}</span>
+        </div>
+        <span
+          className={cn(
+            "rounded-full px-2 py-0.5 text-xs",
+            complete ? "bg-primary text-primary-foreground" : "bg-muted",
+          )}
+        >
+          {t(`badge.${badgeOf(card)}`)}
+        </span>
+      </div>
+      <span className="text-sm">
+        {t("progress", { stamps: card.stamps, max: card.maxStamps, progress })}
+      </span>
+      <ol className="grid grid-cols-5 gap-1.5" aria-hidden="true">
+        {Array.from({ length: card.maxStamps }, (_, i) => (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: stamp slots are positions
+            key={i}
+            className={cn(
+              "aspect-square rounded-full border-2",
+              i < card.stamps ? "border-primary bg-primary" : "border-dashed",
+            )}
+          />
+        ))}
+      </ol>
+      <span className="text-muted-foreground text-sm">{t("reward", { reward: card.reward })}</span>
+      {card.status === "redeemed" && card.redeemedAt ? (
+        <span className="text-sm">{t("redeemedOn", { date: formatDate(card.redeemedAt) })}</span>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            size="sm"
+            disabled={complete || stamp.isPending}
+            onClick={() =>
+              stamp.mutate(
+                {
+                  cardId: card.id,
+                  key: crypto.randomUUID(),
+                  input: { method: "purchase", notes: "" },
+                },
+                {
+                  onSuccess: () =>
+                    toast.success(t("stamped.title"), { description: t("stamped.description") }),
+                  onError: (e) => toast.error(t("error"), { description: errorMessage(e) }),
+                },
+              )
+            }
+          >
+            {complete ? t("complete") : t("addStamp")}
+          </Button>
+          {complete ? <RedeemDialog card={card} /> : null}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function RedeemDialog({ card }: { card: CompanyCard }) {
+  const { t } = useTranslation("cards");
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [bonusType, setBonusType] = useState("");
+  const [notes, setNotes] = useState("");
+  const redeem = useRedeemCard();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline">
+          {t("redeem.open")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{t("redeem.title", { name: card.customerName })}</DialogTitle>
+        <form
+          className="grid gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            redeem.mutate(
+              { cardId: card.id, input: { bonusType: bonusType.trim(), notes: notes.trim() } },
+              {
+                onSuccess: () => {
+                  toast.success(t("redeem.success.title"), {
+                    description: t("redeem.success.description"),
+                  });
+                  setOpen(false);
+                },
+                onError: () =>
+                  toast.error(t("redeem.failure.title"), {
+                    description: t("redeem.failure.description"),
+                  }),
+              },
+            );
+          }}
+        >
+          <Label htmlFor={`${id}-bonus`}>{t("redeem.bonusType")}</Label>
+          <Input
+            id={`${id}-bonus`}
+            value={bonusType}
+            maxLength={100}
+            onChange={(e) => setBonusType(e.target.value)}
+          />
+          <Label htmlFor={`${id}-notes`}>{t("redeem.notes")}</Label>
+          <Input
+            id={`${id}-notes`}
+            value={notes}
+            maxLength={500}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          <Button type="submit" disabled={redeem.isPending}>
+            {t("redeem.submit")}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowUpDown } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CARD_SORTS, type CardSort } from "@/shared/loyalty.schema";
+import { PageHeader } from "@/web/components/page-header";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { companyCardsQueryOptions, programsQueryOptions } from "@/web/features/cards/api";
+import { CompanyCardTile } from "@/web/features/cards/components/company-card-tile";
+
+/** /cartoes 'Cartões de Fidelidade': search, the sort cycle, counts and the cards. */
+export function CardsPage() {
+  const { t } = useTranslation("cards");
+  const [search, setSearch] = useState("");
+  const [debounced, setDebounced] = useState("");
+  const [sort, setSort] = useState<CardSort>("name_asc");
+  const cards = useQuery(companyCardsQueryOptions(debounced, sort));
+  const programs = useQuery(programsQueryOptions());
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const list = cards.data ?? [];
+  const nextSort = CARD_SORTS[(CARD_SORTS.indexOf(sort) + 1) % CARD_SORTS.length]!;
+  const tiles = [
+    [t("tiles.active"), list.filter((c) => c.status === "active").length],
+    [t("tiles.complete"), list.filter((c) => c.status === "complete").length],
+    [t("tiles.templates"), programs.data?.length ?? 0],
+  ] as const;
+
+  return (
+    <>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        {tiles.map(([label, value]) => (
+          <div key={label} className="rounded-lg border bg-card p-4">
+            <p className="text-muted-foreground text-sm">{label}</p>
+            <p className="font-bold text-2xl">{value}</p>
+          </div>
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          type="search"
+          aria-label={t("search")}
+          placeholder={t("search")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="max-w-sm"
+        />
+        <Button type="button" variant="outline" onClick={() => setSort(nextSort)}>
+          <ArrowUpDown aria-hidden="true" />
+          {t(`sort.${sort}`)}
+        </Button>
+      </div>
+      {cards.data && list.length === 0 ? (
+        <p className="text-muted-foreground">{t("empty")}</p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {list.map((card) => (
+          <CompanyCardTile key={card.id} card={card} />
+        ))}
+      </div>
+    </>
+  );
+}
