@@ -153,6 +153,23 @@ describe("the loyalty loop in a real browser", () => {
     };
     expect(card.customerName).toBe("Ana Cliente");
     await panel.goto(url("/cartoes"));
+    await panel.getByRole("button", { name: "Novo Cartão" }).click();
+    const programDialog = panel.getByRole("dialog", { name: "Novo Cartão" });
+    await programDialog.getByLabel("Carimbos Necessários").fill("51");
+    await programDialog.getByRole("button", { name: "Criar Cartão" }).click();
+    await programDialog.getByText("Nome do cartão é obrigatório").waitFor();
+    await programDialog.getByText("Recompensa é obrigatória").waitFor();
+    await programDialog.getByText("Informe de 1 a 50 carimbos").waitFor();
+    await programDialog.getByLabel("Nome do Cartão").fill("Cartão Pão de Queijo");
+    await programDialog.getByLabel("Carimbos Necessários").fill("8");
+    await programDialog.getByLabel("Recompensa").fill("Um pão de queijo");
+    await programDialog.getByRole("button", { name: "Criar Cartão" }).click();
+    await panel.getByText("Cartão criado!").waitFor();
+    const programs = (await (await panel.request.get(url("/api/programs"))).json()) as {
+      name: string;
+    }[];
+    expect(programs.map((p) => p.name)).toContain("Cartão Pão de Queijo");
+
     const anaCard = panel.getByRole("article", { name: "Ana Cliente" });
     await anaCard.getByText("Pronto para usar").waitFor();
     expect(await anaCard.getByRole("button", { name: "Cartão Completo" }).isDisabled()).toBe(true);

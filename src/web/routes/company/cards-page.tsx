@@ -8,6 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { companyCardsQueryOptions, programsQueryOptions } from "@/web/features/cards/api";
 import { CompanyCardTile } from "@/web/features/cards/components/company-card-tile";
+import { NewProgramDialog } from "@/web/features/cards/components/new-program-dialog";
 
 /** /cartoes 'Cartões de Fidelidade': search, the sort cycle, counts and the cards. */
 export function CardsPage() {
@@ -51,6 +52,7 @@ export function CardsPage() {
           onChange={(e) => setSearch(e.target.value)}
           className="max-w-sm"
         />
+        <NewProgramDialog />
         <Button type="button" variant="outline" onClick={() => setSort(nextSort)}>
           <ArrowUpDown aria-hidden="true" />
           {t(`sort.${sort}`)}
