@@ -191,6 +191,18 @@ describe("the loyalty loop in a real browser", () => {
     await phone.reload();
     await phone.getByText("1/10 carimbos").waitFor();
 
+    // the dashboard's figures are counted from the data
+    await panel.goto(url("/dashboard"));
+    const statTile = (label: string) => panel.getByText(label, { exact: true }).locator("..");
+    await expect.poll(() => statTile("Total de Clientes").textContent()).toBe("Total de Clientes1");
+    await expect
+      .poll(() => statTile("Recompensas Resgatadas").textContent())
+      .toBe("Recompensas Resgatadas1");
+    await expect.poll(() => statTile("Cartões Ativos").textContent()).toBe("Cartões Ativos1");
+    await expect
+      .poll(() => statTile("Taxa de Conclusão").textContent())
+      .toBe("Taxa de Conclusão50%");
+
     await companyContext.close();
     await customerContext.close();
   });

@@ -12,6 +12,7 @@ import enHome from "../locales/en/home.json";
 import enLayout from "../locales/en/layout.json";
 import enNotFound from "../locales/en/not-found.json";
 import enPublic from "../locales/en/public.json";
+import enReports from "../locales/en/reports.json";
 import enStamps from "../locales/en/stamps.json";
 import enValidation from "../locales/en/validation.json";
 import ptAuth from "../locales/pt-BR/auth.json";
@@ -26,6 +27,7 @@ import ptHome from "../locales/pt-BR/home.json";
 import ptLayout from "../locales/pt-BR/layout.json";
 import ptNotFound from "../locales/pt-BR/not-found.json";
 import ptPublic from "../locales/pt-BR/public.json";
+import ptReports from "../locales/pt-BR/reports.json";
 import ptStamps from "../locales/pt-BR/stamps.json";
 import ptValidation from "../locales/pt-BR/validation.json";
 
@@ -43,6 +45,7 @@ const ptBR = {
   layout: ptLayout,
   "not-found": ptNotFound,
   public: ptPublic,
+  reports: ptReports,
   stamps: ptStamps,
   validation: ptValidation,
 };
@@ -60,6 +63,7 @@ const en: typeof ptBR = {
   layout: enLayout,
   "not-found": enNotFound,
   public: enPublic,
+  reports: enReports,
   stamps: enStamps,
   validation: enValidation,
 };

@@ -1,10 +1,13 @@
 import { CalendarClock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "@/web/components/coming-soon";
 import { PageHeader } from "@/web/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
 import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
+import {
+  DashboardStatCards,
+  DashboardSummary,
+} from "@/web/features/reports/components/dashboard-stats";
 import { AddStampDialog } from "@/web/features/stamps/components/add-stamp-dialog";
 import { formatDate } from "@/web/lib/format";
 import { useCompanyMe } from "./company-area";
@@ -23,18 +26,19 @@ export function DashboardPage() {
         <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
         <AddStampDialog />
       </div>
+      <DashboardStatCards />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid gap-6">
           {company ? <CompanyQrCard companyId={company.id} tradeName={company.tradeName} /> : null}
           <PendingClaimsCard />
-          <ComingSoon description={t("dashboard.comingSoon")} />
+          <DashboardSummary />
         </div>
         {company?.trialEndsAt ? (
           <Card>
             <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
               <CalendarClock aria-hidden="true" className="size-5 text-primary" />
               <CardTitle asChild>
-                <h2>{t("dashboard.trialTitle")}</h2>
+                <h2>{t("dashboard.planTitle")}</h2>
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-1 text-sm">

@@ -67,18 +67,17 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
             size="sm"
             disabled={complete || stamp.isPending}
             onClick={() =>
-              stamp.mutate(
-                {
+              stamp
+                .mutateAsync({
                   cardId: card.id,
                   key: crypto.randomUUID(),
                   input: { method: "purchase", notes: "" },
-                },
-                {
-                  onSuccess: () =>
+                })
+                .then(
+                  () =>
                     toast.success(t("stamped.title"), { description: t("stamped.description") }),
-                  onError: (e) => toast.error(t("error"), { description: errorMessage(e) }),
-                },
-              )
+                  (e) => toast.error(t("error"), { description: errorMessage(e) }),
+                )
             }
           >
             {complete ? t("complete") : t("addStamp")}
@@ -110,21 +109,24 @@ function RedeemDialog({ card }: { card: CompanyCard }) {
           className="grid gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            redeem.mutate(
-              { cardId: card.id, input: { bonusType: bonusType.trim(), notes: notes.trim() } },
-              {
-                onSuccess: () => {
+            // mutateAsync: this dialog unmounts once the card is redeemed, the toast must still show
+            redeem
+              .mutateAsync({
+                cardId: card.id,
+                input: { bonusType: bonusType.trim(), notes: notes.trim() },
+              })
+              .then(
+                () => {
+                  setOpen(false);
                   toast.success(t("redeem.success.title"), {
                     description: t("redeem.success.description"),
                   });
-                  setOpen(false);
                 },
-                onError: () =>
+                () =>
                   toast.error(t("redeem.failure.title"), {
                     description: t("redeem.failure.description"),
                   }),
-              },
-            );
+              );
           }}
         >
           <Label htmlFor={`${id}-bonus`}>{t("redeem.bonusType")}</Label>

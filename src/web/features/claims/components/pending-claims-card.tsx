@@ -48,12 +48,9 @@ function PendingClaim({ claim }: { claim: Claim }) {
   const onReject = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return;
-    reject.mutate(
-      { claimId: claim.id, reason: reason.trim() },
-      {
-        onSuccess: () => toast.success(t("pending.rejected")),
-        onError: (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
-      },
+    reject.mutateAsync({ claimId: claim.id, reason: reason.trim() }).then(
+      () => toast.success(t("pending.rejected")),
+      (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
     );
   };
 
@@ -93,10 +90,11 @@ function PendingClaim({ claim }: { claim: Claim }) {
           size="sm"
           disabled={approve.isPending}
           onClick={() =>
-            approve.mutate(claim.id, {
-              onSuccess: () => toast.success(t("pending.approved")),
-              onError: (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
-            })
+            // mutateAsync: the row unmounts once the list refetches, the toast must still show
+            approve.mutateAsync(claim.id).then(
+              () => toast.success(t("pending.approved")),
+              (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
+            )
           }
         >
           {t("pending.approve")}

@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { dashboardStatsQueryOptions } from "../api";
+
+const percent = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
+
+/** The four stat cards of /dashboard. */
+export function DashboardStatCards() {
+  const { t } = useTranslation("reports");
+  const stats = useQuery(dashboardStatsQueryOptions()).data;
+  const tiles = [
+    [t("stats.customers"), stats?.totalCustomers],
+    [t("stats.activeCards"), stats?.activeCards],
+    [t("stats.rewards"), stats?.rewardsRedeemed],
+    [t("stats.completion"), stats ? `${percent.format(stats.completionRate)}%` : undefined],
+  ] as const;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {tiles.map(([label, value]) => (
+        <div key={label} className="rounded-lg border bg-card p-4">
+          <p className="text-muted-foreground text-sm">{label}</p>
+          <p className="font-bold text-2xl">{value ?? "—"}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** 'Resumo Rápido' and 'Aniversários Hoje' (first 3 names, then '+N mais aniversariantes'). */
+export function DashboardSummary() {
+  const { t } = useTranslation("reports");
+  const stats = useQuery(dashboardStatsQueryOptions()).data;
+  const names = stats?.birthdaysToday ?? [];
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>{t("summary.title")}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-1 text-sm">
+          <p>{t("summary.stampsToday", { count: stats?.stampsToday ?? 0 })}</p>
+          <p>{t("summary.completedToday", { count: stats?.cardsCompletedToday ?? 0 })}</p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>{t("birthdays.title")}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-1 text-sm">
+          {names.length === 0 ? (
+            <p className="text-muted-foreground">{t("birthdays.none")}</p>
+          ) : null}
+          {names.slice(0, 3).map((name) => (
+            <p key={name}>{name}</p>
+          ))}
+          {names.length > 3 ? <p>{t("birthdays.more", { count: names.length - 3 })}</p> : null}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
