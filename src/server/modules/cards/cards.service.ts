@@ -9,6 +9,7 @@ import type {
   Voucher,
 } from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { profiles } from "../accounts/profiles.table";
@@ -63,15 +64,13 @@ function companyCardsQuery(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 export async function listCompanyCards(
   db: Db,
   companyId: string,
   options: { search?: string; sort?: CardSort; limit?: number } = {},
 ): Promise<CompanyCard[]> {
   const search = options.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const where = and(
     eq(loyaltyCards.companyId, companyId),
     pattern

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, ilike, ne, or } from "drizzle-orm";
 import type { CompanyCustomer } from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { profiles } from "../accounts/profiles.table";
 import { listOpenCards } from "../cards/cards.service";
 import { loyaltyCards } from "../cards/cards.table";
@@ -73,8 +74,6 @@ export async function findMembership(db: Db, companyId: string, customerId: stri
   return row ?? null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** The add-stamp search: the company's active members by name, e-mail or phone, with their open card. */
 export async function findCompanyCustomers(
   db: Db,
@@ -82,7 +81,7 @@ export async function findCompanyCustomers(
   options: { search?: string; limit?: number } = {},
 ): Promise<CompanyCustomer[]> {
   const search = options.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const rows = await db
     .select({ id: profiles.id, name: profiles.name, email: profiles.email, phone: profiles.phone })
     .from(memberships)
