@@ -193,6 +193,9 @@ describe("the loyalty loop in a real browser", () => {
 
     // the dashboard's figures are counted from the data
     await panel.goto(url("/dashboard"));
+    const recent = panel.getByRole("list", { name: "Cartões Recentes" });
+    await expect.poll(() => recent.getByRole("listitem").count()).toBe(2);
+    await recent.getByText(/^1\/10 · /).waitFor();
     const statTile = (label: string) => panel.getByText(label, { exact: true }).locator("..");
     await expect.poll(() => statTile("Total de Clientes").textContent()).toBe("Total de Clientes1");
     await expect

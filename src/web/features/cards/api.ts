@@ -24,6 +24,14 @@ export const companyCardsQueryOptions = (search: string, sort: CardSort) =>
       }),
   });
 
+/** The newest cards (the server lists newest first when no sort is given). */
+export const recentCardsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...cardKeys.all, "recent"] as const,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<CompanyCard[]>("/api/cards", { signal })).slice(0, 5),
+  });
+
 export const programsQueryOptions = () =>
   queryOptions({
     queryKey: cardKeys.programs,

@@ -2,6 +2,7 @@ import { CalendarClock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/web/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { RecentCards } from "@/web/features/cards/components/recent-cards";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
 import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
 import {
@@ -31,6 +32,7 @@ export function DashboardPage() {
         <div className="grid gap-6">
           {company ? <CompanyQrCard companyId={company.id} tradeName={company.tradeName} /> : null}
           <PendingClaimsCard />
+          <RecentCards />
           <DashboardSummary />
         </div>
         {company?.trialEndsAt ? (
