@@ -191,3 +191,16 @@ export const ClaimOptionsSchema = z.object({
   googleReviewUrl: z.string().nullable(),
 });
 export type ClaimOptions = z.infer<typeof ClaimOptionsSchema>;
+
+/** The card badge of spec section 2: Utilizado, Pronto para usar, Recém criado or Em andamento. */
+export type CardBadge = "redeemed" | "ready" | "new" | "inProgress";
+export function cardBadge(card: {
+  status: CardStatus;
+  stamps: number;
+  maxStamps: number;
+}): CardBadge {
+  if (card.status === "redeemed") return "redeemed";
+  if (card.status === "complete" || card.stamps >= card.maxStamps) return "ready";
+  if (card.stamps === 0) return "new";
+  return "inProgress";
+}

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyCard } from "@/shared/loyalty.schema";
+import { type CompanyCard, cardBadge } from "@/shared/loyalty.schema";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
@@ -10,15 +10,6 @@ import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { useRedeemCard, useStampCard } from "../api";
-
-const badgeOf = (card: CompanyCard) =>
-  card.status === "redeemed"
-    ? "redeemed"
-    : card.status === "complete" || card.stamps >= card.maxStamps
-      ? "ready"
-      : card.stamps === 0
-        ? "new"
-        : "inProgress";
 
 /** A card on /cartoes: progress, the 5-column stamp grid, add-stamp and 'Marcar Utilização'. */
 export function CompanyCardTile({ card }: { card: CompanyCard }) {
@@ -39,7 +30,7 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
             complete ? "bg-primary text-primary-foreground" : "bg-muted",
           )}
         >
-          {t(`badge.${badgeOf(card)}`)}
+          {t(`badge.${cardBadge(card)}`)}
         </span>
       </div>
       <span className="text-sm">

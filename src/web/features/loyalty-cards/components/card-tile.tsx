@@ -1,15 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CardStatus, CustomerCard } from "@/shared/loyalty.schema";
+import { type CustomerCard, cardBadge } from "@/shared/loyalty.schema";
 import { cn } from "@/web/lib/utils";
-
-/** The spec's card badge: Utilizado, Pronto para usar, Recém criado or Em andamento. */
-export function cardBadge(card: { status: CardStatus; stamps: number; maxStamps: number }) {
-  if (card.status === "redeemed") return "redeemed" as const;
-  if (card.status === "complete" || card.stamps >= card.maxStamps) return "ready" as const;
-  if (card.stamps === 0) return "new" as const;
-  return "inProgress" as const;
-}
 
 /** One card on /dashboard-cliente-cartoes-fidelidade; opens the company's page. */
 export function CardTile({ card }: { card: CustomerCard }) {
