@@ -5,7 +5,6 @@ import {
   CreditCard,
   Handshake,
   LayoutDashboard,
-  LogOut,
   type LucideIcon,
   MessageSquare,
   Search,
@@ -19,6 +18,7 @@ import { createSearchParams, Link, useLocation, useNavigate } from "react-router
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 import { NotificationBell } from "./notification-bell";
+import { SignOutButton } from "./sign-out-button";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import {
@@ -36,7 +36,6 @@ import {
   SidebarTrigger,
   useSidebar,
 } from "./ui/sidebar";
-import { Spinner } from "./ui/spinner";
 
 type MenuItem = {
   key:
@@ -201,16 +200,7 @@ export function CompanyLayout({
                 <Settings aria-hidden="true" />
               </Link>
             </Button>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={onSignOut}
-              disabled={signingOut}
-            >
-              {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
-              {t("header.signOut")}
-            </Button>
+            <SignOutButton onSignOut={onSignOut} signingOut={signingOut} />
           </div>
         </header>
         <main className="flex flex-1 flex-col gap-6 p-4 md:p-6">{children}</main>

@@ -1,10 +1,9 @@
-import { LogOut, MapPin } from "lucide-react";
+import { MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
-import { Button } from "./ui/button";
-import { Spinner } from "./ui/spinner";
+import { SignOutButton } from "./sign-out-button";
 
 type CustomerLayoutProps = {
   name: string;
@@ -43,16 +42,7 @@ export function CustomerLayout({
           </div>
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher className="hidden sm:inline-flex" />
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={onSignOut}
-              disabled={signingOut}
-            >
-              {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
-              {t("header.signOut")}
-            </Button>
+            <SignOutButton onSignOut={onSignOut} signingOut={signingOut} />
           </div>
         </div>
       </header>

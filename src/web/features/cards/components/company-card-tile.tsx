@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { type CompanyCard, cardBadge } from "@/shared/loyalty.schema";
+import { StampGrid } from "@/web/components/stamp-grid";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
@@ -36,18 +37,7 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
       <span className="text-sm">
         {t("progress", { stamps: card.stamps, max: card.maxStamps, progress })}
       </span>
-      <ol className="grid grid-cols-5 gap-1.5" aria-hidden="true">
-        {Array.from({ length: card.maxStamps }, (_, i) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: stamp slots are positions
-            key={i}
-            className={cn(
-              "aspect-square rounded-full border-2",
-              i < card.stamps ? "border-primary bg-primary" : "border-dashed",
-            )}
-          />
-        ))}
-      </ol>
+      <StampGrid stamps={card.stamps} max={card.maxStamps} />
       <span className="text-muted-foreground text-sm">{t("reward", { reward: card.reward })}</span>
       {card.status === "redeemed" && card.redeemedAt ? (
         <span className="text-sm">{t("redeemedOn", { date: formatDate(card.redeemedAt) })}</span>

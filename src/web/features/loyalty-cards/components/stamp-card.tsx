@@ -1,8 +1,7 @@
-import { Stamp } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CustomerCard } from "@/shared/loyalty.schema";
+import { StampGrid } from "@/web/components/stamp-grid";
 import { formatDate } from "@/web/lib/format";
-import { cn } from "@/web/lib/utils";
 
 /** A card's stamps: x/max, a progress bar and the 5-column grid of stamp circles. */
 export function StampCard({ card }: { card: CustomerCard }) {
@@ -26,22 +25,7 @@ export function StampCard({ card }: { card: CustomerCard }) {
       >
         <div className="h-full bg-primary" style={{ width: `${progress}%` }} />
       </div>
-      <ol className="grid grid-cols-5 gap-2" aria-hidden="true">
-        {Array.from({ length: card.maxStamps }, (_, i) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: stamp slots are positions
-            key={i}
-            className={cn(
-              "flex aspect-square items-center justify-center rounded-full border-2",
-              i < card.stamps
-                ? "border-primary bg-primary text-primary-foreground"
-                : "border-dashed",
-            )}
-          >
-            {i < card.stamps ? <Stamp className="size-4" /> : null}
-          </li>
-        ))}
-      </ol>
+      <StampGrid stamps={card.stamps} max={card.maxStamps} />
       <p className="text-muted-foreground text-sm">{t("stamps.reward", { reward: card.reward })}</p>
       {card.status === "complete" ? (
         <p className="font-medium text-primary">{t("stamps.complete")}</p>
