@@ -94,7 +94,22 @@ describe("the loyalty loop in a real browser", () => {
     await phone.getByText("Solicitação enviada!").waitFor();
     await phone.getByText("Aguardando a empresa").first().waitFor();
 
+    // the bell shows the claim, unread, until it is marked read (kept on the server)
     await panel.reload();
+    const bell = panel.getByRole("button", { name: /^Notificações/ });
+    await expect.poll(() => panel.getByTestId("notification-badge").textContent()).toBe("1");
+    await bell.click();
+    const bellList = panel.getByRole("list", { name: "Notificações" });
+    await bellList.getByText("Solicitação de carimbo").waitFor();
+    await bellList.getByText("Ana Cliente pediu um carimbo (nota fiscal)").waitFor();
+    await bellList.getByText("Agora").waitFor();
+    await panel.getByRole("button", { name: "Marcar todas como lidas" }).click();
+    await panel.getByTestId("notification-badge").waitFor({ state: "detached" });
+    await panel.keyboard.press("Escape");
+    await panel.reload();
+    await panel.getByRole("list", { name: "Solicitações de carimbo" }).waitFor();
+    expect(await panel.getByTestId("notification-badge").count()).toBe(0);
+
     const claims = panel.getByRole("list", { name: "Solicitações de carimbo" });
     await claims.getByText("Ana Cliente").waitFor();
     const receiptHref = await claims
@@ -122,17 +137,42 @@ describe("the loyalty loop in a real browser", () => {
     await phone.reload();
     await phone.getByText("2/10 carimbos").waitFor();
 
-    // eight more stamps from the staff complete the card
-    const customers = (await (
-      await panel.request.get(url("/api/customers?search=ana"))
-    ).json()) as { id: string }[];
-    for (let i = 0; i < 8; i++) {
-      const res = await panel.request.post(url(`/api/customers/${customers[0]!.id}/stamps`), {
-        data: { method: "purchase", notes: "" },
-        headers: { origin: server.baseUrl },
-      });
-      expect(res.status()).toBe(201);
-    }
+    // the rest from each card's add-stamp button on /cartoes: a Google review is worth 2
+    await panel.goto(url("/cartoes"));
+    const anaCard = panel.getByRole("article", { name: "Ana Cliente" });
+    await anaCard.getByText("2/10 carimbos (20%)").waitFor();
+    const stampOnCard = async (method: string, expected: string) => {
+      await anaCard.getByRole("button", { name: "Adicionar carimbo" }).click();
+      const stampDialog = panel.getByRole("dialog", { name: "Adicionar carimbo para Ana Cliente" });
+      await stampDialog.getByLabel("Tipo de carimbo").selectOption(method);
+      await stampDialog.getByRole("button", { name: "Adicionar carimbo" }).click();
+      await stampDialog.waitFor({ state: "detached" });
+      await anaCard.getByText(expected).waitFor();
+    };
+    await stampOnCard("google_review", "4/10 carimbos (40%)");
+    for (let n = 5; n <= 10; n++) await stampOnCard("purchase", `${n}/10 carimbos (${n * 10}%)`);
+    await anaCard.getByText("Pronto para usar").waitFor();
+    expect(await anaCard.getByRole("button", { name: "Cartão Completo" }).isDisabled()).toBe(true);
+    const summaryTile = (label: string) => panel.getByText(label, { exact: true }).locator("..");
+    await expect
+      .poll(() => summaryTile("Cartões Completos").textContent())
+      .toBe("Cartões Completos1");
+    await expect.poll(() => summaryTile("Cartões Ativos").textContent()).toBe("Cartões Ativos0");
+
+    // the details dialog shows the stamp history, newest first
+    await anaCard.getByRole("button", { name: "Detalhes" }).click();
+    const history = panel.getByRole("list", { name: "Histórico de carimbos" });
+    await expect.poll(() => history.getByRole("listitem").count()).toBe(9);
+    await history.getByText("Avaliação Google · 2 carimbos").waitFor();
+    await history.getByText("Café e pão de queijo").waitFor();
+    await history.getByText("Nota fiscal · 1 carimbo").waitFor();
+    await panel.keyboard.press("Escape");
+
+    // the bell now tells the card is complete
+    await bell.click();
+    await bellList.getByText("Ana Cliente completou o cartão Cartão Fidelidade").waitFor();
+    await panel.keyboard.press("Escape");
+
     await phone.reload();
     await phone.getByText("10/10 carimbos").waitFor();
     await phone.getByText("Cartão Completo! Solicite sua recompensa na empresa").waitFor();
@@ -147,12 +187,7 @@ describe("the loyalty loop in a real browser", () => {
     const code = (await phone.getByTestId("voucher-code").textContent()) ?? "";
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
 
-    // the company finds the card by the voucher, and redeems it on /cartoes
-    const card = (await (await panel.request.get(url(`/api/redemption-codes/${code}`))).json()) as {
-      customerName: string;
-    };
-    expect(card.customerName).toBe("Ana Cliente");
-    await panel.goto(url("/cartoes"));
+    // a new programme from 'Novo Cartão', validated
     await panel.getByRole("button", { name: "Novo Cartão" }).click();
     const programDialog = panel.getByRole("dialog", { name: "Novo Cartão" });
     await programDialog.getByLabel("Carimbos Necessários").fill("51");
@@ -165,34 +200,40 @@ describe("the loyalty loop in a real browser", () => {
     await programDialog.getByLabel("Recompensa").fill("Um pão de queijo");
     await programDialog.getByRole("button", { name: "Criar Cartão" }).click();
     await panel.getByText("Cartão criado!").waitFor();
-    const programs = (await (await panel.request.get(url("/api/programs"))).json()) as {
-      name: string;
-    }[];
-    expect(programs.map((p) => p.name)).toContain("Cartão Pão de Queijo");
+    await expect.poll(() => summaryTile("Templates").textContent()).toBe("Templates2");
 
-    const anaCard = panel.getByRole("article", { name: "Ana Cliente" });
-    await anaCard.getByText("Pronto para usar").waitFor();
-    expect(await anaCard.getByRole("button", { name: "Cartão Completo" }).isDisabled()).toBe(true);
-    await anaCard.getByRole("button", { name: "Marcar Utilização" }).click();
+    // the company finds the card by the customer's voucher code and redeems it
+    const voucher = panel.getByRole("region", { name: "Resgatar voucher" });
+    await voucher.getByLabel("Código do voucher").fill("ZZZZZZZZ");
+    await voucher.getByRole("button", { name: "Buscar voucher" }).click();
+    await voucher.getByText("Voucher não encontrado.").waitFor();
+    await voucher.getByLabel("Código do voucher").fill(code.toLowerCase());
+    await voucher.getByRole("button", { name: "Buscar voucher" }).click();
+    const found = voucher.getByRole("article", { name: "Ana Cliente" });
+    await found.getByText("10/10 carimbos (100%)").waitFor();
+    await found.getByRole("button", { name: "Marcar Utilização" }).click();
     const redeemDialog = panel.getByRole("dialog");
     await redeemDialog.getByLabel("Tipo de bonificação (opcional)").fill("Café grátis");
     await redeemDialog.getByRole("button", { name: "Confirmar utilização" }).click();
     await panel.getByText("Cartão marcado como utilizado com sucesso.").waitFor();
+    await found.getByText(/Cartão Utilizado em \d{2}\/\d{2}\/\d{4}/).waitFor();
     await anaCard.getByText("Utilizado").first().waitFor();
 
     await phone.reload();
     await phone.getByText(/Cartão Utilizado em \d{2}\/\d{2}\/\d{4}/).waitFor();
 
-    // the next stamp opens a new card
-    await panel.request.post(url(`/api/customers/${customers[0]!.id}/stamps`), {
-      data: { method: "purchase", notes: "" },
-      headers: { origin: server.baseUrl },
-    });
+    // the next stamp, from the dashboard dialog, opens a new card
+    await panel.goto(url("/dashboard"));
+    await panel.getByRole("button", { name: "Adicionar Carimbo" }).click();
+    const nextDialog = panel.getByRole("dialog", { name: "Adicionar Carimbo" });
+    await nextDialog.getByLabel("Buscar cliente").fill("ana");
+    await nextDialog.getByRole("radio", { name: /Ana Cliente/ }).check();
+    await nextDialog.getByRole("button", { name: "Adicionar carimbo" }).click();
+    await panel.getByText("O carimbo foi adicionado com sucesso ao cartão do cliente.").waitFor();
     await phone.reload();
     await phone.getByText("1/10 carimbos").waitFor();
 
     // the dashboard's figures are counted from the data
-    await panel.goto(url("/dashboard"));
     const recent = panel.getByRole("list", { name: "Cartões Recentes" });
     await expect.poll(() => recent.getByRole("listitem").count()).toBe(2);
     await recent.getByText(/^1\/10 · /).waitFor();

@@ -21,6 +21,7 @@ import { companiesRoutes } from "./modules/companies/companies.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import type { Mailer } from "./modules/mail/mail.service";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { programsRoutes } from "./modules/programs/programs.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
@@ -110,7 +111,7 @@ export function createApp(deps: AppDeps): App {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  app.use("/api/*", loadSession(auth));
+  app.use("/api/*", loadSession(auth, db));
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.route("/api", accountsRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", reportsRoutes({ db }));
   app.route("/api", claimsRoutes({ db }));
+  app.route("/api", notificationsRoutes({ db }));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -128,6 +128,15 @@ export const DashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
+/** /cartoes summary tiles, counted in the database ('Templates' = the company's programmes). */
+export const CardSummarySchema = z.object({
+  active: z.number().int(),
+  complete: z.number().int(),
+  redeemed: z.number().int(),
+  programs: z.number().int(),
+});
+export type CardSummary = z.infer<typeof CardSummarySchema>;
+
 export const VoucherSchema = z.object({ cardId: z.string(), code: z.string() });
 export type Voucher = z.infer<typeof VoucherSchema>;
 

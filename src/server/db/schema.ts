@@ -6,6 +6,7 @@ export * from "../modules/companies/companies.table";
 export * from "../modules/customers/memberships.table";
 export * from "../modules/files/files.table";
 export * from "../modules/mail/dev-emails.table";
+export * from "../modules/notifications/notifications.table";
 export * from "../modules/programs/programs.table";
 export * from "../modules/stamps/stamps.table";
 export * from "./auth.table";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney } from "./format";
+import { badgeCount, formatDate, formatDateTime, formatMoney, relativeTime } from "./format";
 
 describe("format", () => {
   it("formats dates as dd/MM/yyyy, keeping a date-only value on its calendar day", () => {
@@ -16,5 +16,23 @@ describe("format", () => {
     expect(formatMoney(24900)).toBe("R$ 249,00");
     expect(formatMoney(123456)).toBe("R$ 1.234,56");
     expect(formatMoney(0)).toBe("R$ 0,00");
+  });
+
+  it("says how long ago in the bell's steps: now, minutes, hours under 24, then days", () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const ago = (ms: number) => relativeTime(new Date(now.getTime() - ms), now);
+    expect(ago(59_000)).toEqual({ unit: "now" });
+    expect(ago(60_000)).toEqual({ unit: "minutes", count: 1 });
+    expect(ago(59 * 60_000)).toEqual({ unit: "minutes", count: 59 });
+    expect(ago(60 * 60_000)).toEqual({ unit: "hours", count: 1 });
+    expect(ago(23 * 3600_000 + 59 * 60_000)).toEqual({ unit: "hours", count: 23 });
+    expect(ago(24 * 3600_000)).toEqual({ unit: "days", count: 1 });
+    expect(ago(3 * 24 * 3600_000)).toEqual({ unit: "days", count: 3 });
+  });
+
+  it("caps badge counts at 99+", () => {
+    expect(badgeCount(7)).toBe("7");
+    expect(badgeCount(99)).toBe("99");
+    expect(badgeCount(100)).toBe("99+");
   });
 });

@@ -21,3 +21,21 @@ const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL
 export function formatMoney(cents: number): string {
   return money.format(cents / 100).replace(/\s/g, " ");
 }
+
+export type RelativeTime = { unit: "now" } | { unit: "minutes" | "hours" | "days"; count: number };
+
+/**
+ * How long ago, in the bell's steps (spec section 9): under a minute 'Agora', then minutes, then
+ * hours under 24 hours, else days. The caller turns it into words ('Nmin atrás' ...).
+ */
+export function relativeTime(value: DateInput, now: Date = new Date()): RelativeTime {
+  const minutes = Math.floor((now.getTime() - toDate(value).getTime()) / 60_000);
+  if (minutes < 1) return { unit: "now" };
+  if (minutes < 60) return { unit: "minutes", count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { unit: "hours", count: hours };
+  return { unit: "days", count: Math.floor(hours / 24) };
+}
+
+/** A count for a badge: '99+' past 99 (spec section 9). */
+export const badgeCount = (count: number) => (count > 99 ? "99+" : String(count));

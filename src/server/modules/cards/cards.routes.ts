@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   CARD_SORTS,
+  CardSummarySchema,
   ClaimOptionsSchema,
   CompanyCardSchema,
   CustomerCardSchema,
@@ -25,6 +26,7 @@ import {
   createVoucher,
   findCardByCode,
   getCardHistory,
+  getCardSummary,
   getCompanyCard,
   listCompanyCards,
   listCustomerCards,
@@ -44,6 +46,17 @@ const listRoute = createRoute({
   },
   responses: {
     200: { description: "Cards", ...jsonContent(z.array(CompanyCardSchema)) },
+    ...apiErrorResponses,
+  },
+});
+
+const summaryRoute = createRoute({
+  method: "get",
+  path: "/cards/summary",
+  tags: ["cards"],
+  summary: "The /cartoes tiles: cards by status and the number of programmes",
+  responses: {
+    200: { description: "Counts", ...jsonContent(CardSummarySchema) },
     ...apiErrorResponses,
   },
 });
@@ -137,6 +150,11 @@ export function cardsRoutes({ db }: { db: Db }) {
   app.openapi(listRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     return c.json(await listCompanyCards(db, actor.companyId, c.req.valid("query")), 200);
+  });
+  // Before /cards/{id}: "summary" is not a card id.
+  app.openapi(summaryRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await getCardSummary(db, actor.companyId), 200);
   });
   app.openapi(getRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CardSort,
+  CardSummary,
   CompanyCard,
   CustomerCard,
   RedeemCard,
@@ -93,6 +94,28 @@ export async function listCompanyCards(
     .orderBy(...(options.sort ? order : [desc(loyaltyCards.createdAt)]))
     .limit(options.limit ?? 500);
   return rows.map(toCompanyCard);
+}
+
+/** The /cartoes tiles: the company's cards by status and its programmes, counted in the database. */
+export async function getCardSummary(db: Db, companyId: string): Promise<CardSummary> {
+  const [cards] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'active')::int`,
+      complete: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'complete')::int`,
+      redeemed: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'redeemed')::int`,
+    })
+    .from(loyaltyCards)
+    .where(eq(loyaltyCards.companyId, companyId));
+  const [templates] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(programs)
+    .where(eq(programs.companyId, companyId));
+  return {
+    active: cards?.active ?? 0,
+    complete: cards?.complete ?? 0,
+    redeemed: cards?.redeemed ?? 0,
+    programs: templates?.total ?? 0,
+  };
 }
 
 /** The open (not yet redeemed) cards of some of the company's customers. */

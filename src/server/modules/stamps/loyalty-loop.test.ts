@@ -268,6 +268,13 @@ describe("staff stamps, completion and redemption", () => {
       cardsCompletedToday: 1,
     });
     expect(stats.stampsToday).toBe(12);
+    // the /cartoes tiles: by status, and 'Templates' = the company's programmes
+    expect(
+      await json<Record<string, number>>(
+        await t.request("/api/cards/summary", { cookie: cafe.cookie }),
+        200,
+      ),
+    ).toEqual({ active: 1, complete: 0, redeemed: 1, programs: 2 });
   });
 });
 
@@ -297,6 +304,9 @@ describe("tenant isolation", () => {
     expect(
       await json<unknown[]>(await t.request("/api/customers", { cookie: rival.cookie }), 200),
     ).toEqual([]);
+    expect(
+      await json<unknown>(await t.request("/api/cards/summary", { cookie: rival.cookie }), 200),
+    ).toEqual({ active: 0, complete: 0, redeemed: 0, programs: 1 });
     const after = await json<CompanyCard>(
       await t.request(`/api/cards/${card!.id}`, { cookie: cafe.cookie }),
       200,

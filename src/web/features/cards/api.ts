@@ -2,16 +2,21 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type {
   AddStamp,
   CardSort,
+  CardSummary,
   CompanyCard,
   CreateProgram,
   Program,
   RedeemCard,
+  Stamp,
 } from "@/shared/loyalty.schema";
 import { apiClient } from "@/web/lib/api-client";
 
 export const cardKeys = {
   all: ["cards"] as const,
   list: (search: string, sort: CardSort) => [...cardKeys.all, "list", search, sort] as const,
+  summary: () => [...cardKeys.all, "summary"] as const,
+  details: (id: string) => [...cardKeys.all, "details", id] as const,
+  byCode: (code: string) => [...cardKeys.all, "code", code] as const,
   programs: ["programs"] as const,
 };
 
@@ -32,6 +37,33 @@ export const recentCardsQueryOptions = () =>
       (await apiClient.get<CompanyCard[]>("/api/cards", { signal })).slice(0, 5),
   });
 
+/** The /cartoes tiles, counted by the server. */
+export const cardSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: cardKeys.summary(),
+    queryFn: ({ signal }) => apiClient.get<CardSummary>("/api/cards/summary", { signal }),
+  });
+
+export type CardDetails = CompanyCard & { history: Stamp[] };
+
+/** One card with its stamp history (the details dialog). */
+export const cardDetailsQueryOptions = (cardId: string) =>
+  queryOptions({
+    queryKey: cardKeys.details(cardId),
+    queryFn: ({ signal }) =>
+      apiClient.get<CardDetails>(`/api/cards/${encodeURIComponent(cardId)}`, { signal }),
+  });
+
+/** The card behind a customer's voucher code (the company redeems it from there). */
+export const cardByCodeQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: cardKeys.byCode(code),
+    queryFn: ({ signal }) =>
+      apiClient.get<CompanyCard>(`/api/redemption-codes/${encodeURIComponent(code)}`, { signal }),
+    enabled: code.length > 0,
+    retry: false,
+  });
+
 export const programsQueryOptions = () =>
   queryOptions({
     queryKey: cardKeys.programs,
@@ -42,7 +74,7 @@ function useInvalidateCards() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [cardKeys.all, ["customers"], ["dashboard"]].map((queryKey) =>
+      [cardKeys.all, ["customers"], ["dashboard"], ["notifications"]].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -72,6 +104,11 @@ export function useCreateProgram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateProgram) => apiClient.post<Program>("/api/programs", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardKeys.programs }),
+    onSuccess: () =>
+      Promise.all(
+        [cardKeys.programs, cardKeys.summary()].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -31,9 +31,14 @@ function useInvalidateAfterClaim() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [claimKeys.all, ["cards"], ["customer-cards"], ["dashboard"], ["customers"]].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [
+        claimKeys.all,
+        ["cards"],
+        ["customer-cards"],
+        ["dashboard"],
+        ["customers"],
+        ["notifications"],
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
 

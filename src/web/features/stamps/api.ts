@@ -39,7 +39,7 @@ export function useAddStamp() {
       ),
     onSuccess: () =>
       Promise.all(
-        [["customers"], ["cards"], ["dashboard"]].map((queryKey) =>
+        [["customers"], ["cards"], ["dashboard"], ["notifications"]].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -6,9 +6,10 @@ import { CARD_SORTS, type CardSort } from "@/shared/loyalty.schema";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
-import { companyCardsQueryOptions, programsQueryOptions } from "@/web/features/cards/api";
+import { cardSummaryQueryOptions, companyCardsQueryOptions } from "@/web/features/cards/api";
 import { CompanyCardTile } from "@/web/features/cards/components/company-card-tile";
 import { NewProgramDialog } from "@/web/features/cards/components/new-program-dialog";
+import { VoucherLookup } from "@/web/features/cards/components/voucher-lookup";
 
 /** /cartoes 'Cartões de Fidelidade': search, the sort cycle, counts and the cards. */
 export function CardsPage() {
@@ -17,7 +18,7 @@ export function CardsPage() {
   const [debounced, setDebounced] = useState("");
   const [sort, setSort] = useState<CardSort>("name_asc");
   const cards = useQuery(companyCardsQueryOptions(debounced, sort));
-  const programs = useQuery(programsQueryOptions());
+  const summary = useQuery(cardSummaryQueryOptions());
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search.trim()), 250);
@@ -27,9 +28,9 @@ export function CardsPage() {
   const list = cards.data ?? [];
   const nextSort = CARD_SORTS[(CARD_SORTS.indexOf(sort) + 1) % CARD_SORTS.length]!;
   const tiles = [
-    [t("tiles.active"), list.filter((c) => c.status === "active").length],
-    [t("tiles.complete"), list.filter((c) => c.status === "complete").length],
-    [t("tiles.templates"), programs.data?.length ?? 0],
+    [t("tiles.active"), summary.data?.active],
+    [t("tiles.complete"), summary.data?.complete],
+    [t("tiles.templates"), summary.data?.programs],
   ] as const;
 
   return (
@@ -39,10 +40,11 @@ export function CardsPage() {
         {tiles.map(([label, value]) => (
           <div key={label} className="rounded-lg border bg-card p-4">
             <p className="text-muted-foreground text-sm">{label}</p>
-            <p className="font-bold text-2xl">{value}</p>
+            <p className="font-bold text-2xl">{value ?? "—"}</p>
           </div>
         ))}
       </div>
+      <VoucherLookup />
       <div className="flex flex-wrap gap-2">
         <Input
           type="search"

@@ -7,15 +7,15 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
-import { useRedeemCard, useStampCard } from "../api";
+import { useRedeemCard } from "../api";
+import { CardDetailsDialog } from "./card-details-dialog";
+import { CardStampDialog } from "./card-stamp-dialog";
 
-/** A card on /cartoes: progress, the 5-column stamp grid, add-stamp and 'Marcar Utilização'. */
+/** A card on /cartoes: progress, the 5-column stamp grid, add-stamp, 'Marcar Utilização', details. */
 export function CompanyCardTile({ card }: { card: CompanyCard }) {
   const { t } = useTranslation("cards");
-  const stamp = useStampCard();
   const progress = Math.round((card.stamps / card.maxStamps) * 100);
   const complete = card.status === "complete";
   return (
@@ -40,30 +40,15 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
       <StampGrid stamps={card.stamps} max={card.maxStamps} />
       <span className="text-muted-foreground text-sm">{t("reward", { reward: card.reward })}</span>
       {card.status === "redeemed" && card.redeemedAt ? (
-        <span className="text-sm">{t("redeemedOn", { date: formatDate(card.redeemedAt) })}</span>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="text-sm">{t("redeemedOn", { date: formatDate(card.redeemedAt) })}</span>
+          <CardDetailsDialog card={card} />
+        </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            size="sm"
-            disabled={complete || stamp.isPending}
-            onClick={() =>
-              stamp
-                .mutateAsync({
-                  cardId: card.id,
-                  key: crypto.randomUUID(),
-                  input: { method: "purchase", notes: "" },
-                })
-                .then(
-                  () =>
-                    toast.success(t("stamped.title"), { description: t("stamped.description") }),
-                  (e) => toast.error(t("error"), { description: errorMessage(e) }),
-                )
-            }
-          >
-            {complete ? t("complete") : t("addStamp")}
-          </Button>
+          <CardStampDialog card={card} />
           {complete ? <RedeemDialog card={card} /> : null}
+          <CardDetailsDialog card={card} />
         </div>
       )}
     </article>

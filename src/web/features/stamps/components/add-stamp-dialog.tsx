@@ -3,7 +3,8 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { STAMP_METHODS, type StampMethod } from "@/shared/loyalty.schema";
+import type { StampMethod } from "@/shared/loyalty.schema";
+import { StampMethodSelect } from "@/web/components/stamp-method-select";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
@@ -14,7 +15,6 @@ import {
 } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { customerSearchQueryOptions, useAddStamp } from "../api";
@@ -113,17 +113,7 @@ function AddStampForm({ onDone }: { onDone: () => void }) {
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-method`}>{t("method")}</Label>
-        <NativeSelect
-          id={`${id}-method`}
-          value={method}
-          onChange={(e) => setMethod(e.target.value as StampMethod)}
-        >
-          {STAMP_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`methods.${m}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <StampMethodSelect id={`${id}-method`} value={method} onChange={setMethod} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-notes`}>{t("notes")}</Label>

@@ -1,0 +1,128 @@
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import {
+  COMPLETE_CARD_NOTIFICATION_HOURS,
+  type MarkNotificationsRead,
+  NOTIFICATIONS_LIST_MAX,
+  type Notification,
+  type NotificationList,
+} from "../../../shared/notifications.schema";
+import type { Db } from "../../db/client";
+import type { CompanyActor } from "../../middleware/actor";
+import { profiles } from "../accounts/profiles.table";
+import { loyaltyCards } from "../cards/cards.table";
+import { programs } from "../programs/programs.table";
+import { stamps } from "../stamps/stamps.table";
+import { notificationReads } from "./notifications.table";
+
+/** More than the badge shows ('99+'), so the unread count is exact up to there. */
+const SOURCE_LIMIT = 200;
+
+/** The company's current notifications, newest first, each marked read or not for this user. */
+async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notification[]> {
+  const [claims, completed] = await Promise.all([
+    db
+      .select({
+        id: stamps.id,
+        method: stamps.method,
+        createdAt: stamps.createdAt,
+        customerName: profiles.name,
+      })
+      .from(stamps)
+      .innerJoin(profiles, eq(profiles.id, stamps.customerId))
+      .where(
+        and(
+          eq(stamps.companyId, actor.companyId),
+          eq(stamps.claimed, true),
+          eq(stamps.status, "pending"),
+        ),
+      )
+      .orderBy(desc(stamps.createdAt))
+      .limit(SOURCE_LIMIT),
+    db
+      .select({
+        id: loyaltyCards.id,
+        completedAt: loyaltyCards.completedAt,
+        customerName: profiles.name,
+        programName: programs.name,
+      })
+      .from(loyaltyCards)
+      .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
+      .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
+      .where(
+        and(
+          eq(loyaltyCards.companyId, actor.companyId),
+          gt(
+            loyaltyCards.completedAt,
+            sql`now() - make_interval(hours => ${COMPLETE_CARD_NOTIFICATION_HOURS})`,
+          ),
+        ),
+      )
+      .orderBy(desc(loyaltyCards.completedAt))
+      .limit(SOURCE_LIMIT),
+  ]);
+  const items: Omit<Notification, "read">[] = [
+    ...claims.map((c) => ({
+      id: `carimbo_${c.id}`,
+      type: "stamp_claim" as const,
+      customerName: c.customerName,
+      detail: c.method,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    ...completed.map((c) => ({
+      id: `cartao_${c.id}`,
+      type: "card_complete" as const,
+      customerName: c.customerName,
+      detail: c.programName,
+      createdAt: (c.completedAt as Date).toISOString(),
+    })),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  if (items.length === 0) return [];
+  const read = new Set(
+    (
+      await db
+        .select({ id: notificationReads.notificationId })
+        .from(notificationReads)
+        .where(
+          and(
+            eq(notificationReads.userId, actor.userId),
+            inArray(
+              notificationReads.notificationId,
+              items.map((i) => i.id),
+            ),
+          ),
+        )
+    ).map((r) => r.id),
+  );
+  return items.map((i) => ({ ...i, read: read.has(i.id) }));
+}
+
+/** The bell: the newest notifications (at most 10) and how many are unread in all. */
+export async function listNotifications(db: Db, actor: CompanyActor): Promise<NotificationList> {
+  const all = await currentNotifications(db, actor);
+  return {
+    items: all.slice(0, NOTIFICATIONS_LIST_MAX),
+    unread: all.filter((n) => !n.read).length,
+  };
+}
+
+/**
+ * Marks notifications read for this user: the given ids, or every current one. Marks are per user
+ * and idempotent; an id that is not one of the company's notifications marks nothing it can see.
+ */
+export async function markNotificationsRead(
+  db: Db,
+  actor: CompanyActor,
+  input: MarkNotificationsRead,
+): Promise<NotificationList> {
+  const ids =
+    "ids" in input
+      ? input.ids
+      : (await currentNotifications(db, actor)).filter((n) => !n.read).map((n) => n.id);
+  if (ids.length > 0) {
+    await db
+      .insert(notificationReads)
+      .values(ids.map((notificationId) => ({ userId: actor.userId, notificationId })))
+      .onConflictDoNothing();
+  }
+  return listNotifications(db, actor);
+}
