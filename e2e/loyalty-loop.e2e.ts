@@ -237,6 +237,15 @@ describe("the loyalty loop in a real browser", () => {
     const recent = panel.getByRole("list", { name: "Cartões Recentes" });
     await expect.poll(() => recent.getByRole("listitem").count()).toBe(2);
     await recent.getByText(/^1\/10 · /).waitFor();
+    await panel.getByRole("button", { name: "Filtros" }).click();
+    await panel.getByRole("button", { name: "Utilizados" }).click();
+    await expect.poll(() => recent.getByRole("listitem").count()).toBe(1);
+    await recent.getByText(/^10\/10 · /).waitFor();
+    await panel.getByText("Solicitações pendentes: 0").waitFor();
+    await panel.getByText("Faltam 30 dias de teste.").waitFor();
+    expect(
+      await panel.getByRole("link", { name: "Ver e Responder Mensagens" }).getAttribute("href"),
+    ).toBe("/mensagens");
     const statTile = (label: string) => panel.getByText(label, { exact: true }).locator("..");
     await expect.poll(() => statTile("Total de Clientes").textContent()).toBe("Total de Clientes1");
     await expect

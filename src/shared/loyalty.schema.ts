@@ -123,6 +123,8 @@ export const DashboardStatsSchema = z.object({
   /** Completed (complete or redeemed) cards / all cards, 0..100, one decimal. */
   completionRate: z.number(),
   stampsToday: z.number().int(),
+  /** Customer stamp claims waiting for the company's answer. */
+  pendingClaims: z.number().int(),
   cardsCompletedToday: z.number().int(),
   birthdaysToday: z.array(z.string()),
 });

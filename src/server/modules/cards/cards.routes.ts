@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   CARD_SORTS,
+  CARD_STATUSES,
   CardSummarySchema,
   ClaimOptionsSchema,
   CompanyCardSchema,
@@ -37,11 +38,14 @@ const listRoute = createRoute({
   method: "get",
   path: "/cards",
   tags: ["cards"],
-  summary: "The company's loyalty cards, searched and sorted ('Cartões de Fidelidade')",
+  summary:
+    "The company's loyalty cards, searched, filtered by status and sorted (newest first without a sort)",
   request: {
     query: z.object({
       search: z.string().max(100).optional(),
       sort: z.enum(CARD_SORTS).optional(),
+      status: z.enum(CARD_STATUSES).optional(),
+      limit: z.coerce.number().int().min(1).max(500).optional(),
     }),
   },
   responses: {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CardSort,
+  CardStatus,
   CardSummary,
   CompanyCard,
   CustomerCard,
@@ -68,12 +69,13 @@ function companyCardsQuery(db: Db, where: SQL | undefined) {
 export async function listCompanyCards(
   db: Db,
   companyId: string,
-  options: { search?: string; sort?: CardSort; limit?: number } = {},
+  options: { search?: string; sort?: CardSort; status?: CardStatus; limit?: number } = {},
 ): Promise<CompanyCard[]> {
   const search = options.search?.trim();
   const pattern = search ? containsPattern(search) : undefined;
   const where = and(
     eq(loyaltyCards.companyId, companyId),
+    options.status ? eq(loyaltyCards.status, options.status) : undefined,
     pattern
       ? or(
           ilike(profiles.name, pattern),

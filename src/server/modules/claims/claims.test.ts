@@ -87,6 +87,14 @@ describe("receipt claims", () => {
       await t.request("/api/claims", { cookie: shop.cookie })
     ).json()) as Claim[];
     expect(pending.map((c) => c.id)).toEqual([created.id]);
+    const dashboard = async () =>
+      (
+        (await (await t.request("/api/dashboard", { cookie: shop.cookie })).json()) as {
+          pendingClaims: number;
+        }
+      ).pendingClaims;
+    // 'Resumo Rápido' counts it as pending
+    expect(await dashboard()).toBe(1);
     const receipt = await t.request(`/api/claims/${created.id}/receipt`, { cookie: shop.cookie });
     expect(receipt.headers.get("content-type")).toBe("application/pdf");
     expect(new Uint8Array(await receipt.arrayBuffer())).toEqual(PDF);
@@ -98,6 +106,7 @@ describe("receipt claims", () => {
     });
     expect(approved.status).toBe(200);
     expect(((await approved.json()) as Claim).status).toBe("approved");
+    expect(await dashboard()).toBe(0);
     const repeat = await t.request(`/api/claims/${created.id}/approve`, {
       cookie: shop.cookie,
       method: "POST",

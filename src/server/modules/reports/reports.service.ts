@@ -33,6 +33,12 @@ export async function getDashboardStats(db: Db, companyId: string): Promise<Dash
         sql`(${stamps.approvedAt} at time zone 'America/Sao_Paulo')::date = ${today}`,
       ),
     );
+  const [pending] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(stamps)
+    .where(
+      and(eq(stamps.companyId, companyId), eq(stamps.claimed, true), eq(stamps.status, "pending")),
+    );
   const birthdays = await db
     .select({ name: profiles.name })
     .from(memberships)
@@ -51,6 +57,7 @@ export async function getDashboardStats(db: Db, companyId: string): Promise<Dash
     rewardsRedeemed: cards?.redeemed ?? 0,
     completionRate: all === 0 ? 0 : Math.round(((cards?.complete ?? 0) / all) * 1000) / 10,
     stampsToday: stampsToday?.total ?? 0,
+    pendingClaims: pending?.total ?? 0,
     cardsCompletedToday: cards?.completedToday ?? 0,
     birthdaysToday: birthdays.map((b) => b.name),
   };

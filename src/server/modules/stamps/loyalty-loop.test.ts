@@ -268,6 +268,12 @@ describe("staff stamps, completion and redemption", () => {
       cardsCompletedToday: 1,
     });
     expect(stats.stampsToday).toBe(12);
+    // the dashboard's 'Filtros' on 'Cartões Recentes': by status
+    const redeemedOnly = await json<CompanyCard[]>(
+      await t.request("/api/cards?status=redeemed&limit=5", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(redeemedOnly.map((c) => c.status)).toEqual(["redeemed"]);
     // the /cartoes tiles: by status, and 'Templates' = the company's programmes
     expect(
       await json<Record<string, number>>(

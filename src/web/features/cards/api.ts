@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type {
   AddStamp,
   CardSort,
+  CardStatus,
   CardSummary,
   CompanyCard,
   CreateProgram,
@@ -29,12 +30,14 @@ export const companyCardsQueryOptions = (search: string, sort: CardSort) =>
       }),
   });
 
-/** The newest cards (the server lists newest first when no sort is given). */
-export const recentCardsQueryOptions = () =>
+/** The five newest cards, optionally of one status (the server lists newest first without a sort). */
+export const recentCardsQueryOptions = (status?: CardStatus) =>
   queryOptions({
-    queryKey: [...cardKeys.all, "recent"] as const,
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<CompanyCard[]>("/api/cards", { signal })).slice(0, 5),
+    queryKey: [...cardKeys.all, "recent", status ?? "all"] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<CompanyCard[]>(`/api/cards?limit=5${status ? `&status=${status}` : ""}`, {
+        signal,
+      }),
   });
 
 /** The /cartoes tiles, counted by the server. */

@@ -1,6 +1,9 @@
-import { CalendarClock } from "lucide-react";
+import { differenceInCalendarDays, parseISO } from "date-fns";
+import { CalendarClock, MessageSquare, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
+import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { RecentCards } from "@/web/features/cards/components/recent-cards";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
@@ -35,25 +38,67 @@ export function DashboardPage() {
           <RecentCards />
           <DashboardSummary />
         </div>
-        {company?.trialEndsAt ? (
+        <div className="grid content-start gap-6">
+          {company?.trialEndsAt ? (
+            <Card>
+              <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
+                <CalendarClock aria-hidden="true" className="size-5 text-primary" />
+                <CardTitle asChild>
+                  <h2>{t("dashboard.planTitle")}</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-1 text-sm">
+                <TrialDays endsAt={company.trialEndsAt} />
+                <p>{t("dashboard.trialEndsAt", { date: formatDate(company.trialEndsAt) })}</p>
+                <p className="text-muted-foreground">
+                  {company.subscriptionActive
+                    ? t("dashboard.subscriptionActive")
+                    : t("dashboard.subscriptionInactive")}
+                </p>
+              </CardContent>
+            </Card>
+          ) : null}
           <Card>
             <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
-              <CalendarClock aria-hidden="true" className="size-5 text-primary" />
+              <MessageSquare aria-hidden="true" className="size-5 text-primary" />
               <CardTitle asChild>
-                <h2>{t("dashboard.planTitle")}</h2>
+                <h2>{t("dashboard.messagesTitle")}</h2>
               </CardTitle>
             </CardHeader>
-            <CardContent className="grid gap-1 text-sm">
-              <p>{t("dashboard.trialEndsAt", { date: formatDate(company.trialEndsAt) })}</p>
-              <p className="text-muted-foreground">
-                {company.subscriptionActive
-                  ? t("dashboard.subscriptionActive")
-                  : t("dashboard.subscriptionInactive")}
-              </p>
+            <CardContent className="grid gap-3 text-sm">
+              <p className="text-muted-foreground">{t("dashboard.messagesText")}</p>
+              <Button asChild variant="outline">
+                <Link to="/mensagens">{t("dashboard.messagesLink")}</Link>
+              </Button>
             </CardContent>
           </Card>
-        ) : null}
+          <Card className="border-primary/40 bg-primary/5">
+            <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
+              <Sparkles aria-hidden="true" className="size-5 text-primary" />
+              <CardTitle asChild>
+                <h2>{t("dashboard.aiTitle")}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm">
+              <p>{t("dashboard.aiText")}</p>
+              <Button asChild>
+                <Link to="/ia-suprema">{t("dashboard.aiLink")}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </>
+  );
+}
+
+/** 'Plano Ativo': the trial's days left (calendar days in the browser's time zone). */
+function TrialDays({ endsAt }: { endsAt: string }) {
+  const { t } = useTranslation("company");
+  const days = differenceInCalendarDays(parseISO(endsAt), new Date());
+  return (
+    <p className="font-semibold">
+      {days > 0 ? t("dashboard.trialDaysLeft", { count: days }) : t("dashboard.trialOver")}
+    </p>
   );
 }

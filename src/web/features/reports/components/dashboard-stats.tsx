@@ -42,6 +42,7 @@ export function DashboardSummary() {
         </CardHeader>
         <CardContent className="grid gap-1 text-sm">
           <p>{t("summary.stampsToday", { count: stats?.stampsToday ?? 0 })}</p>
+          <p>{t("summary.pendingClaims", { count: stats?.pendingClaims ?? 0 })}</p>
           <p>{t("summary.completedToday", { count: stats?.cardsCompletedToday ?? 0 })}</p>
         </CardContent>
       </Card>
