@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyCard, CustomerCard, Program } from "../../../shared/loyalty.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
 import { stamps } from "./stamps.table";
 
@@ -303,6 +304,14 @@ describe("tenant isolation", () => {
         body: { method: "purchase" },
       }),
     ];
+    // the voucher code of this company's redeemed card finds nothing for the rival
+    const [withCode] = await t.db
+      .select({ code: loyaltyCards.redemptionCode })
+      .from(loyaltyCards)
+      .where(eq(loyaltyCards.companyId, cafe.companyId))
+      .orderBy(loyaltyCards.redemptionCode);
+    expect(withCode?.code).toMatch(/^[A-Z2-9]{8}$/);
+    attempts.push(t.request(`/api/redemption-codes/${withCode!.code}`, { cookie: rival.cookie }));
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
     expect(
       await json<unknown[]>(await t.request("/api/cards", { cookie: rival.cookie }), 200),
