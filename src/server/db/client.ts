@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -37,7 +38,12 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
 
 /** The embedded PGlite database: in `dataDir`, in memory when undefined, or from a dump. */
 export function openPglite(source: { dataDir?: string; loadDataDir?: Blob } = {}): Database {
-  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+  const client = new PGlite({
+    dataDir: source.dataDir,
+    loadDataDir: source.loadDataDir,
+    // pg_trgm: the customer search's trigram index (migration 0004); PostgreSQL ships it as contrib.
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,

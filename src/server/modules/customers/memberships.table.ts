@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { date, index, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { profiles } from "../accounts/profiles.table";
 import { companies } from "../companies/companies.table";
 
@@ -19,9 +20,28 @@ export const memberships = pgTable(
     origin: text(),
     status: membershipStatusEnum().notNull().default("active"),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The company's own record of the customer ('Ver Detalhes' edit mode): null means "as in the
+     * customer's profile". Editing these never changes the customer's account.
+     */
+    phone: text(),
+    birthDate: date({ mode: "string" }),
+    city: text(),
+    state: text(),
+    notes: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Name, e-mail and phone (also as digits only), lower-case and without accents, kept by the
+     * database (triggers in migration 0005) for the customer search: 'joao' finds 'João'.
+     */
+    searchText: text().notNull().default(""),
+    /** The customer's name as the list sorts it (kept by the same triggers). */
+    sortName: text().notNull().default(""),
   },
   (t) => [
     unique("memberships_company_customer_unique").on(t.companyId, t.customerId),
     index("memberships_customer_idx").on(t.customerId),
+    index("memberships_company_sort_idx").on(t.companyId, t.sortName, t.id),
+    index("memberships_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
