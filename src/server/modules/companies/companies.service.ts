@@ -1,4 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
+import {
+  DIRECTORY_PAGE_SIZE,
+  type DirectoryPage,
+  type DirectoryQuery,
+  type SpecialPromotion,
+} from "../../../shared/directory.schema";
 import {
   type ClaimOptions,
   SOCIAL_NETWORKS,
@@ -6,6 +12,7 @@ import {
 } from "../../../shared/loyalty.schema";
 import type { CompanySummary, PublicCompany } from "../../../shared/me.schema";
 import type { Db } from "../../db/client";
+import { memberships } from "../customers/memberships.table";
 import { companies } from "./companies.table";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -70,4 +77,105 @@ export async function findClaimOptions(db: Db, companyId: string): Promise<Claim
     socialNetworks: networks,
     googleReviewUrl: row?.review ? row.reviewUrl : null,
   };
+}
+
+/** SQL twin of the city match: lower-case, no accents (carimbou_search_key, migration 0005). */
+const cityKey = (value: unknown) => sql`carimbou_search_key(btrim(${value}))`;
+
+/**
+ * The customer's company directory: companies with an active subscription, filtered by sector,
+ * state and city (ignoring case and accents), by name; `member` tells whether the customer
+ * already takes part.
+ */
+export async function listDirectory(
+  db: Db,
+  customerId: string,
+  query: DirectoryQuery,
+): Promise<DirectoryPage> {
+  const city = query.city?.trim();
+  const where = and(
+    eq(companies.subscriptionActive, true),
+    query.sector ? eq(companies.sector, query.sector) : undefined,
+    query.state ? eq(companies.state, query.state) : undefined,
+    city ? sql`${cityKey(companies.city)} = ${cityKey(city)}` : undefined,
+  );
+  const offset = (query.page - 1) * DIRECTORY_PAGE_SIZE;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: companies.id,
+        tradeName: companies.tradeName,
+        city: companies.city,
+        state: companies.state,
+        sector: companies.sector,
+        summary: companies.summary,
+        logoUrl: companies.logoUrl,
+        membershipId: memberships.id,
+      })
+      .from(companies)
+      .leftJoin(
+        memberships,
+        and(eq(memberships.companyId, companies.id), eq(memberships.customerId, customerId)),
+      )
+      .where(where)
+      .orderBy(asc(sql`lower(${companies.tradeName})`), asc(companies.id))
+      .limit(DIRECTORY_PAGE_SIZE)
+      .offset(offset),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return {
+    companies: rows.map(({ membershipId, ...c }) => ({ ...c, member: membershipId !== null })),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: DIRECTORY_PAGE_SIZE,
+  };
+}
+
+/** The directory's city filter: the cities of companies with an active subscription, sorted. */
+export async function listDirectoryCities(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ city: sql<string>`btrim(${companies.city})` })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.subscriptionActive, true),
+        isNotNull(companies.city),
+        ne(sql`btrim(${companies.city})`, ""),
+      ),
+    )
+    .orderBy(sql`btrim(${companies.city})`)
+    .limit(500);
+  return rows.map((r) => r.city);
+}
+
+/**
+ * Special promotions customers see: active, with a description, and today (São Paulo calendar)
+ * within their dates when they have dates; of companies with an active subscription.
+ */
+export async function listSpecialPromotions(db: Db): Promise<SpecialPromotion[]> {
+  const today = sql`(now() at time zone 'America/Sao_Paulo')::date`;
+  const rows = await db
+    .select({
+      companyId: companies.id,
+      companyName: companies.tradeName,
+      city: companies.city,
+      state: companies.state,
+      description: companies.promotionDescription,
+      startsOn: companies.promotionStartsOn,
+      endsOn: companies.promotionEndsOn,
+    })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.subscriptionActive, true),
+        eq(companies.promotionActive, true),
+        isNotNull(companies.promotionDescription),
+        ne(sql`btrim(${companies.promotionDescription})`, ""),
+        sql`(${companies.promotionStartsOn} is null or ${companies.promotionStartsOn} <= ${today})`,
+        sql`(${companies.promotionEndsOn} is null or ${companies.promotionEndsOn} >= ${today})`,
+      ),
+    )
+    .orderBy(asc(companies.promotionEndsOn), asc(companies.tradeName))
+    .limit(100);
+  return rows.map((r) => ({ ...r, description: r.description ?? "" }));
 }

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { SECTORS, STATE_CODES } from "./brazil";
+
+export const DIRECTORY_PAGE_SIZE = 12;
+
+/** The customer's company directory filters (spec section 2: branch, city, state). */
+export const DirectoryQuerySchema = z.object({
+  sector: z.enum(SECTORS).optional(),
+  state: z.enum(STATE_CODES).optional(),
+  city: z.string().trim().max(80).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type DirectoryQuery = z.infer<typeof DirectoryQuerySchema>;
+
+export const DirectoryCompanySchema = z.object({
+  id: z.string(),
+  tradeName: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  sector: z.string().nullable(),
+  summary: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  /** The signed-in customer already takes part in its loyalty programme. */
+  member: z.boolean(),
+});
+export type DirectoryCompany = z.infer<typeof DirectoryCompanySchema>;
+
+export const DirectoryPageSchema = z.object({
+  companies: z.array(DirectoryCompanySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type DirectoryPage = z.infer<typeof DirectoryPageSchema>;
+
+/** A company's special promotion as customers see it (active, within its dates). */
+export const SpecialPromotionSchema = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  description: z.string(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+});
+export type SpecialPromotion = z.infer<typeof SpecialPromotionSchema>;
