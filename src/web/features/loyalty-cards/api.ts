@@ -34,7 +34,12 @@ export function useJoinCompany() {
   return useMutation({
     mutationFn: (companyId: string) =>
       apiClient.post<{ joined: boolean; card: CustomerCard }>("/api/memberships", { companyId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerCardKeys.all }),
+    onSuccess: () =>
+      Promise.all(
+        [customerCardKeys.all, ["companies"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

@@ -1,28 +1,58 @@
-import { CreditCard } from "lucide-react";
+import { CreditCard, Megaphone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ComingSoon } from "@/web/components/coming-soon";
+import { CustomerSettingsDialog } from "@/web/components/customer-settings-dialog";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
+import { CompanyDirectory } from "@/web/features/companies/components/company-directory";
+import { SpecialPromotions } from "@/web/features/companies/components/special-promotions";
+import { useJoinCompany } from "@/web/features/loyalty-cards/api";
+import { CardHistory } from "@/web/features/loyalty-cards/components/card-history";
 
-/** /dashboard-cliente. */
+/**
+ * /dashboard-cliente: settings, links to the cards and the special promotions, the card history,
+ * the company directory, the interest form and the companies' replies.
+ */
 export function CustomerDashboardPage() {
   const { t } = useTranslation("customer");
+  const join = useJoinCompany();
   return (
     <>
       <PageHeader
         title={t("dashboard.title")}
         subtitle={t("dashboard.subtitle")}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/dashboard-cliente-cartoes-fidelidade">
-              <CreditCard aria-hidden="true" />
-              {t("dashboard.cardsLink")}
-            </Link>
-          </Button>
+        actions={<CustomerSettingsDialog />}
+      />
+      <nav className="flex flex-wrap gap-2" aria-label={t("dashboard.title")}>
+        <Button asChild variant="outline">
+          <Link to="/dashboard-cliente-cartoes-fidelidade">
+            <CreditCard aria-hidden="true" />
+            {t("links.cards")}
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <a href="#promocoes">
+            <Megaphone aria-hidden="true" />
+            {t("links.promotions")}
+          </a>
+        </Button>
+      </nav>
+      <CardHistory />
+      <SpecialPromotions />
+      <CompanyDirectory
+        actions={(company) =>
+          company.member ? null : (
+            <Button
+              type="button"
+              size="sm"
+              disabled={join.isPending}
+              onClick={() => join.mutate(company.id)}
+            >
+              {t("directory.join")}
+            </Button>
+          )
         }
       />
-      <ComingSoon description={t("dashboard.comingSoon")} />
     </>
   );
 }

@@ -1,0 +1,58 @@
+import { Settings } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { setLanguagePreference } from "@/web/lib/i18n";
+import { setThemePreference, storedTheme, type Theme } from "@/web/lib/theme";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "./ui/dialog";
+import { Label } from "./ui/label";
+import { NativeSelect } from "./ui/native-select";
+
+/** The customer's settings: theme claro/escuro and language pt/en, applied at once. */
+export function CustomerSettingsDialog() {
+  const { t, i18n } = useTranslation("customer");
+  const id = useId();
+  const [theme, setTheme] = useState<Theme>(storedTheme);
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline">
+          <Settings aria-hidden="true" />
+          {t("settings.open")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{t("settings.title")}</DialogTitle>
+        <DialogDescription>{t("settings.description")}</DialogDescription>
+        <div className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-theme`}>{t("settings.theme")}</Label>
+            <NativeSelect
+              id={`${id}-theme`}
+              value={theme}
+              onChange={(e) => {
+                const next = e.target.value === "dark" ? "dark" : "light";
+                setTheme(next);
+                setThemePreference(next);
+              }}
+            >
+              <option value="light">{t("settings.light")}</option>
+              <option value="dark">{t("settings.dark")}</option>
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-language`}>{t("settings.language")}</Label>
+            <NativeSelect
+              id={`${id}-language`}
+              value={i18n.language === "en" ? "en" : "pt-BR"}
+              onChange={(e) => setLanguagePreference(e.target.value === "en" ? "en" : "pt-BR")}
+            >
+              <option value="pt-BR">Português</option>
+              <option value="en">English</option>
+            </NativeSelect>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
