@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { BRAZILIAN_STATES, SECTORS } from "@/shared/brazil";
 
 /** The 27 UFs as <option>s, after an empty "select" choice. */
-export function StateOptions() {
+export function StateOptions({ emptyLabel }: { emptyLabel?: string } = {}) {
   const { t } = useTranslation();
   return (
     <>
-      <option value="">{t("select.state")}</option>
+      <option value="">{emptyLabel ?? t("select.state")}</option>
       {BRAZILIAN_STATES.map((state) => (
         <option key={state.code} value={state.code}>
           {state.name} ({state.code})
@@ -17,11 +17,11 @@ export function StateOptions() {
 }
 
 /** The business sectors as <option>s with readable names. */
-export function SectorOptions() {
+export function SectorOptions({ emptyLabel }: { emptyLabel?: string } = {}) {
   const { t } = useTranslation();
   return (
     <>
-      <option value="">{t("select.sector")}</option>
+      <option value="">{emptyLabel ?? t("select.sector")}</option>
       {SECTORS.map((sector) => (
         <option key={sector} value={sector}>
           {t(`sectors.${sector}`)}

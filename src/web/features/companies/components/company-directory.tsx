@@ -49,7 +49,7 @@ export function CompanyDirectory({ actions }: Props) {
             value={filters.sector}
             onChange={(e) => set("sector")(e.target.value)}
           >
-            <SectorOptions />
+            <SectorOptions emptyLabel={t("directory.anySector")} />
           </NativeSelect>
         </div>
         <div className="grid gap-1">
@@ -59,7 +59,7 @@ export function CompanyDirectory({ actions }: Props) {
             value={filters.state}
             onChange={(e) => set("state")(e.target.value)}
           >
-            <StateOptions />
+            <StateOptions emptyLabel={t("directory.anyState")} />
           </NativeSelect>
         </div>
         <div className="grid gap-1">
