@@ -12,13 +12,9 @@ export type CustomerActor = { customerId: string };
 
 export async function requireCompanyActor(db: Db, user: SessionUser | null): Promise<CompanyActor> {
   if (!user) throw new AppError("unauthenticated", 401, "Sign in first.");
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.ownerId, user.id))
-    .limit(1);
-  if (!company) throw new AppError("forbidden", 403, "Only a company account can do this.");
-  return { userId: user.id, companyId: company.id };
+  const companyId = await ownedCompanyId(db, user);
+  if (!companyId) throw new AppError("forbidden", 403, "Only a company account can do this.");
+  return { userId: user.id, companyId };
 }
 
 export async function requireCustomerActor(
@@ -26,12 +22,30 @@ export async function requireCustomerActor(
   user: SessionUser | null,
 ): Promise<CustomerActor> {
   if (!user) throw new AppError("unauthenticated", 401, "Sign in first.");
+  if ((await profileRole(db, user)) !== "customer")
+    throw new AppError("forbidden", 403, "Only a customer account can do this.");
+  return { customerId: user.id };
+}
+
+// The session loader reads the company and role with the session (one query per request instead
+// of two); a user object without them, e.g. from better-auth's own path, is looked up here.
+
+async function ownedCompanyId(db: Db, user: SessionUser): Promise<string | null> {
+  if (user.companyId !== undefined) return user.companyId;
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.ownerId, user.id))
+    .limit(1);
+  return company?.id ?? null;
+}
+
+async function profileRole(db: Db, user: SessionUser): Promise<SessionUser["role"]> {
+  if (user.role !== undefined) return user.role;
   const [profile] = await db
     .select({ role: profiles.role })
     .from(profiles)
     .where(eq(profiles.id, user.id))
     .limit(1);
-  if (profile?.role !== "customer")
-    throw new AppError("forbidden", 403, "Only a customer account can do this.");
-  return { customerId: user.id };
+  return profile?.role ?? null;
 }

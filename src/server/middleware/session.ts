@@ -1,18 +1,129 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth";
+import { sessions, users } from "../db/auth.table";
+import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { profiles } from "../modules/accounts/profiles.table";
+import { companies } from "../modules/companies/companies.table";
 
-export type SessionUser = { id: string; email: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  /**
+   * Read with the session, so the actor checks need no query of their own: the company the user
+   * owns (null: none) and the profile's role (null: no profile). Undefined when not loaded.
+   */
+  companyId?: string | null;
+  role?: "admin" | "customer" | null;
+};
 export type SessionVars = { user: SessionUser | null; sessionId: string | null };
 
-/** Reads the better-auth session cookie (checked against the sessions table) into c.var.user. */
-export function loadSession(auth: Auth) {
+/**
+ * Reads the better-auth session cookie into c.var.user, checked against the sessions table on every
+ * request (a sign-out or a deleted session takes effect at once).
+ *
+ * better-auth's `getSession` costs about 3 ms of the one JS thread per request, so the common case
+ * is done here: the cookie's HMAC is verified as better-call does, and the session, its user, the
+ * user's company and role come from one query by the unique token. Whatever better-auth would do
+ * more than read — delete an expired session, push a session's expiry forward once `updateAge` has
+ * passed — and any configuration this path does not mirror go through `getSession` itself.
+ */
+export function loadSession(auth: Auth, db: Db) {
+  const lookup = db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      companyId: companies.id,
+      role: profiles.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .leftJoin(companies, eq(companies.ownerId, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("load_session");
+
+  const viaBetterAuth = async (headers: Headers) => {
+    const session = await auth.api.getSession({ headers });
+    return session
+      ? { user: { id: session.user.id, email: session.user.email }, sessionId: session.session.id }
+      : null;
+  };
+
+  const fastPath = async (headers: Headers) => {
+    const ctx = await auth.$context;
+    // Session data kept outside the database, or cached in a cookie, is better-auth's business.
+    if (ctx.secondaryStorage || "cookieCache" in (ctx.options.session ?? {})) {
+      return viaBetterAuth(headers);
+    }
+    const token = signedCookie(
+      headers.get("cookie"),
+      ctx.authCookies.sessionToken.name,
+      ctx.secret,
+    );
+    if (!token) return null;
+    const [row] = await lookup.execute({ token });
+    if (!row) return null;
+    const now = Date.now();
+    const expiresAt = row.expiresAt.getTime();
+    const { expiresIn, updateAge } = ctx.sessionConfig;
+    if (expiresAt < now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) {
+      return viaBetterAuth(headers);
+    }
+    const user: SessionUser = {
+      id: row.userId,
+      email: row.email,
+      companyId: row.companyId,
+      role: row.role,
+    };
+    return { user, sessionId: row.sessionId };
+  };
+
   return createMiddleware<{ Variables: SessionVars }>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set("user", session ? { id: session.user.id, email: session.user.email } : null);
-    c.set("sessionId", session?.session.id ?? null);
+    const session = await fastPath(c.req.raw.headers);
+    c.set("user", session?.user ?? null);
+    c.set("sessionId", session?.sessionId ?? null);
     await next();
   });
+}
+
+/**
+ * The value of a cookie signed by better-call (`value.base64(HMAC-SHA256(secret, value))`,
+ * URI-encoded), or null when it is absent or its signature does not match. Parsed as better-call
+ * parses it: the first cookie of that name wins.
+ */
+export function signedCookie(header: string | null, name: string, secret: string): string | null {
+  if (!header) return null;
+  let raw: string | undefined;
+  for (const part of header.split(";")) {
+    const sep = part.indexOf("=");
+    if (sep !== -1 && part.slice(0, sep).trim() === name) {
+      raw = part.slice(sep + 1).trim();
+      break;
+    }
+  }
+  if (!raw) return null;
+  if (raw.startsWith('"')) raw = raw.slice(1, -1);
+  if (raw.includes("%")) {
+    try {
+      raw = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
+  const dot = raw.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = raw.slice(0, dot);
+  const encoded = raw.slice(dot + 1);
+  // A SHA-256 HMAC is 32 bytes: 43 base64 characters and one "=" (better-call's own check).
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(encoded)) return null;
+  const expected = createHmac("sha256", secret).update(value).digest();
+  return timingSafeEqual(Buffer.from(encoded, "base64"), expected) ? value : null;
 }
 
 export function requireUser(user: SessionUser | null): SessionUser {

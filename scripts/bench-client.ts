@@ -1,0 +1,159 @@
+/**
+ * The HTTP side of `npm run bench`, run in a child process so the server's event loop serves only
+ * requests, as it would for real clients. Each virtual client holds one keep-alive connection and
+ * sends its next request when the previous answer has been read (a closed loop).
+ *
+ * The client shares the machine's two cores with the server and PostgreSQL, so it is kept lean, as
+ * wrk or autocannon are: each request's bytes are built once, and the answers are parsed only for
+ * their status and length (Content-Length or chunked), which node:http's client does at several
+ * times the CPU cost.
+ */
+import { connect, type Socket } from "node:net";
+
+export type ClientJob = {
+  port: number;
+  /** One request path per virtual client. */
+  paths: string[];
+  headers: Record<string, string>;
+  body: string;
+  expectStatus: number;
+  seconds: number;
+};
+export type ClientResult = {
+  latencies: Float64Array;
+  errors: number;
+  elapsed: number;
+  /** CPU time this process spent on the measured run (user + system), in ms. */
+  cpuMs: number;
+};
+
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+/** A keep-alive HTTP/1.1 connection sending one prepared request at a time. */
+class Connection {
+  private buffer: Buffer = Buffer.alloc(0);
+  private pending: ((status: number) => void) | null = null;
+  private failed: ((error: Error) => void) | null = null;
+
+  private constructor(
+    private readonly socket: Socket,
+    private readonly request: Buffer,
+  ) {
+    socket.setNoDelay(true);
+    socket.on("data", (chunk) => this.onData(chunk));
+    const fail = (error: Error) => {
+      this.failed?.(error);
+      this.pending = null;
+      this.failed = null;
+    };
+    socket.on("error", fail);
+    socket.on("close", () => fail(new Error("connection closed")));
+  }
+
+  static open(port: number, request: Buffer): Promise<Connection> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => resolve(new Connection(socket, request)));
+      socket.once("error", reject);
+    });
+  }
+
+  /** Sends the request; resolves with the answer's status once its whole body has arrived. */
+  send(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.pending = resolve;
+      this.failed = reject;
+      this.socket.write(this.request);
+    });
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+
+  private onData(chunk: Buffer) {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    const headEnd = this.buffer.indexOf(HEADER_END);
+    if (headEnd < 0) return;
+    const head = this.buffer.toString("latin1", 0, headEnd);
+    const status = Number(head.slice(9, 12));
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    let end: number;
+    if (length) {
+      end = headEnd + 4 + Number(length[1]);
+    } else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+      end = chunkedEnd(this.buffer, headEnd + 4);
+      if (end < 0) return;
+    } else {
+      end = headEnd + 4; // e.g. 204: no body
+    }
+    if (this.buffer.length < end) return;
+    this.buffer = this.buffer.subarray(end);
+    const resolve = this.pending;
+    this.pending = null;
+    this.failed = null;
+    resolve?.(status);
+  }
+}
+
+/** Where a chunked body starting at `from` ends, or -1 when it has not all arrived yet. */
+function chunkedEnd(buffer: Buffer, from: number): number {
+  let at = from;
+  for (;;) {
+    const lineEnd = buffer.indexOf("\r\n", at);
+    if (lineEnd < 0) return -1;
+    const size = Number.parseInt(buffer.toString("latin1", at, lineEnd), 16);
+    at = lineEnd + 2 + size + 2;
+    if (at > buffer.length) return -1;
+    if (size === 0) return at;
+  }
+}
+
+function requestBytes(job: ClientJob, path: string): Buffer {
+  const headers = {
+    host: `127.0.0.1:${job.port}`,
+    connection: "keep-alive",
+    ...job.headers,
+    "content-length": String(Buffer.byteLength(job.body)),
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  return Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n${job.body}`);
+}
+
+async function run(job: ClientJob): Promise<ClientResult> {
+  const connections = await Promise.all(
+    job.paths.map((path) => Connection.open(job.port, requestBytes(job, path))),
+  );
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const deadline = started + job.seconds * 1000;
+  await Promise.all(
+    connections.map(async (connection) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const status = await connection.send().catch(() => 0);
+        latencies.push(performance.now() - t0);
+        if (status !== job.expectStatus) errors++;
+        if (status === 0) return; // the connection is gone
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  for (const connection of connections) connection.close();
+  return {
+    latencies: Float64Array.from(latencies),
+    errors,
+    elapsed,
+    cpuMs: (used.user + used.system) / 1000,
+  };
+}
+
+// Forked by scripts/bench.ts: one job in, its result out, then exit.
+process.once("message", async (job: ClientJob) => {
+  const result = await run(job);
+  process.send?.(result, () => process.exit(0));
+});
