@@ -19,8 +19,10 @@ import { cardsRoutes } from "./modules/cards/cards.routes";
 import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
+import { interestsRoutes } from "./modules/interests/interests.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import type { Mailer } from "./modules/mail/mail.service";
+import { messagesRoutes } from "./modules/messages/messages.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { programsRoutes } from "./modules/programs/programs.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
@@ -116,12 +118,14 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", accountsRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
   app.route("/api", programsRoutes({ db }));
-  app.route("/api", customersRoutes({ db }));
+  app.route("/api", customersRoutes({ db, auth, mailer: deps.mailer, appUrl: deps.appUrl }));
   app.route("/api", stampsRoutes({ db }));
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", reportsRoutes({ db }));
   app.route("/api", claimsRoutes({ db }));
   app.route("/api", notificationsRoutes({ db }));
+  app.route("/api", messagesRoutes({ db }));
+  app.route("/api", interestsRoutes({ db }));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -37,7 +37,7 @@ const state = z
   .min(1, "state_required")
   .pipe(z.enum(STATE_CODES, "state_invalid"));
 
-const phoneText = z
+export const phoneText = z
   .string()
   .trim()
   .max(PHONE_MAX_LENGTH, "phone_invalid")
@@ -59,7 +59,7 @@ export const CompanySignUpSchema = z.object({
 export type CompanySignUp = z.infer<typeof CompanySignUpSchema>;
 
 /** YYYY-MM-DD, a real calendar day, not in the future. */
-const birthDate = z
+export const birthDate = z
   .string()
   .trim()
   .refine((value) => {

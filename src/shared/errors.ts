@@ -22,6 +22,12 @@ export const ERROR_CODES = [
   "claim_not_pending",
   "file_too_large",
   "file_type_invalid",
+  "message_already_answered",
+  "interest_already_answered",
+  "customer_inactive",
+  "customer_already_member",
+  "email_not_customer",
+  "invitation_invalid",
   "internal_error",
 ] as const;
 

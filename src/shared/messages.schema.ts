@@ -27,3 +27,68 @@ export type ConversationMessage = z.infer<typeof ConversationMessageSchema>;
 
 /** Per customer: their messages to the company and how many wait for an answer ('Nova'). */
 export type MessageCounts = { total: number; pending: number };
+
+/** Customer messages per customer in a window (spec: none; against flooding a company's inbox). */
+export const MESSAGE_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 } as const;
+
+const messageBody = (required: string, tooLong: string) =>
+  z.string(required).trim().min(1, required).max(MESSAGE_MAX_LENGTH, tooLong);
+
+/** The text of a customer's message (the form sends it with the company from the page). */
+export const MessageBodySchema = z.object({
+  body: messageBody("message_required", "message_too_long"),
+});
+export type MessageBody = z.infer<typeof MessageBodySchema>;
+
+/** A signed-in customer writes to a company. */
+export const SendMessageSchema = MessageBodySchema.extend({
+  companyId: z
+    .string("company_required")
+    .trim()
+    .min(1, "company_required")
+    .max(100, "company_required"),
+});
+export type SendMessage = z.infer<typeof SendMessageSchema>;
+
+/** A company's answer to a customer message or to an interest (spec section 5: non-blank). */
+export const ReplySchema = z.object({ body: messageBody("reply_required", "reply_too_long") });
+export type Reply = z.infer<typeof ReplySchema>;
+
+/** A customer's message as the company's /mensagens lists it, with its answer once answered. */
+export const InboxMessageSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  body: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  createdAt: z.string(),
+  answer: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
+});
+export type InboxMessage = z.infer<typeof InboxMessageSchema>;
+
+/** The unread counter: the company's customer messages still pending. */
+export const UnreadMessagesSchema = z.object({ pending: z.number().int() });
+export type UnreadMessages = z.infer<typeof UnreadMessagesSchema>;
+
+export const COMPANY_REPLY_KINDS = ["message", "interest"] as const;
+
+/** A company's answer as its customer sees it: to one of their messages or to an interest. */
+export const CompanyReplySchema = z.object({
+  id: z.string(),
+  kind: z.enum(COMPANY_REPLY_KINDS),
+  companyId: z.string(),
+  companyName: z.string(),
+  body: z.string(),
+  /** What the customer had written (their message, or the interest's description). */
+  original: z.string(),
+  createdAt: z.string(),
+});
+export type CompanyReply = z.infer<typeof CompanyReplySchema>;
+
+/** At most this many company replies are listed for a customer. */
+export const COMPANY_REPLIES_MAX = 50;
+
+/** '...' after the first `length` characters of a longer text (the spec's previews). */
+export const preview = (text: string, length: number = MESSAGE_PREVIEW_LENGTH) =>
+  text.length > length ? `${text.slice(0, length)}…` : text;

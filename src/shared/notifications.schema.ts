@@ -5,18 +5,24 @@ export const NOTIFICATIONS_LIST_MAX = 10;
 /** Complete-card notifications only cover the last 24 hours (spec section 9). */
 export const COMPLETE_CARD_NOTIFICATION_HOURS = 24;
 
+/** A pending-message notification shows the message's first 50 characters (spec section 9). */
+export const MESSAGE_NOTIFICATION_PREVIEW_LENGTH = 50;
+
 /**
- * Kinds of notification (spec section 3 'Notification': carimbo_aprovacao, cartao_completo;
- * mensagem_cliente comes with customer messages). Ids keep the spec's prefixes: carimbo_, cartao_.
+ * Kinds of notification (spec section 3 'Notification': carimbo_aprovacao, cartao_completo,
+ * mensagem_cliente). Ids keep the spec's prefixes: carimbo_, cartao_, msg_.
  */
-export const NOTIFICATION_TYPES = ["stamp_claim", "card_complete"] as const;
+export const NOTIFICATION_TYPES = ["stamp_claim", "card_complete", "customer_message"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NotificationSchema = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
   customerName: z.string(),
-  /** stamp_claim: the claim's method; card_complete: the programme's name. */
+  /**
+   * stamp_claim: the claim's method; card_complete: the programme's name; customer_message: the
+   * message's first 50 characters (with '…' when it is longer).
+   */
   detail: z.string(),
   createdAt: z.string(),
   read: z.boolean(),

@@ -6,12 +6,15 @@ import { CustomerLoginPage } from "./routes/auth/customer-login-page";
 import { CardsPage } from "./routes/company/cards-page";
 import { CompanyArea } from "./routes/company/company-area";
 import { CompanyPlaceholderPage } from "./routes/company/company-placeholder-page";
+import { CustomersPage } from "./routes/company/customers-page";
 import { DashboardPage } from "./routes/company/dashboard-page";
+import { MessagesPage } from "./routes/company/messages-page";
 import { CustomerArea } from "./routes/customer/customer-area";
 import { CustomerCardPage } from "./routes/customer/customer-card-page";
 import { CustomerCardsPage } from "./routes/customer/customer-cards-page";
 import { CustomerDashboardPage } from "./routes/customer/customer-dashboard-page";
 import { HomePage } from "./routes/public/home-page";
+import { InvitationPage } from "./routes/public/invitation-page";
 import { NotFoundPage } from "./routes/public/not-found-page";
 import { PublicPlaceholderPage } from "./routes/public/public-placeholder-page";
 
@@ -37,6 +40,8 @@ export const router = createBrowserRouter([
       { path: "/ajuda", element: <PublicPlaceholderPage page="help" /> },
       { path: "/termos", element: <PublicPlaceholderPage page="terms" /> },
       { path: "/privacidade", element: <PublicPlaceholderPage page="privacy" /> },
+      // 'Novo Cliente' invitation: set a password
+      { path: "/convite", element: <InvitationPage /> },
 
       // Sign-in and sign-up
       { path: "/login-admin", element: <CompanyLoginPage /> },
@@ -71,9 +76,9 @@ export const router = createBrowserRouter([
               </PageLanguage>
             ),
           },
-          { path: "/clientes", element: <CompanyPlaceholderPage page="customers" /> },
+          { path: "/clientes", element: <CustomersPage /> },
           { path: "/cartoes", element: <CardsPage /> },
-          { path: "/mensagens", element: <CompanyPlaceholderPage page="messages" /> },
+          { path: "/mensagens", element: <MessagesPage /> },
           { path: "/parceria", element: <CompanyPlaceholderPage page="partnership" /> },
           { path: "/relatorios", element: <CompanyPlaceholderPage page="reports" /> },
           { path: "/configuracoes", element: <CompanyPlaceholderPage page="settings" /> },

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeft,
   ChartColumn,
@@ -15,6 +16,8 @@ import {
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createSearchParams, Link, useLocation, useNavigate } from "react-router";
+import { unreadMessagesQueryOptions } from "@/web/features/messages/api";
+import { badgeCount } from "@/web/lib/format";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 import { NotificationBell } from "./notification-bell";
@@ -83,6 +86,8 @@ function CompanySidebar({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
   const { state, isMobile, setOpenMobile } = useSidebar();
   const collapsed = state === "collapsed" && !isMobile;
+  // Pending customer messages, refreshed every 30 seconds (spec section 9).
+  const pendingMessages = useQuery(unreadMessagesQueryOptions()).data?.pending ?? 0;
 
   return (
     <Sidebar mobileTitle={t("sidebar.title")}>
@@ -96,9 +101,11 @@ function CompanySidebar({ companyName }: { companyName: string }) {
               {MENU.map((item) => {
                 const active = isActive(item, pathname);
                 const label = t(`sidebar.items.${item.key}`);
+                const badge = item.key === "messages" ? pendingMessages : 0;
+                const badgeLabel = t("sidebar.pendingMessages", { count: badge });
                 return (
                   <SidebarMenuItem key={item.key}>
-                    <SidebarMenuButton asChild isActive={active}>
+                    <SidebarMenuButton asChild isActive={active} className="relative">
                       <Link
                         to={item.to}
                         aria-current={active ? "page" : undefined}
@@ -106,7 +113,25 @@ function CompanySidebar({ companyName }: { companyName: string }) {
                         onClick={() => setOpenMobile(false)}
                       >
                         <item.icon aria-hidden="true" />
-                        <span>{label}</span>
+                        {/* Before the label in the DOM (the label stays the last child the
+                            sidebar truncates or hides when collapsed), shown after it. */}
+                        {badge > 0 ? (
+                          <span
+                            aria-hidden="true"
+                            data-testid="messages-badge"
+                            className={
+                              collapsed
+                                ? "absolute top-1 right-1 size-2 rounded-full bg-destructive"
+                                : "order-last ml-auto min-w-5 shrink-0 rounded-full bg-destructive px-1.5 text-center font-semibold text-white text-xs leading-5"
+                            }
+                          >
+                            {collapsed ? null : badgeCount(badge)}
+                          </span>
+                        ) : null}
+                        <span>
+                          {label}
+                          {badge > 0 ? <span className="sr-only"> ({badgeLabel})</span> : null}
+                        </span>
                       </Link>
                     </SidebarMenuButton>
                   </SidebarMenuItem>

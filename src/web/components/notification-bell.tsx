@@ -13,14 +13,19 @@ import { cn } from "@/web/lib/utils";
 import { Button } from "./ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "./ui/popover";
 
-/** Where a notification leads: claims are answered on the dashboard, cards live on /cartoes. */
+/**
+ * Where a notification leads: claims are answered on the dashboard, cards live on /cartoes,
+ * customer messages are answered on /mensagens.
+ */
 const TARGET: Record<Notification["type"], string> = {
   stamp_claim: "/dashboard",
   card_complete: "/cartoes",
+  customer_message: "/mensagens",
 };
 
 /**
- * The header bell: pending stamp claims and cards completed in the last 24 hours, at most 10,
+ * The header bell: pending stamp claims, cards completed in the last 24 hours and pending customer
+ * messages (their first 50 characters), at most 10,
  * with an unread badge ('99+' past 99). Read marks are kept on the server per user.
  */
 export function NotificationBell() {
@@ -95,17 +100,7 @@ export function NotificationBell() {
                     {t(`notifications.${item.type}.title`)}
                   </span>
                   <span className="text-muted-foreground">
-                    {item.type === "stamp_claim"
-                      ? t("notifications.stamp_claim.message", {
-                          name: item.customerName,
-                          method: t(`notifications.methods.${item.detail}`, {
-                            defaultValue: item.detail,
-                          }),
-                        })
-                      : t("notifications.card_complete.message", {
-                          name: item.customerName,
-                          program: item.detail,
-                        })}
+                    <NotificationText item={item} />
                   </span>
                   <TimeLabel at={item.createdAt} />
                 </button>
@@ -116,6 +111,27 @@ export function NotificationBell() {
       </PopoverContent>
     </Popover>
   );
+}
+
+function NotificationText({ item }: { item: Notification }) {
+  const { t } = useTranslation("layout");
+  switch (item.type) {
+    case "stamp_claim":
+      return t("notifications.stamp_claim.message", {
+        name: item.customerName,
+        method: t(`notifications.methods.${item.detail}`, { defaultValue: item.detail }),
+      });
+    case "card_complete":
+      return t("notifications.card_complete.message", {
+        name: item.customerName,
+        program: item.detail,
+      });
+    case "customer_message":
+      return t("notifications.customer_message.message", {
+        name: item.customerName,
+        text: item.detail,
+      });
+  }
 }
 
 function TimeLabel({ at }: { at: string }) {

@@ -7,9 +7,12 @@ import enCommon from "../locales/en/common.json";
 import enCompanies from "../locales/en/companies.json";
 import enCompany from "../locales/en/company.json";
 import enCustomer from "../locales/en/customer.json";
+import enCustomers from "../locales/en/customers.json";
 import enErrors from "../locales/en/errors.json";
 import enHome from "../locales/en/home.json";
+import enInterests from "../locales/en/interests.json";
 import enLayout from "../locales/en/layout.json";
+import enMessages from "../locales/en/messages.json";
 import enNotFound from "../locales/en/not-found.json";
 import enPublic from "../locales/en/public.json";
 import enReports from "../locales/en/reports.json";
@@ -22,9 +25,12 @@ import ptCommon from "../locales/pt-BR/common.json";
 import ptCompanies from "../locales/pt-BR/companies.json";
 import ptCompany from "../locales/pt-BR/company.json";
 import ptCustomer from "../locales/pt-BR/customer.json";
+import ptCustomers from "../locales/pt-BR/customers.json";
 import ptErrors from "../locales/pt-BR/errors.json";
 import ptHome from "../locales/pt-BR/home.json";
+import ptInterests from "../locales/pt-BR/interests.json";
 import ptLayout from "../locales/pt-BR/layout.json";
+import ptMessages from "../locales/pt-BR/messages.json";
 import ptNotFound from "../locales/pt-BR/not-found.json";
 import ptPublic from "../locales/pt-BR/public.json";
 import ptReports from "../locales/pt-BR/reports.json";
@@ -40,9 +46,12 @@ const ptBR = {
   companies: ptCompanies,
   company: ptCompany,
   customer: ptCustomer,
+  customers: ptCustomers,
   errors: ptErrors,
   home: ptHome,
+  interests: ptInterests,
   layout: ptLayout,
+  messages: ptMessages,
   "not-found": ptNotFound,
   public: ptPublic,
   reports: ptReports,
@@ -58,9 +67,12 @@ const en: typeof ptBR = {
   companies: enCompanies,
   company: enCompany,
   customer: enCustomer,
+  customers: enCustomers,
   errors: enErrors,
   home: enHome,
+  interests: enInterests,
   layout: enLayout,
+  messages: enMessages,
   "not-found": enNotFound,
   public: enPublic,
   reports: enReports,

@@ -1,5 +1,20 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  AcceptInvitationSchema,
+  CreateCustomerSchema,
+  CreatedCustomerSchema,
+  CustomerCardSummarySchema,
+  CustomerDetailsSchema,
+  CustomerListQuerySchema,
+  CustomerPageSchema,
+  CustomerRowSchema,
+  CustomerStatsSchema,
+  InvitationSchema,
+  InvitationTokenSchema,
+  SetCustomerStatusSchema,
+  UpdateCustomerRecordSchema,
+} from "../../../shared/customers.schema";
+import {
   CompanyCustomerSchema,
   CustomerCardSchema,
   JoinCompanySchema,
@@ -8,10 +23,33 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
-import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
+import {
+  apiErrorResponses,
+  IdParamSchema,
+  jsonBody,
+  jsonContent,
+  validationHook,
+} from "../../openapi";
 import { listCustomerCards } from "../cards/cards.service";
 import { findPublicCompany } from "../companies/companies.service";
-import { findCompanyCustomers, joinCompany } from "./customers.service";
+import {
+  exportCustomerBatches,
+  findCompanyCustomers,
+  getCustomerDetails,
+  getCustomerStats,
+  joinCompany,
+  listCustomerCardSummaries,
+  listCustomers,
+  setCustomerStatus,
+  updateCustomerRecord,
+} from "./customers.service";
+import { CSV_BOM, CUSTOMER_CSV_HEADER, csvLine, csvValue, customerCsvLine } from "./customers-csv";
+import {
+  acceptInvitation,
+  createCustomer,
+  findInvitation,
+  type InvitationDeps,
+} from "./invitations.service";
 
 const searchRoute = createRoute({
   method: "get",
@@ -45,8 +83,211 @@ const joinRoute = createRoute({
   },
 });
 
-export function customersRoutes({ db }: { db: Db }) {
+const directoryRoute = createRoute({
+  method: "get",
+  path: "/customers/directory",
+  tags: ["customers"],
+  summary:
+    "/clientes: one page of the company's customers by name, searched by name, e-mail or phone (ignoring case and accents)",
+  request: { query: CustomerListQuerySchema },
+  responses: {
+    200: { description: "A page of customers", ...jsonContent(CustomerPageSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const statsRoute = createRoute({
+  method: "get",
+  path: "/customers/stats",
+  tags: ["customers"],
+  summary: "/clientes tiles: customers, active customers, birthdays this month (São Paulo)",
+  responses: {
+    200: { description: "Counts", ...jsonContent(CustomerStatsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/customers/export",
+  tags: ["customers"],
+  summary:
+    "'Exportar CSV': every customer of the company (UTF-8 with BOM, ';' separator, dd/MM/yyyy), streamed",
+  responses: {
+    200: {
+      description: "clientes.csv",
+      content: { "text/csv": { schema: z.string() } },
+    },
+    ...apiErrorResponses,
+  },
+});
+
+const createCustomerRoute = createRoute({
+  method: "post",
+  path: "/customers",
+  tags: ["customers"],
+  summary:
+    "'Novo Cliente': links an existing customer, or creates the account and e-mails an invitation",
+  request: jsonBody(CreateCustomerSchema),
+  responses: {
+    201: { description: "Member, with a card", ...jsonContent(CreatedCustomerSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const detailsRoute = createRoute({
+  method: "get",
+  path: "/customers/{id}",
+  tags: ["customers"],
+  summary: "'Ver Detalhes': one customer, the company's record of them and their messages",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "The customer", ...jsonContent(CustomerDetailsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const updateRecordRoute = createRoute({
+  method: "post",
+  path: "/customers/{id}/record",
+  tags: ["customers"],
+  summary:
+    "Saves the company's own record (phone, birthday, city, state, notes); the customer's account is not changed",
+  request: { params: IdParamSchema, ...jsonBody(UpdateCustomerRecordSchema) },
+  responses: {
+    200: { description: "The customer", ...jsonContent(CustomerDetailsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const statusRoute = createRoute({
+  method: "post",
+  path: "/customers/{id}/status",
+  tags: ["customers"],
+  summary: "Ativo/Inativo: an inactive customer is not offered for stamps and cannot be stamped",
+  request: { params: IdParamSchema, ...jsonBody(SetCustomerStatusSchema) },
+  responses: {
+    200: { description: "The customer", ...jsonContent(CustomerRowSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const customerCardsRoute = createRoute({
+  method: "get",
+  path: "/customers/{id}/cards",
+  tags: ["customers"],
+  summary: "'Detalhes Cartões': the customer's cards at this company",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "Cards", ...jsonContent(z.array(CustomerCardSummarySchema)) },
+    ...apiErrorResponses,
+  },
+});
+
+const invitationRoute = createRoute({
+  method: "get",
+  path: "/invitations/{token}",
+  tags: ["customers"],
+  summary: "The invitation behind a link (public): who is invited and by which company",
+  request: { params: z.object({ token: InvitationTokenSchema }) },
+  responses: {
+    200: { description: "The invitation", ...jsonContent(InvitationSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const acceptInvitationRoute = createRoute({
+  method: "post",
+  path: "/invitations/accept",
+  tags: ["customers"],
+  summary: "Sets the invited customer's password (public); they can then sign in",
+  request: jsonBody(AcceptInvitationSchema),
+  responses: {
+    200: { description: "Accepted", ...jsonContent(z.object({ email: z.string() })) },
+    ...apiErrorResponses,
+  },
+});
+
+/** The export's rows a batch at a time, so a large customer base is never all in memory. */
+function customersCsvStream(db: Db, companyId: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const batches = exportCustomerBatches(db, companyId, 1000);
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(
+        encoder.encode(CSV_BOM + csvLine(CUSTOMER_CSV_HEADER.map((h) => csvValue(h)))),
+      );
+    },
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(next.value.map(customerCsvLine).join("")));
+      } catch (error) {
+        console.error("The customers export failed:", error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+export function customersRoutes(deps: InvitationDeps) {
+  const { db } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+  // Fixed paths before /customers/{id}.
+  app.openapi(directoryRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const { busca, pagina } = c.req.valid("query");
+    return c.json(await listCustomers(db, actor.companyId, { search: busca, page: pagina }), 200);
+  });
+  app.openapi(statsRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await getCustomerStats(db, actor.companyId), 200);
+  });
+  app.openapi(exportRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return new Response(customersCsvStream(db, actor.companyId), {
+      status: 200,
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="clientes.csv"',
+      },
+    }) as never;
+  });
+  app.openapi(createCustomerRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await createCustomer(deps, actor.companyId, c.req.valid("json")), 201);
+  });
+  app.openapi(detailsRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await getCustomerDetails(db, actor.companyId, c.req.valid("param").id), 200);
+  });
+  app.openapi(updateRecordRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const { id } = c.req.valid("param");
+    return c.json(await updateCustomerRecord(db, actor.companyId, id, c.req.valid("json")), 200);
+  });
+  app.openapi(statusRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const { id } = c.req.valid("param");
+    const { status } = c.req.valid("json");
+    return c.json(await setCustomerStatus(db, actor.companyId, id, status), 200);
+  });
+  app.openapi(customerCardsRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const { id } = c.req.valid("param");
+    return c.json(await listCustomerCardSummaries(db, actor.companyId, id), 200);
+  });
+  app.openapi(invitationRoute, async (c) =>
+    c.json(await findInvitation(db, c.req.valid("param").token), 200),
+  );
+  app.openapi(acceptInvitationRoute, async (c) =>
+    c.json(await acceptInvitation(deps, c.req.valid("json")), 200),
+  );
+
   app.openapi(searchRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     const { search, limit } = c.req.valid("query");

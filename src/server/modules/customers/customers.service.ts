@@ -1,11 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, ilike, ne, or } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  CUSTOMER_SEARCH_COUNT_CAP,
+  CUSTOMERS_PAGE_SIZE,
+  type CustomerCardSummary,
+  type CustomerDetails,
+  type CustomerPage,
+  type CustomerRow,
+  type CustomerStats,
+  type MembershipStatus,
+  type UpdateCustomerRecord,
+} from "../../../shared/customers.schema";
 import type { CompanyCustomer } from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
+import { AppError } from "../../errors";
 import { profiles } from "../accounts/profiles.table";
-import { listOpenCards } from "../cards/cards.service";
+import { countCardsByCustomer, listCustomerCards, listOpenCards } from "../cards/cards.service";
 import { loyaltyCards } from "../cards/cards.table";
+import { countMessagesByCustomer, listConversation } from "../messages/messages.service";
 import { findDefaultProgram } from "../programs/programs.service";
 import { memberships } from "./memberships.table";
 
@@ -107,4 +120,361 @@ export async function findCompanyCustomers(
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({ ...r, openCard: cards.find((c) => c.customerId === r.id) ?? null }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// /clientes: the company's customer base
+
+/** A row as read from memberships + profiles, before the counts are added. */
+const memberColumns = {
+  id: memberships.customerId,
+  name: profiles.name,
+  email: profiles.email,
+  phone: sql<string | null>`coalesce(${memberships.phone}, ${profiles.phone})`,
+  birthDate: sql<string | null>`coalesce(${memberships.birthDate}, ${profiles.birthDate})::text`,
+  city: sql<string | null>`coalesce(${memberships.city}, ${profiles.city})`,
+  state: sql<string | null>`coalesce(${memberships.state}, ${profiles.state})`,
+  status: memberships.status,
+  joinedAt: memberships.joinedAt,
+  sortName: memberships.sortName,
+};
+
+type MemberRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  birthDate: string | null;
+  city: string | null;
+  state: string | null;
+  status: MembershipStatus;
+  joinedAt: Date;
+  sortName: string;
+};
+
+function membersQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+    .where(where);
+}
+
+/** Adds the card and message counts to rows of one company (two queries for the whole batch). */
+async function withCounts(db: Db, companyId: string, rows: MemberRow[]): Promise<CustomerRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [cards, messages] = await Promise.all([
+    countCardsByCustomer(db, companyId, ids),
+    countMessagesByCustomer(db, companyId, ids),
+  ]);
+  return rows.map(({ sortName: _sortName, ...r }) => {
+    const c = cards.get(r.id);
+    const m = messages.get(r.id);
+    return {
+      ...r,
+      joinedAt: r.joinedAt.toISOString(),
+      totalCards: c?.total ?? 0,
+      completedCards: c?.completed ?? 0,
+      currentStamps: c?.currentStamps ?? 0,
+      messages: m?.total ?? 0,
+      pendingMessages: m?.pending ?? 0,
+    };
+  });
+}
+
+/**
+ * The search condition: the term, lower-case and without accents (the same carimbou_search_key the
+ * triggers use, applied in SQL), anywhere in the member's search_text; % and _ are literal.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  return sql`${memberships.searchText} like carimbou_search_key(${containsPattern(term)})`;
+}
+
+/** Rows of the sort order a search first looks through for its page (see listCustomers). */
+const SEARCH_WALK_ROWS = 2000;
+
+/**
+ * One page of the company's customers, by name, searched by name, e-mail or phone.
+ *
+ * Query shapes (100,000 customers, see docs/performance.md): a term that many customers match
+ * ('a', 'silva') finds its page among the first rows of the name order (index walk, stops early);
+ * otherwise the matches come from the trigram index (or one scan, for 1–2 letters) and are sorted.
+ * A search counts its matches up to CUSTOMER_SEARCH_COUNT_CAP ("more than 1,000"); the whole base
+ * is counted exactly.
+ */
+export async function listCustomers(
+  db: Db,
+  companyId: string,
+  options: { search?: string; page?: number } = {},
+): Promise<CustomerPage> {
+  const page = options.page ?? 1;
+  const offset = (page - 1) * CUSTOMERS_PAGE_SIZE;
+  const search = searchCondition(options.search);
+  const ofCompany = eq(memberships.companyId, companyId);
+  const order = [asc(memberships.sortName), asc(memberships.id)];
+
+  type Found = { ids: string[]; count?: { total: number; capped: boolean } };
+  const capped = (total: number) =>
+    total > CUSTOMER_SEARCH_COUNT_CAP
+      ? { total: CUSTOMER_SEARCH_COUNT_CAP, capped: true }
+      : { total, capped: false };
+
+  const pageIds = async (): Promise<Found> => {
+    if (!search) {
+      const rows = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(ofCompany)
+        .orderBy(...order)
+        .limit(CUSTOMERS_PAGE_SIZE)
+        .offset(offset);
+      return { ids: rows.map((r) => r.id) };
+    }
+    const wanted = offset + CUSTOMERS_PAGE_SIZE;
+    if (wanted <= SEARCH_WALK_ROWS) {
+      const walk = db
+        .select({
+          id: memberships.id,
+          sortName: memberships.sortName,
+          searchText: memberships.searchText,
+        })
+        .from(memberships)
+        .where(ofCompany)
+        .orderBy(...order)
+        .limit(SEARCH_WALK_ROWS)
+        .as("walk");
+      const found = await db
+        .select({ id: walk.id })
+        .from(walk)
+        .where(
+          sql`${walk.searchText} like carimbou_search_key(${containsPattern(options.search!.trim())})`,
+        )
+        .orderBy(asc(walk.sortName), asc(walk.id))
+        .limit(wanted);
+      // The first rows by name hold the page: they are the first matches of all.
+      if (found.length === wanted) return { ids: found.slice(offset).map((r) => r.id) };
+    }
+    // Materialized, so the matches come from the search index (or one scan), then are sorted and
+    // counted in the same pass.
+    const matches = await db.execute<{ id: string | null; total: number }>(sql`
+      with matches as materialized (
+        select ${memberships.id} as id, ${memberships.sortName} as sort_name
+        from ${memberships} where ${and(ofCompany, search)}
+      )
+      select p.id, c.total
+      from (select count(*)::int as total from matches) c
+      left join lateral (
+        select id from matches order by sort_name, id
+        limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}
+      ) p on true`);
+    return {
+      ids: matches.rows.flatMap((r) => (r.id ? [r.id] : [])),
+      count: capped(Number(matches.rows[0]?.total ?? 0)),
+    };
+  };
+
+  const countAll = async (): Promise<{ total: number; capped: boolean }> => {
+    if (!search) {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(ofCompany);
+      return { total: row?.total ?? 0, capped: false };
+    }
+    const limited = db
+      .select({ one: sql`1` })
+      .from(memberships)
+      .where(and(ofCompany, search))
+      .limit(CUSTOMER_SEARCH_COUNT_CAP + 1)
+      .as("limited");
+    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(limited);
+    return capped(row?.total ?? 0);
+  };
+
+  // The whole base: page and count at once. A search: the page first; the pass that sorts the
+  // matches counts them too, else (a broad term) the count stops at the cap.
+  let ids: string[];
+  let count: { total: number; capped: boolean };
+  if (!search) {
+    const [found, all] = await Promise.all([pageIds(), countAll()]);
+    ids = found.ids;
+    count = all;
+  } else {
+    const found = await pageIds();
+    ids = found.ids;
+    count = found.count ?? (await countAll());
+  }
+  const rows =
+    ids.length === 0
+      ? []
+      : await membersQuery(db, and(ofCompany, inArray(memberships.id, ids))).orderBy(...order);
+  return {
+    items: await withCounts(db, companyId, rows),
+    total: count.total,
+    totalCapped: count.capped,
+    page,
+    pageSize: CUSTOMERS_PAGE_SIZE,
+  };
+}
+
+/** The /clientes tiles; birthdays of the current São Paulo month (the company's record first). */
+export async function getCustomerStats(db: Db, companyId: string): Promise<CustomerStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${memberships.status} = 'active')::int`,
+      birthdaysThisMonth: sql<number>`count(*) filter (where extract(month from coalesce(${memberships.birthDate}, ${profiles.birthDate})) = extract(month from now() at time zone 'America/Sao_Paulo'))::int`,
+    })
+    .from(memberships)
+    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+    .where(eq(memberships.companyId, companyId));
+  return {
+    total: row?.total ?? 0,
+    active: row?.active ?? 0,
+    birthdaysThisMonth: row?.birthdaysThisMonth ?? 0,
+  };
+}
+
+const isCustomerId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/** One customer of the company as a table row, or 404 (another company's customer included). */
+export async function getCustomerRow(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<CustomerRow> {
+  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Cliente não encontrado");
+  const [row] = await membersQuery(
+    db,
+    and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)),
+  ).limit(1);
+  if (!row) throw new AppError("not_found", 404, "Cliente não encontrado");
+  const [full] = await withCounts(db, companyId, [row]);
+  return full!;
+}
+
+/** 'Ver Detalhes': the row, the company's record, the profile's values and the conversation. */
+export async function getCustomerDetails(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<CustomerDetails> {
+  const row = await getCustomerRow(db, companyId, customerId);
+  const [[stored], conversation] = await Promise.all([
+    db
+      .select({ membership: memberships, profile: profiles })
+      .from(memberships)
+      .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
+      .limit(1),
+    listConversation(db, companyId, customerId),
+  ]);
+  const { membership: m, profile: p } = stored!;
+  return {
+    ...row,
+    notes: m.notes,
+    record: { phone: m.phone, birthDate: m.birthDate, city: m.city, state: m.state },
+    profile: { phone: p.phone, birthDate: p.birthDate, city: p.city, state: p.state },
+    conversation,
+  };
+}
+
+/**
+ * Saves the company's own record of the customer (an empty field: as in the customer's profile).
+ * The customer's account and profile are never changed.
+ */
+export async function updateCustomerRecord(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  input: UpdateCustomerRecord,
+): Promise<CustomerDetails> {
+  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Cliente não encontrado");
+  const updated = await db
+    .update(memberships)
+    .set({
+      phone: input.phone || null,
+      birthDate: input.birthDate || null,
+      city: input.city || null,
+      state: input.state || null,
+      notes: input.notes || null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
+    .returning({ id: memberships.id });
+  if (updated.length === 0) throw new AppError("not_found", 404, "Cliente não encontrado");
+  return getCustomerDetails(db, companyId, customerId);
+}
+
+/** The Ativo/Inativo toggle: an inactive customer leaves the add-stamp search and gets no stamps. */
+export async function setCustomerStatus(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  status: MembershipStatus,
+): Promise<CustomerRow> {
+  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Cliente não encontrado");
+  const updated = await db
+    .update(memberships)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
+    .returning({ id: memberships.id });
+  if (updated.length === 0) throw new AppError("not_found", 404, "Cliente não encontrado");
+  return getCustomerRow(db, companyId, customerId);
+}
+
+/** 'Detalhes Cartões': the customer's cards at this company, newest first. */
+export async function listCustomerCardSummaries(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<CustomerCardSummary[]> {
+  const membership = isCustomerId(customerId)
+    ? await findMembership(db, companyId, customerId)
+    : null;
+  if (!membership) throw new AppError("not_found", 404, "Cliente não encontrado");
+  const cards = await listCustomerCards(db, customerId, companyId);
+  return cards.map((c) => ({
+    id: c.id,
+    programName: c.programName,
+    stamps: c.stamps,
+    maxStamps: c.maxStamps,
+    status: c.status,
+    createdAt: c.createdAt,
+    redeemedAt: c.redeemedAt,
+  }));
+}
+
+/** Rows of the export, `batchSize` at a time in the list's order (keyset on sort_name, id). */
+export async function* exportCustomerBatches(
+  db: Db,
+  companyId: string,
+  batchSize = 1000,
+): AsyncGenerator<(CustomerRow & { notes: string | null })[]> {
+  let after: { sortName: string; id: string } | null = null;
+  for (;;) {
+    const rows: (MemberRow & { notes: string | null; membershipId: string })[] = await db
+      .select({ ...memberColumns, notes: memberships.notes, membershipId: memberships.id })
+      .from(memberships)
+      .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+      .where(
+        and(
+          eq(memberships.companyId, companyId),
+          after
+            ? sql`(${memberships.sortName}, ${memberships.id}) > (${after.sortName}, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(memberships.sortName), asc(memberships.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    const last = rows.at(-1)!;
+    // Not in the CSV rows: only the key of the next batch.
+    after = { sortName: last.sortName, id: last.membershipId };
+    const counted = await withCounts(db, companyId, rows);
+    yield counted.map((r, i) => ({ ...r, notes: rows[i]!.notes }));
+    if (rows.length < batchSize) return;
+  }
 }

@@ -85,3 +85,40 @@ export function confirmationEmail(input: { to: string; name: string; url: string
 </body></html>`,
   };
 }
+
+/** The pt-BR e-mail inviting a customer a company registered ('Novo Cliente') to set a password. */
+export function invitationEmail(input: {
+  to: string;
+  name: string;
+  companyName: string;
+  url: string;
+  days: number;
+}): Mail {
+  const name = escapeHtml(input.name);
+  const company = escapeHtml(input.companyName);
+  const url = escapeHtml(input.url);
+  return {
+    to: input.to,
+    subject: `${input.companyName} cadastrou você no Carimbou`,
+    text: [
+      `Olá, ${input.name}!`,
+      "",
+      `${input.companyName} cadastrou você no programa de fidelidade dela no Carimbou, e seu cartão fidelidade já está esperando por você.`,
+      "Para acessar, crie sua senha abrindo o link abaixo:",
+      "",
+      input.url,
+      "",
+      `O link vale por ${input.days} dias. Se você não conhece esta empresa, ignore esta mensagem.`,
+      "",
+      "Equipe Carimbou",
+    ].join("\n"),
+    html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>Olá, ${name}!</p>
+<p>${company} cadastrou você no programa de fidelidade dela no Carimbou, e seu cartão fidelidade já está esperando por você.</p>
+<p><a href="${url}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Criar minha senha</a></p>
+<p>Ou copie este link no navegador:<br><a href="${url}">${url}</a></p>
+<p>O link vale por ${input.days} dias. Se você não conhece esta empresa, ignore esta mensagem.</p>
+<p>Equipe Carimbou</p>
+</body></html>`,
+  };
+}

@@ -1,6 +1,22 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { ConversationMessage, MessageCounts } from "../../../shared/messages.schema";
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  type CompanyReply,
+  type ConversationMessage,
+  type InboxMessage,
+  MESSAGE_RATE_LIMIT,
+  type MessageCounts,
+  type SendMessage,
+  type UnreadMessages,
+} from "../../../shared/messages.schema";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import type { CompanyActor, CustomerActor } from "../../middleware/actor";
+import { hitRateLimit } from "../../middleware/rate-limit";
+import { profiles } from "../accounts/profiles.table";
+import { findPublicCompany } from "../companies/companies.service";
+import { companies } from "../companies/companies.table";
 import { customerMessages } from "./messages.table";
 
 const toMessage = (row: typeof customerMessages.$inferSelect): ConversationMessage => ({
@@ -58,4 +74,203 @@ export async function listConversation(
     .orderBy(asc(customerMessages.createdAt), asc(customerMessages.id))
     .limit(limit);
   return rows.map(toMessage);
+}
+
+/**
+ * A signed-in customer writes to a company that exists (404 otherwise), at most
+ * MESSAGE_RATE_LIMIT.max messages per window (429). The message is pending until answered.
+ */
+export async function sendMessage(
+  db: Db,
+  actor: CustomerActor,
+  input: SendMessage,
+): Promise<ConversationMessage> {
+  const company = await findPublicCompany(db, input.companyId);
+  if (!company) throw new AppError("not_found", 404, "Empresa não encontrada");
+  const allowed = await hitRateLimit(db, `customer-message:${actor.customerId}`, {
+    bucket: "customer-message",
+    ...MESSAGE_RATE_LIMIT,
+  });
+  if (!allowed) {
+    throw new AppError(
+      "rate_limited",
+      429,
+      "Você enviou muitas mensagens. Aguarde alguns minutos e tente novamente.",
+    );
+  }
+  const [row] = await db
+    .insert(customerMessages)
+    .values({
+      id: randomUUID(),
+      companyId: company.id,
+      customerId: actor.customerId,
+      sender: "customer",
+      body: input.body,
+      status: "pending",
+    })
+    .returning();
+  return toMessage(row!);
+}
+
+const answers = alias(customerMessages, "answers");
+
+/**
+ * /mensagens: the customers' messages to the company, newest first, with the customer's name and
+ * e-mail and the company's answer once answered.
+ */
+export async function listInbox(db: Db, companyId: string, limit = 100): Promise<InboxMessage[]> {
+  const rows = await db
+    .select({
+      message: customerMessages,
+      customerName: profiles.name,
+      customerEmail: profiles.email,
+      answerBody: answers.body,
+      answerAt: answers.createdAt,
+    })
+    .from(customerMessages)
+    .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
+    .leftJoin(
+      answers,
+      and(eq(answers.replyToId, customerMessages.id), eq(answers.companyId, companyId)),
+    )
+    .where(and(eq(customerMessages.companyId, companyId), eq(customerMessages.sender, "customer")))
+    .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.message.id,
+    customerId: r.message.customerId,
+    customerName: r.customerName,
+    customerEmail: r.customerEmail,
+    body: r.message.body,
+    status: r.message.status,
+    createdAt: r.message.createdAt.toISOString(),
+    answer:
+      r.answerBody !== null && r.answerAt !== null
+        ? { body: r.answerBody, createdAt: r.answerAt.toISOString() }
+        : null,
+  }));
+}
+
+/** The unread counter: the company's customer messages still pending. */
+export async function countPendingMessages(db: Db, companyId: string): Promise<UnreadMessages> {
+  const [row] = await db
+    .select({ pending: sql<number>`count(*)::int` })
+    .from(customerMessages)
+    .where(
+      and(
+        eq(customerMessages.companyId, companyId),
+        eq(customerMessages.sender, "customer"),
+        eq(customerMessages.status, "pending"),
+      ),
+    );
+  return { pending: row?.pending ?? 0 };
+}
+
+/** The company's pending customer messages, newest first, with the customer's name (the bell). */
+export async function listPendingMessages(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: customerMessages.id,
+      body: customerMessages.body,
+      createdAt: customerMessages.createdAt,
+      customerName: profiles.name,
+    })
+    .from(customerMessages)
+    .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
+    .where(
+      and(
+        eq(customerMessages.companyId, companyId),
+        eq(customerMessages.sender, "customer"),
+        eq(customerMessages.status, "pending"),
+      ),
+    )
+    .orderBy(desc(customerMessages.createdAt))
+    .limit(limit);
+}
+
+/**
+ * The company answers one of its customers' messages: in one transaction the message goes from
+ * pending to answered (only if it still was: a second answer is 409) and the answer row is written
+ * (sender company, replyToId the message, status answered). Another company's message is a 404.
+ */
+export async function replyToMessage(
+  db: Db,
+  actor: CompanyActor,
+  messageId: string,
+  body: string,
+): Promise<ConversationMessage> {
+  const [original] = await db
+    .select({ id: customerMessages.id, status: customerMessages.status })
+    .from(customerMessages)
+    .where(
+      and(
+        eq(customerMessages.id, messageId),
+        eq(customerMessages.companyId, actor.companyId),
+        eq(customerMessages.sender, "customer"),
+      ),
+    )
+    .limit(1);
+  if (!original) throw new AppError("not_found", 404, "Mensagem não encontrada");
+  const alreadyAnswered = () =>
+    new AppError("message_already_answered", 409, "The message has already been answered");
+  if (original.status !== "pending") throw alreadyAnswered();
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [claimed] = await tx
+      .update(customerMessages)
+      .set({ status: "answered" })
+      .where(
+        and(
+          eq(customerMessages.id, messageId),
+          eq(customerMessages.companyId, actor.companyId),
+          eq(customerMessages.status, "pending"),
+        ),
+      )
+      .returning({ customerId: customerMessages.customerId });
+    if (!claimed) throw alreadyAnswered();
+    const [answer] = await tx
+      .insert(customerMessages)
+      .values({
+        id: randomUUID(),
+        companyId: actor.companyId,
+        customerId: claimed.customerId,
+        sender: "company",
+        body,
+        status: "answered",
+        replyToId: messageId,
+        authorId: actor.userId,
+      })
+      .returning();
+    return toMessage(answer!);
+  });
+}
+
+const originals = alias(customerMessages, "originals");
+
+/** The companies' answers to the customer's messages, newest first, with the company's name. */
+export async function listMessageAnswersForCustomer(
+  db: Db,
+  customerId: string,
+  limit: number,
+): Promise<CompanyReply[]> {
+  const rows = await db
+    .select({
+      id: customerMessages.id,
+      companyId: customerMessages.companyId,
+      companyName: companies.tradeName,
+      body: customerMessages.body,
+      original: originals.body,
+      createdAt: customerMessages.createdAt,
+    })
+    .from(customerMessages)
+    .innerJoin(companies, eq(companies.id, customerMessages.companyId))
+    .innerJoin(originals, eq(originals.id, customerMessages.replyToId))
+    .where(and(eq(customerMessages.customerId, customerId), eq(customerMessages.sender, "company")))
+    .orderBy(desc(customerMessages.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    kind: "message" as const,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

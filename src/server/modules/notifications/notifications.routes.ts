@@ -13,7 +13,8 @@ const listRoute = createRoute({
   method: "get",
   path: "/notifications",
   tags: ["notifications"],
-  summary: "The bell: pending stamp claims and cards completed in the last 24 hours",
+  summary:
+    "The bell: pending stamp claims, cards completed in the last 24 hours, pending customer messages",
   responses: {
     200: { description: "Notifications", ...jsonContent(NotificationListSchema) },
     ...apiErrorResponses,

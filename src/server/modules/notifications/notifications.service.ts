@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { preview } from "../../../shared/messages.schema";
 import {
   COMPLETE_CARD_NOTIFICATION_HOURS,
   type MarkNotificationsRead,
+  MESSAGE_NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATIONS_LIST_MAX,
   type Notification,
   type NotificationList,
@@ -10,6 +12,7 @@ import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { profiles } from "../accounts/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
+import { listPendingMessages } from "../messages/messages.service";
 import { programs } from "../programs/programs.table";
 import { stamps } from "../stamps/stamps.table";
 import { notificationReads } from "./notifications.table";
@@ -19,7 +22,7 @@ const SOURCE_LIMIT = 200;
 
 /** The company's current notifications, newest first, each marked read or not for this user. */
 async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notification[]> {
-  const [claims, completed] = await Promise.all([
+  const [claims, completed, messages] = await Promise.all([
     db
       .select({
         id: stamps.id,
@@ -59,6 +62,7 @@ async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notifi
       )
       .orderBy(desc(loyaltyCards.completedAt))
       .limit(SOURCE_LIMIT),
+    listPendingMessages(db, actor.companyId, SOURCE_LIMIT),
   ]);
   const items: Omit<Notification, "read">[] = [
     ...claims.map((c) => ({
@@ -74,6 +78,13 @@ async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notifi
       customerName: c.customerName,
       detail: c.programName,
       createdAt: (c.completedAt as Date).toISOString(),
+    })),
+    ...messages.map((m) => ({
+      id: `msg_${m.id}`,
+      type: "customer_message" as const,
+      customerName: m.customerName,
+      detail: preview(m.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
+      createdAt: m.createdAt.toISOString(),
     })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   if (items.length === 0) return [];

@@ -136,6 +136,63 @@ describe("the bell", () => {
     expect(list.items[0]!.customerName).toBe("Cliente 11");
   });
 
+  it("lists a pending customer message (its first 50 characters) until it is answered", async () => {
+    const before = await bell();
+    const text =
+      "Bom dia! Vocês fazem corte infantil aos sábados de manhã? Queria levar meu filho.";
+    const sent = await t.request("/api/me/messages", {
+      cookie: ana.cookie,
+      body: { companyId: shop.companyId, body: text },
+    });
+    expect(sent.status).toBe(201);
+    const message = (await sent.json()) as { id: string };
+
+    let list = await bell();
+    expect(list.items).toHaveLength(10);
+    expect(list.unread).toBe(before.unread + 1);
+    expect(list.items[0]).toEqual({
+      id: `msg_${message.id}`,
+      type: "customer_message",
+      customerName: "Ana Souza",
+      detail: `${text.slice(0, 50)}…`,
+      createdAt: expect.any(String),
+      read: false,
+    });
+    expect((await bell(other.cookie)).items.map((n) => n.type)).not.toContain("customer_message");
+
+    // read marks work for it like for the others
+    const marked = await t.request("/api/notifications/read", {
+      cookie: shop.cookie,
+      body: { ids: [`msg_${message.id}`] },
+    });
+    expect(((await marked.json()) as NotificationList).unread).toBe(before.unread);
+
+    // answered, it is no longer a notification
+    const answered = await t.request(`/api/messages/${message.id}/reply`, {
+      cookie: shop.cookie,
+      body: { body: "Fazemos sim!" },
+    });
+    expect(answered.status).toBe(201);
+    list = await bell();
+    expect(list.items.map((n) => n.id)).not.toContain(`msg_${message.id}`);
+    expect(list.items.map((n) => n.type)).not.toContain("customer_message");
+  });
+
+  it("shows a short message whole, and counts every pending message beyond the 10 listed", async () => {
+    const before = await bell();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request("/api/me/messages", {
+        cookie: ana.cookie,
+        body: { companyId: shop.companyId, body: `Oi ${i}` },
+      });
+      expect(res.status).toBe(201);
+    }
+    const list = await bell();
+    expect(list.items).toHaveLength(10);
+    expect(list.unread).toBe(before.unread + 3);
+    expect(list.items[0]).toMatchObject({ type: "customer_message", detail: "Oi 2" });
+  });
+
   it("is the company's only: a customer gets 403, nobody signed in 401, bad ids 400", async () => {
     expect((await t.request("/api/notifications", { cookie: ana.cookie })).status).toBe(403);
     expect((await t.request("/api/notifications")).status).toBe(401);

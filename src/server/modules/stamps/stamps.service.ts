@@ -7,20 +7,15 @@ import type { CompanyActor } from "../../middleware/actor";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { findMembership, openCard } from "../customers/customers.service";
+import { memberships } from "../customers/memberships.table";
 import { findDefaultProgram } from "../programs/programs.service";
 import { stamps } from "./stamps.table";
 
 /** Stamps one grant of `method` is worth, by the company's loyalty rules (spec section 9 defaults). */
-async function stampsPerMethod(db: Db, companyId: string, method: StampMethod): Promise<number> {
-  const [rules] = await db
-    .select({
-      purchase: companies.purchaseStamps,
-      review: companies.reviewStamps,
-      social: companies.socialStamps,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!rules) throw new AppError("not_found", 404, "Empresa não encontrada");
+function stampsPerMethod(
+  rules: { purchase: number; review: number; social: number },
+  method: StampMethod,
+): number {
   return {
     purchase: rules.purchase,
     receipt: rules.purchase,
@@ -40,17 +35,33 @@ export async function creditCard(
   cardId: string,
   method: StampMethod,
 ): Promise<{ added: number; customerId: string }> {
-  const [card] = await tx
-    .select()
+  // The company's rules come with the locked card (one round trip less while the lock is held);
+  // only the card row is locked, so grants on other cards of the company do not queue.
+  const [row] = await tx
+    .select({
+      card: loyaltyCards,
+      rules: {
+        purchase: companies.purchaseStamps,
+        review: companies.reviewStamps,
+        social: companies.socialStamps,
+      },
+      memberStatus: memberships.status,
+    })
     .from(loyaltyCards)
+    .innerJoin(companies, eq(companies.id, loyaltyCards.companyId))
+    // The membership's status comes in the same round trip: an inactive customer gets no stamps.
+    .innerJoin(memberships, eq(memberships.id, loyaltyCards.membershipId))
     .where(and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.companyId, actor.companyId)))
-    .for("update");
-  if (!card) throw new AppError("not_found", 404, "Cartão não encontrado");
+    .for("update", { of: loyaltyCards });
+  if (!row) throw new AppError("not_found", 404, "Cartão não encontrado");
+  const { card, rules } = row;
+  if (row.memberStatus !== "active")
+    throw new AppError("customer_inactive", 409, "Este cliente está inativo.");
   if (card.status === "redeemed")
     throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
   if (card.status === "complete") throw new AppError("card_complete", 409, "Cartão Completo");
 
-  const worth = await stampsPerMethod(tx, actor.companyId, method);
+  const worth = stampsPerMethod(rules, method);
   const added = Math.min(worth, card.maxStamps - card.stamps);
   const total = card.stamps + added;
   const completes = total >= card.maxStamps;

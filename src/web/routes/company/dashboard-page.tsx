@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 import { RecentCards } from "@/web/features/cards/components/recent-cards";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
 import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
+import { PendingMessagesCount } from "@/web/features/messages/components/pending-messages-count";
 import {
   DashboardStatCards,
   DashboardSummary,
@@ -66,6 +67,7 @@ export function DashboardPage() {
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
+              <PendingMessagesCount />
               <p className="text-muted-foreground">{t("dashboard.messagesText")}</p>
               <Button asChild variant="outline">
                 <Link to="/mensagens">{t("dashboard.messagesLink")}</Link>

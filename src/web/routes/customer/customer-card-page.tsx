@@ -9,6 +9,7 @@ import { ClaimActions } from "@/web/features/claims/components/claim-actions";
 import { companyPageQueryOptions, useJoinCompany } from "@/web/features/loyalty-cards/api";
 import { StampCard } from "@/web/features/loyalty-cards/components/stamp-card";
 import { VoucherPanel } from "@/web/features/loyalty-cards/components/voucher-panel";
+import { CompanyConversation } from "@/web/features/messages/components/company-conversation";
 import { errorMessage } from "@/web/lib/error-message";
 
 /** /dashboard-cliente-cartao-fidelidade/:companyId: the customer's card at one company. */
@@ -67,6 +68,11 @@ export function CustomerCardPage() {
           {used.map((card) => (
             <StampCard key={card.id} card={card} />
           ))}
+        </section>
+      ) : null}
+      {page.data ? (
+        <section className="grid max-w-xl gap-3">
+          <CompanyConversation companyId={page.data.company.id} />
         </section>
       ) : null}
     </>

@@ -6,8 +6,12 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { CompanyDirectory } from "@/web/features/companies/components/company-directory";
 import { SpecialPromotions } from "@/web/features/companies/components/special-promotions";
+import { InterestForm } from "@/web/features/interests/components/interest-form";
 import { useJoinCompany } from "@/web/features/loyalty-cards/api";
 import { CardHistory } from "@/web/features/loyalty-cards/components/card-history";
+import { CompanyRepliesList } from "@/web/features/messages/components/company-replies-list";
+import { MessageCompanyDialog } from "@/web/features/messages/components/message-company-dialog";
+import { useCustomerMe } from "./customer-area";
 
 /**
  * /dashboard-cliente: settings, links to the cards and the special promotions, the card history,
@@ -16,6 +20,7 @@ import { CardHistory } from "@/web/features/loyalty-cards/components/card-histor
 export function CustomerDashboardPage() {
   const { t } = useTranslation("customer");
   const join = useJoinCompany();
+  const me = useCustomerMe();
   return (
     <>
       <PageHeader
@@ -40,19 +45,24 @@ export function CustomerDashboardPage() {
       <CardHistory />
       <SpecialPromotions />
       <CompanyDirectory
-        actions={(company) =>
-          company.member ? null : (
-            <Button
-              type="button"
-              size="sm"
-              disabled={join.isPending}
-              onClick={() => join.mutate(company.id)}
-            >
-              {t("directory.join")}
-            </Button>
-          )
-        }
+        actions={(company) => (
+          <>
+            {company.member ? null : (
+              <Button
+                type="button"
+                size="sm"
+                disabled={join.isPending}
+                onClick={() => join.mutate(company.id)}
+              >
+                {t("directory.join")}
+              </Button>
+            )}
+            <MessageCompanyDialog companyId={company.id} companyName={company.tradeName} />
+          </>
+        )}
       />
+      <InterestForm city={me.profile.city ?? undefined} state={me.profile.state ?? undefined} />
+      <CompanyRepliesList />
     </>
   );
 }

@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "./support/app-server";
+import { launchBrowser } from "./support/browser";
+import { confirmedAccount, signInContext } from "./support/fixtures";
+import { startMailServer } from "./support/mail-server";
+
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+
+const company = {
+  companyName: "Café Aurora",
+  email: "aurora@example.com",
+  password: "segredo1",
+  city: "São Paulo",
+  state: "SP",
+  phone: "(11) 3333-4444",
+  sector: "alimentacao",
+};
+const customer = {
+  name: "Ana Cliente",
+  email: "ana@example.com",
+  password: "segredo1",
+  city: "Santos",
+  state: "SP",
+  phone: "",
+  birthDate: "",
+};
+
+let companyId = "";
+let companyContext: BrowserContext;
+let customerContext: BrowserContext;
+let panel: Page;
+let phone: Page;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  server = await startAppServer({ smtpUrl: mail.url });
+  browser = await launchBrowser();
+  await confirmedAccount(server, mail, "company", company);
+  await confirmedAccount(server, mail, "customer", customer);
+  companyContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await signInContext(companyContext, server, company.email, company.password);
+  const me = (await (await companyContext.request.get(url("/api/me"))).json()) as {
+    company: { id: string };
+  };
+  companyId = me.company.id;
+  customerContext = await browser.newContext();
+  await signInContext(customerContext, server, customer.email, customer.password);
+  panel = await companyContext.newPage();
+  phone = await customerContext.newPage();
+});
+
+afterAll(async () => {
+  await companyContext?.close();
+  await customerContext?.close();
+  await browser?.close();
+  await server?.close();
+  await mail?.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+describe("messages and interests in a real browser", () => {
+  it("a customer writes from the company's page, the company answers on /mensagens, the customer reads it", async () => {
+    const text =
+      "Olá! Vocês abrem no domingo de manhã? Queria levar minha família para um café da manhã completo.";
+    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+    await phone.getByText("Você ainda não enviou mensagens para esta empresa.").waitFor();
+    const send = phone.getByRole("button", { name: "Enviar mensagem" });
+    expect(await send.isDisabled()).toBe(true);
+    await phone.getByLabel("Mensagem").fill(text);
+    await send.click();
+    await phone.getByText("Mensagem enviada").waitFor();
+    const conversation = phone.getByRole("list", { name: "Conversa com a empresa" });
+    await conversation.getByText(text).waitFor();
+    await conversation.getByText(/Aguardando resposta/).waitFor();
+
+    // the company: badge on the sidebar, count on the dashboard card, the bell
+    await panel.goto(url("/dashboard"));
+    await expect.poll(() => panel.getByTestId("messages-badge").textContent()).toBe("1");
+    await panel
+      .getByTestId("pending-messages-count")
+      .getByText("1 mensagem aguardando resposta")
+      .waitFor();
+    await panel.getByRole("button", { name: /^Notificações/ }).click();
+    const bell = panel.getByRole("list", { name: "Notificações" });
+    await bell.getByText(`Ana Cliente: ${text.slice(0, 50)}…`).waitFor();
+    await bell.getByText("Mensagem de cliente").click();
+    await panel.waitForURL((u) => u.pathname === "/mensagens");
+
+    const messages = panel.getByRole("list", { name: "Mensagens de clientes" });
+    const item = messages.getByRole("listitem", { name: "Ana Cliente" });
+    await item.getByText("ana@example.com").waitFor();
+    await item.getByText(`${text.slice(0, 80)}…`).waitFor();
+    await item.getByText("Pendente").waitFor();
+    await panel.getByText("Nenhuma mensagem de parceiros ainda.").waitFor();
+    await item.getByRole("button", { name: "Responder" }).click();
+    const sendReply = item.getByRole("button", { name: "Enviar resposta" });
+    expect(await sendReply.isDisabled()).toBe(true);
+    const box = item.getByLabel("Resposta para Ana Cliente");
+    await box.fill("   ");
+    expect(await sendReply.isDisabled()).toBe(true);
+    await box.fill("Abrimos sim, das 8h às 12h. Esperamos vocês!");
+    await sendReply.click();
+    await panel.getByText("Resposta enviada!").waitFor();
+    await item.getByText("Respondida").waitFor();
+    await item.getByText("RESPOSTA DA EMPRESA:").waitFor();
+    expect(await item.getByRole("button", { name: "Responder" }).count()).toBe(0);
+    await panel.getByTestId("messages-badge").waitFor({ state: "detached" });
+
+    // the customer sees the answer on the company's page and in the companies' replies
+    await phone.reload();
+    await conversation.getByText("Abrimos sim, das 8h às 12h. Esperamos vocês!").waitFor();
+    await phone.goto(url("/dashboard-cliente"));
+    const replies = phone.getByRole("list", { name: "Respostas das empresas" });
+    const reply = replies.getByRole("listitem").filter({ hasText: "Café Aurora" });
+    await reply.getByText("Abrimos sim, das 8h às 12h. Esperamos vocês!").waitFor();
+    await reply.getByText(/\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2}/).waitFor();
+  });
+
+  it("an interest reaches a company of its sector and city, and the answer comes back", async () => {
+    await phone.goto(url("/dashboard-cliente"));
+    const form = phone.getByRole("form", { name: "Procurando uma empresa?" });
+    await form.getByRole("button", { name: "Enviar interesse" }).click();
+    await form.getByText("Por favor, preencha todos os campos.").waitFor();
+    await form.getByLabel("Tipo de empresa").selectOption("alimentacao");
+    await form.getByLabel("Cidade").fill("sao paulo");
+    await form.getByLabel("Estado").selectOption("SP");
+    await form.getByLabel("Descrição").fill("Procuro uma padaria com pão de queijo fresquinho");
+    await form.getByRole("button", { name: "Enviar interesse" }).click();
+    await phone.getByText("Interesse enviado!").waitFor();
+    expect(await form.getByText("Por favor, preencha todos os campos.").count()).toBe(0);
+
+    await panel.goto(url("/mensagens"));
+    const interests = panel.getByRole("list", { name: "Interesses de clientes em potencial" });
+    const item = interests.getByRole("listitem", { name: "Ana Cliente" });
+    await item.getByText("Procura Alimentação em sao paulo/SP").waitFor();
+    await item.getByText("Procuro uma padaria com pão de queijo fresquinho").waitFor();
+    await item.getByText("Pendente").waitFor();
+    await item.getByRole("button", { name: "Responder" }).click();
+    await item
+      .getByLabel("Resposta para Ana Cliente")
+      .fill("Temos pão de queijo saindo a cada hora!");
+    await item.getByRole("button", { name: "Enviar resposta" }).click();
+    await panel.getByText("Resposta enviada!").waitFor();
+    await item.getByText("Respondido").waitFor();
+    expect(await item.getByRole("button", { name: "Responder" }).count()).toBe(0);
+
+    await phone.reload();
+    const replies = phone.getByRole("list", { name: "Respostas das empresas" });
+    const answer = replies.getByRole("listitem").filter({ hasText: "Seu interesse:" });
+    await answer.getByText("Café Aurora").waitFor();
+    await answer.getByText("Temos pão de queijo saindo a cada hora!").waitFor();
+    // newest first: the interest's answer before the message's
+    await expect
+      .poll(async () => (await replies.getByRole("listitem").first().textContent()) ?? "")
+      .toContain("Temos pão de queijo");
+  });
+});

@@ -1,0 +1,69 @@
+import type { CustomerRow } from "../../../shared/customers.schema";
+
+/** Spreadsheets in Brazil (Excel pt-BR) read ';' as the separator and need the BOM for UTF-8. */
+export const CSV_BOM = "\uFEFF";
+export const CSV_SEPARATOR = ";";
+
+export const CUSTOMER_CSV_HEADER = [
+  "ID",
+  "Nome",
+  "Email",
+  "Telefone",
+  "Cidade",
+  "Estado",
+  "Aniversário",
+  "Cartões",
+  "Cartões Completos",
+  "Carimbos Atuais",
+  "Status",
+  "Mensagens",
+  "Mensagens Novas",
+  "Cadastro",
+  "Observações",
+];
+
+/** YYYY-MM-DD (a date) -> dd/MM/yyyy. */
+const dayMonthYear = (isoDate: string) => {
+  const [y, m, d] = isoDate.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+};
+
+/** A timestamp as its São Paulo calendar day, dd/MM/yyyy. */
+const saoPauloDay = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/**
+ * One value: quoted when it holds the separator, a quote or a line break (quotes doubled). Free
+ * text that a spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe.
+ */
+export function csvValue(value: string | number | null | undefined, freeText = false): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (freeText && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (values: string[]) => `${values.join(CSV_SEPARATOR)}\r\n`;
+
+export function customerCsvLine(row: CustomerRow & { notes: string | null }): string {
+  return csvLine([
+    csvValue(row.id),
+    csvValue(row.name, true),
+    csvValue(row.email, true),
+    csvValue(row.phone),
+    csvValue(row.city, true),
+    csvValue(row.state),
+    csvValue(row.birthDate ? dayMonthYear(row.birthDate) : ""),
+    csvValue(row.totalCards),
+    csvValue(row.completedCards),
+    csvValue(row.currentStamps),
+    csvValue(row.status === "active" ? "Ativo" : "Inativo"),
+    csvValue(row.messages),
+    csvValue(row.pendingMessages),
+    csvValue(saoPauloDay.format(new Date(row.joinedAt))),
+    csvValue(row.notes, true),
+  ]);
+}

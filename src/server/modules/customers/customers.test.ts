@@ -1,0 +1,604 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  CreatedCustomer,
+  CustomerCardSummary,
+  CustomerDetails,
+  CustomerPage,
+  CustomerRow,
+  CustomerStats,
+  Invitation,
+} from "../../../shared/customers.schema";
+import type { CompanyCustomer, CustomerCard } from "../../../shared/loyalty.schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { profiles } from "../accounts/profiles.table";
+import { customerMessages } from "../messages/messages.table";
+import { customerInvitations } from "./invitations.table";
+
+let t: TestApp;
+let cafe: { cookie: string; companyId: string };
+let barber: { cookie: string; companyId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cafe = await t.companySession({ companyName: "Café Aurora", email: "aurora@example.com" });
+  barber = await t.companySession({ companyName: "Barbearia Sul", email: "barba@example.com" });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const json = async <T>(res: Response, status: number): Promise<T> => {
+  const body = await res.text();
+  expect(res.status, body).toBe(status);
+  return JSON.parse(body) as T;
+};
+
+const newCustomer = (overrides: Record<string, unknown> = {}) => ({
+  name: "Cliente Teste",
+  email: `c-${randomUUID()}@example.com`,
+  phone: "",
+  birthDate: "",
+  city: "Campinas",
+  state: "SP",
+  ...overrides,
+});
+
+async function create(company: { cookie: string }, overrides: Record<string, unknown> = {}) {
+  const res = await t.request("/api/customers", {
+    cookie: company.cookie,
+    body: newCustomer(overrides),
+  });
+  return json<CreatedCustomer>(res, 201);
+}
+
+const directory = (company: { cookie: string }, query = "") =>
+  t
+    .request(`/api/customers/directory${query}`, { cookie: company.cookie })
+    .then((res) => json<CustomerPage>(res, 200));
+
+const search = async (company: { cookie: string }, term: string) =>
+  (await directory(company, `?busca=${encodeURIComponent(term)}`)).items.map((c) => c.name);
+
+/** The São Paulo calendar month now, 1-12. */
+const saoPauloMonth = () =>
+  Number(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", month: "numeric" }).format(
+      new Date(),
+    ),
+  );
+const pad = (n: number) => String(n).padStart(2, "0");
+
+describe("'Novo Cliente' with a new e-mail: invitation, password, sign-in, card", () => {
+  it("creates the account, membership and card at once and e-mails a link to set a password", async () => {
+    const email = "rita.nova@example.com";
+    const created = await create(cafe, {
+      name: "Rita Nova",
+      email: "  Rita.Nova@Example.com ",
+      phone: "(19) 99876-5432",
+      birthDate: "1992-03-04",
+      city: "Campinas",
+      state: "sp",
+    });
+    expect(created.invited).toBe(true);
+    expect(created.customer).toMatchObject({
+      name: "Rita Nova",
+      email,
+      phone: "(19) 99876-5432",
+      birthDate: "1992-03-04",
+      city: "Campinas",
+      state: "SP",
+      status: "active",
+      totalCards: 1,
+    });
+
+    const mail = t.mails.findLast((m) => m.to === email)!;
+    expect(mail.subject).toContain("Café Aurora");
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+    expect(link.origin + link.pathname).toBe("http://localhost:3999/convite");
+    const token = link.searchParams.get("token")!;
+    // only the hash is stored
+    const [stored] = await t.db.select().from(customerInvitations);
+    expect(stored!.tokenHash).not.toBe(token);
+
+    // no password yet: signing in fails
+    const early = await t.request("/api/session", { body: { email, password: "segredo1" } });
+    expect(early.status).toBe(401);
+
+    const shown = await json<Invitation>(
+      await t.request(`/api/invitations/${encodeURIComponent(token)}`),
+      200,
+    );
+    expect(shown).toEqual({ name: "Rita Nova", email, companyName: "Café Aurora" });
+
+    const short = await t.request("/api/invitations/accept", {
+      body: { token, password: "12345" },
+    });
+    const shortError = await json<{ error: { fields: Record<string, string> } }>(short, 400);
+    expect(shortError.error.fields.password).toBe("password_too_short");
+
+    await json(
+      await t.request("/api/invitations/accept", { body: { token, password: "minhasenha" } }),
+      200,
+    );
+    const cookie = await t.signIn(email, "minhasenha");
+    const cards = await json<CustomerCard[]>(await t.request("/api/me/cards", { cookie }), 200);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ companyName: "Café Aurora", stamps: 0, status: "active" });
+
+    // the link works once
+    const again = await t.request("/api/invitations/accept", {
+      body: { token, password: "outrasenha" },
+    });
+    expect((await json<{ error: { code: string } }>(again, 404)).error.code).toBe(
+      "invitation_invalid",
+    );
+    expect((await t.request(`/api/invitations/${token}`)).status).toBe(404);
+  });
+
+  it("refuses an expired invitation", async () => {
+    const email = "expira@example.com";
+    await create(cafe, { name: "Expira", email });
+    const token = new URL(
+      t.mails.findLast((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0],
+    ).searchParams.get("token")!;
+    await t.db.update(customerInvitations).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await t.request("/api/invitations/accept", {
+      body: { token, password: "minhasenha" },
+    });
+    expect((await json<{ error: { code: string } }>(res, 404)).error.code).toBe(
+      "invitation_invalid",
+    );
+  });
+
+  it.each([
+    [{ name: "" }, "name", "name_required"],
+    [{ email: "" }, "email", "email_required"],
+    [{ email: "nao-e-email" }, "email", "email_invalid"],
+    [{ city: " " }, "city", "city_required"],
+    [{ state: "" }, "state", "state_required"],
+    [{ state: "XX" }, "state", "state_invalid"],
+    [{ birthDate: "2999-01-01" }, "birthDate", "birth_date_invalid"],
+  ])("validates the form with the shared schema %#", async (overrides, field, message) => {
+    const res = await t.request("/api/customers", {
+      cookie: cafe.cookie,
+      body: newCustomer(overrides),
+    });
+    const error = await json<{ error: { fields: Record<string, string> } }>(res, 400);
+    expect(error.error.fields[field]).toBe(message);
+  });
+});
+
+describe("'Novo Cliente' with an e-mail that already has an account", () => {
+  it("links an existing customer (membership and card), without a second account or an e-mail", async () => {
+    const carla = await t.customerSession({
+      name: "Carla Antiga",
+      email: "carla@example.com",
+      phone: "(11) 91111-2222",
+      city: "Santos",
+    });
+    const mailsBefore = t.mails.length;
+    const created = await create(cafe, {
+      name: "Outro Nome",
+      email: "carla@example.com",
+      phone: "(11) 93333-4444",
+      city: "Santos",
+      state: "SP",
+    });
+    expect(created.invited).toBe(false);
+    expect(t.mails.length).toBe(mailsBefore);
+    // the account keeps its own name; the company's record keeps the phone it typed
+    expect(created.customer).toMatchObject({
+      id: carla.customerId,
+      name: "Carla Antiga",
+      phone: "(11) 93333-4444",
+      city: "Santos",
+    });
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, carla.customerId));
+    expect(profile!.phone).toBe("(11) 91111-2222");
+    const cards = await json<CustomerCard[]>(
+      await t.request("/api/me/cards", { cookie: carla.cookie }),
+      200,
+    );
+    expect(cards.map((c) => c.companyName)).toEqual(["Café Aurora"]);
+  });
+
+  it("refuses a customer who is already a member (409) and a company's e-mail", async () => {
+    await create(cafe, { email: "duplo@example.com" });
+    const dup = await t.request("/api/customers", {
+      cookie: cafe.cookie,
+      body: newCustomer({ email: "duplo@example.com" }),
+    });
+    expect((await json<{ error: { code: string } }>(dup, 409)).error.code).toBe(
+      "customer_already_member",
+    );
+    const admin = await t.request("/api/customers", {
+      cookie: cafe.cookie,
+      body: newCustomer({ email: "barba@example.com" }),
+    });
+    expect((await json<{ error: { code: string } }>(admin, 409)).error.code).toBe(
+      "email_not_customer",
+    );
+  });
+});
+
+describe("search, pagination and counts", () => {
+  let company: { cookie: string; companyId: string };
+  beforeAll(async () => {
+    company = await t.companySession({ companyName: "Padaria Busca", email: "busca@example.com" });
+    await create(company, { name: "João da Silva", email: "joao.silva@example.com" });
+    await create(company, {
+      name: "Maria Conceição",
+      email: "maria@example.com",
+      phone: "(11) 98765-4321",
+    });
+    await create(company, { name: "Ana_Paula 100%", email: "ana@example.com" });
+    for (let i = 0; i < 22; i++) {
+      await create(company, { name: `Zeca ${pad(i)}`, email: `zeca${i}@example.com` });
+    }
+  });
+
+  it("ignores case and accents, in both directions", async () => {
+    expect(await search(company, "joao")).toEqual(["João da Silva"]);
+    expect(await search(company, "JOÃO")).toEqual(["João da Silva"]);
+    expect(await search(company, "conceicao")).toEqual(["Maria Conceição"]);
+    expect(await search(company, "Conceiçao")).toEqual(["Maria Conceição"]);
+  });
+
+  it("finds by e-mail and by phone, as written or as digits", async () => {
+    expect(await search(company, "joao.silva@")).toEqual(["João da Silva"]);
+    expect(await search(company, "987654321")).toEqual(["Maria Conceição"]);
+    expect(await search(company, "98765-4321")).toEqual(["Maria Conceição"]);
+    expect(await search(company, "(11) 98765")).toEqual(["Maria Conceição"]);
+  });
+
+  it("takes % and _ literally", async () => {
+    expect(await search(company, "100%")).toEqual(["Ana_Paula 100%"]);
+    expect(await search(company, "_")).toEqual(["Ana_Paula 100%"]);
+    expect(await search(company, "%")).toEqual(["Ana_Paula 100%"]);
+    expect(await search(company, "nada-assim")).toEqual([]);
+  });
+
+  it("pages by name, 20 at a time, with the total", async () => {
+    const first = await directory(company);
+    expect(first).toMatchObject({ total: 25, page: 1, pageSize: 20 });
+    expect(first.items).toHaveLength(20);
+    expect(first.items.slice(0, 4).map((c) => c.name)).toEqual([
+      "Ana_Paula 100%",
+      "João da Silva",
+      "Maria Conceição",
+      "Zeca 00",
+    ]);
+    const second = await directory(company, "?pagina=2");
+    expect(second.items.map((c) => c.name)).toEqual([
+      "Zeca 17",
+      "Zeca 18",
+      "Zeca 19",
+      "Zeca 20",
+      "Zeca 21",
+    ]);
+    const zecas = await directory(company, "?busca=zeca&pagina=2");
+    expect(zecas).toMatchObject({ total: 22, page: 2 });
+    expect(zecas.items).toHaveLength(2);
+  });
+
+  it("the header search ('Buscar clientes...') lands on the same search", async () => {
+    // /clientes?busca=... sends `busca` as it came from the header
+    expect((await directory(company, "?busca=MARIA")).items[0]?.email).toBe("maria@example.com");
+  });
+});
+
+describe("stats", () => {
+  it("counts customers, active ones and birthdays of this São Paulo month (record first)", async () => {
+    const company = await t.companySession({ companyName: "Conta", email: "conta@example.com" });
+    const month = saoPauloMonth();
+    const other = (month % 12) + 1;
+    await create(company, { email: "b1@example.com", birthDate: `1990-${pad(month)}-01` });
+    const b2 = await create(company, {
+      email: "b2@example.com",
+      birthDate: `1985-${pad(other)}-02`,
+    });
+    const b3 = await create(company, { email: "b3@example.com", birthDate: "" });
+    await create(company, { email: "b4@example.com", birthDate: `1970-${pad(other)}-03` });
+    // the company's record of b2 moves the birthday into this month
+    await json(
+      await t.request(`/api/customers/${b2.customer.id}/record`, {
+        cookie: company.cookie,
+        body: { phone: "", birthDate: `1985-${pad(month)}-02`, city: "", state: "", notes: "" },
+      }),
+      200,
+    );
+    await json(
+      await t.request(`/api/customers/${b3.customer.id}/status`, {
+        cookie: company.cookie,
+        body: { status: "inactive" },
+      }),
+      200,
+    );
+    const stats = await json<CustomerStats>(
+      await t.request("/api/customers/stats", { cookie: company.cookie }),
+      200,
+    );
+    expect(stats).toEqual({ total: 4, active: 3, birthdaysThisMonth: 2 });
+  });
+});
+
+describe("status toggle", () => {
+  it("an inactive customer leaves the add-stamp search and cannot be stamped; the history stays", async () => {
+    const company = await t.companySession({ companyName: "Ativa", email: "ativa@example.com" });
+    const { customer } = await create(company, { name: "Paulo Pausa", email: "paulo@example.com" });
+    const stampCustomer = () =>
+      t.request(`/api/customers/${customer.id}/stamps`, {
+        cookie: company.cookie,
+        body: { method: "purchase", notes: "" },
+      });
+    expect((await stampCustomer()).status).toBe(201);
+    const [card] = await json<CustomerCardSummary[]>(
+      await t.request(`/api/customers/${customer.id}/cards`, { cookie: company.cookie }),
+      200,
+    );
+    expect(card).toMatchObject({ stamps: 1, maxStamps: 10, status: "active" });
+
+    const off = await json<CustomerRow>(
+      await t.request(`/api/customers/${customer.id}/status`, {
+        cookie: company.cookie,
+        body: { status: "inactive" },
+      }),
+      200,
+    );
+    expect(off.status).toBe("inactive");
+
+    const found = await json<CompanyCustomer[]>(
+      await t.request("/api/customers?search=paulo", { cookie: company.cookie }),
+      200,
+    );
+    expect(found).toEqual([]);
+    expect((await stampCustomer()).status).toBe(404);
+    const byCard = await t.request(`/api/cards/${card!.id}/stamps`, {
+      cookie: company.cookie,
+      body: { method: "purchase", notes: "" },
+    });
+    expect((await json<{ error: { code: string } }>(byCard, 409)).error.code).toBe(
+      "customer_inactive",
+    );
+    // still listed, with its card and stamp
+    const rows = await directory(company, "?busca=paulo");
+    expect(rows.items[0]).toMatchObject({ status: "inactive", totalCards: 1, currentStamps: 1 });
+    const cards = await json<CustomerCardSummary[]>(
+      await t.request(`/api/customers/${customer.id}/cards`, { cookie: company.cookie }),
+      200,
+    );
+    expect(cards[0]!.stamps).toBe(1);
+
+    await json(
+      await t.request(`/api/customers/${customer.id}/status`, {
+        cookie: company.cookie,
+        body: { status: "active" },
+      }),
+      200,
+    );
+    expect((await stampCustomer()).status).toBe(201);
+  });
+});
+
+describe("'Ver Detalhes': the company's record and the messages", () => {
+  it("edits the company's record without touching the customer's profile", async () => {
+    const company = await t.companySession({ companyName: "Registro", email: "reg@example.com" });
+    const lia = await t.customerSession({
+      name: "Lia Perfil",
+      email: "lia@example.com",
+      phone: "(21) 90000-1111",
+      city: "Niterói",
+      state: "RJ",
+      birthDate: "1991-01-10",
+      origin: { empresa_id: company.companyId, origem: "qrcode_empresa" },
+    });
+    const saved = await json<CustomerDetails>(
+      await t.request(`/api/customers/${lia.customerId}/record`, {
+        cookie: company.cookie,
+        body: {
+          phone: "(21) 95555-6666",
+          birthDate: "1991-02-11",
+          city: "Rio de Janeiro",
+          state: "rj",
+          notes: "Prefere café sem açúcar",
+        },
+      }),
+      200,
+    );
+    expect(saved).toMatchObject({
+      phone: "(21) 95555-6666",
+      birthDate: "1991-02-11",
+      city: "Rio de Janeiro",
+      state: "RJ",
+      notes: "Prefere café sem açúcar",
+      profile: { phone: "(21) 90000-1111", city: "Niterói", state: "RJ", birthDate: "1991-01-10" },
+    });
+    const me = await json<{ profile: Record<string, string> }>(
+      await t.request("/api/me", { cookie: lia.cookie }),
+      200,
+    );
+    expect(me.profile).toMatchObject({
+      phone: "(21) 90000-1111",
+      city: "Niterói",
+      birthDate: "1991-01-10",
+    });
+    // the search follows the company's phone
+    expect(await search(company, "955556666")).toEqual(["Lia Perfil"]);
+    expect(await search(company, "900001111")).toEqual([]);
+
+    // an empty field goes back to the profile
+    const cleared = await json<CustomerDetails>(
+      await t.request(`/api/customers/${lia.customerId}/record`, {
+        cookie: company.cookie,
+        body: { phone: "", birthDate: "", city: "", state: "", notes: "" },
+      }),
+      200,
+    );
+    expect(cleared).toMatchObject({ phone: "(21) 90000-1111", city: "Niterói", notes: null });
+
+    const bad = await t.request(`/api/customers/${lia.customerId}/record`, {
+      cookie: company.cookie,
+      body: { phone: "abc", birthDate: "", city: "", state: "XX", notes: "" },
+    });
+    const error = await json<{ error: { fields: Record<string, string> } }>(bad, 400);
+    expect(error.error.fields).toMatchObject({ phone: "phone_invalid", state: "state_invalid" });
+  });
+
+  it("counts the customer's messages with 'Nova' and shows the conversation", async () => {
+    const company = await t.companySession({ companyName: "Fala", email: "fala@example.com" });
+    const { customer } = await create(company, { name: "Rui Mensagem", email: "rui@example.com" });
+    const first = randomUUID();
+    await t.db.insert(customerMessages).values([
+      {
+        id: first,
+        companyId: company.companyId,
+        customerId: customer.id,
+        sender: "customer",
+        body: "Vocês abrem domingo?",
+        status: "answered",
+        createdAt: new Date(Date.now() - 60_000),
+      },
+      {
+        id: randomUUID(),
+        companyId: company.companyId,
+        customerId: customer.id,
+        sender: "company",
+        body: "Abrimos sim!",
+        status: "answered",
+        replyToId: first,
+        createdAt: new Date(Date.now() - 30_000),
+      },
+      {
+        id: randomUUID(),
+        companyId: company.companyId,
+        customerId: customer.id,
+        sender: "customer",
+        body: "Obrigado!",
+        status: "pending",
+      },
+    ]);
+    const [row] = (await directory(company)).items;
+    expect(row).toMatchObject({ messages: 2, pendingMessages: 1 });
+    const details = await json<CustomerDetails>(
+      await t.request(`/api/customers/${customer.id}`, { cookie: company.cookie }),
+      200,
+    );
+    expect(details.conversation.map((m) => [m.sender, m.body])).toEqual([
+      ["customer", "Vocês abrem domingo?"],
+      ["company", "Abrimos sim!"],
+      ["customer", "Obrigado!"],
+    ]);
+  });
+});
+
+describe("'Exportar CSV'", () => {
+  it("streams every customer as UTF-8 with BOM, ';' separated, dd/MM/yyyy, values escaped", async () => {
+    const company = await t.companySession({ companyName: "Planilha", email: "csv@example.com" });
+    const { customer } = await create(company, {
+      name: 'Zé "Bigode"; Filho',
+      email: "ze@example.com",
+      phone: "(11) 3333-4444",
+      birthDate: "1980-12-25",
+      city: "São Paulo",
+      state: "SP",
+    });
+    await create(company, { name: "=HYPERLINK(1)", email: "formula@example.com" });
+    await json(
+      await t.request(`/api/customers/${customer.id}/record`, {
+        cookie: company.cookie,
+        body: {
+          phone: "(11) 3333-4444",
+          birthDate: "",
+          city: "",
+          state: "",
+          notes: "linha 1\nlinha 2",
+        },
+      }),
+      200,
+    );
+    const res = await t.request("/api/customers/export", { cookie: company.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="clientes.csv"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe(
+      "ID;Nome;Email;Telefone;Cidade;Estado;Aniversário;Cartões;Cartões Completos;Carimbos Atuais;Status;Mensagens;Mensagens Novas;Cadastro;Observações",
+    );
+    const today = new Intl.DateTimeFormat("pt-BR", {
+      timeZone: "America/Sao_Paulo",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }).format(new Date());
+    // sorted by name: "=HYPERLINK(1)" sorts before "Zé"
+    expect(lines[1]).toMatch(/^[0-9a-f-]{36};'=HYPERLINK\(1\);formula@example\.com;/);
+    expect(text).toContain(
+      `${customer.id};"Zé ""Bigode""; Filho";ze@example.com;(11) 3333-4444;São Paulo;SP;25/12/1980;1;0;0;Ativo;0;0;${today};"linha 1\nlinha 2"\r\n`,
+    );
+    expect(text.endsWith("\r\n")).toBe(true);
+  });
+
+  it("streams in batches: more customers than one batch all arrive once", async () => {
+    const company = await t.companySession({ companyName: "Lote", email: "lote@example.com" });
+    const { exportCustomerBatches } = await import("./customers.service");
+    for (let i = 0; i < 5; i++) await create(company, { name: `Lote ${i}` });
+    const seen: string[] = [];
+    let batches = 0;
+    for await (const batch of exportCustomerBatches(t.db, company.companyId, 2)) {
+      batches++;
+      seen.push(...batch.map((r) => r.name));
+    }
+    expect(batches).toBe(3);
+    expect(seen).toEqual(["Lote 0", "Lote 1", "Lote 2", "Lote 3", "Lote 4"]);
+  });
+});
+
+describe("tenant isolation", () => {
+  it("another company sees none of this company's customers; a customer session gets 403", async () => {
+    const { customer } = await create(cafe, { name: "Só do Café", email: "socafe@example.com" });
+    const other = barber.cookie;
+    for (const [path, body] of [
+      [`/api/customers/${customer.id}`, undefined],
+      [`/api/customers/${customer.id}/cards`, undefined],
+      [
+        `/api/customers/${customer.id}/record`,
+        { phone: "", birthDate: "", city: "X", state: "", notes: "" },
+      ],
+      [`/api/customers/${customer.id}/status`, { status: "inactive" }],
+    ] as const) {
+      const res = await t.request(path, { cookie: other, body });
+      expect(res.status, path).toBe(404);
+    }
+    expect((await directory(barber)).items.map((c) => c.id)).not.toContain(customer.id);
+    expect(await search(barber, "socafe")).toEqual([]);
+    const csv = await (await t.request("/api/customers/export", { cookie: other })).text();
+    expect(csv).not.toContain(customer.id);
+    expect(csv).not.toContain("socafe@example.com");
+    // untouched for its own company
+    const mine = await json<CustomerDetails>(
+      await t.request(`/api/customers/${customer.id}`, { cookie: cafe.cookie }),
+      200,
+    );
+    expect(mine).toMatchObject({ status: "active", city: "Campinas" });
+
+    const shopper = await t.customerSession({ email: "shopper@example.com" });
+    for (const path of [
+      "/api/customers/directory",
+      "/api/customers/stats",
+      "/api/customers/export",
+    ]) {
+      expect((await t.request(path, { cookie: shopper.cookie })).status, path).toBe(403);
+      expect((await t.request(path)).status, path).toBe(401);
+    }
+    const byCustomer = await t.request("/api/customers", {
+      cookie: shopper.cookie,
+      body: newCustomer(),
+    });
+    expect(byCustomer.status).toBe(403);
+  });
+});

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import type { CustomerRow } from "@/shared/customers.schema";
+import { formatDate } from "@/web/lib/format";
+import { CustomerCardsDialog } from "./customer-cards-dialog";
+import { CustomerDetailsDialog } from "./customer-details-dialog";
+import { CustomerStatusToggle } from "./customer-status-toggle";
+
+/** The /clientes table: Cliente, Dados, Cartões, Status, Mensagens, Cadastro, and the dialogs. */
+export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
+  const { t } = useTranslation("customers");
+  const headers = ["customer", "data", "cards", "status", "messages", "joined", "actions"] as const;
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-card">
+      <table className="w-full min-w-[56rem] text-left text-sm" aria-label={t("table.label")}>
+        <thead className="border-b bg-muted/50 text-muted-foreground text-xs uppercase">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {t(`table.${h}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {customers.map((c) => (
+            <tr key={c.id} className="border-b align-top last:border-0">
+              <td className="px-3 py-3">
+                <p className="font-medium">{c.name}</p>
+                <p className="text-muted-foreground text-xs" title={c.id}>
+                  {t("table.id", { id: c.id.slice(0, 8) })}
+                </p>
+              </td>
+              <td className="grid gap-0.5 px-3 py-3 text-xs">
+                <span className="break-all">{c.email}</span>
+                {c.phone ? <span>{c.phone}</span> : null}
+                {c.city || c.state ? (
+                  <span>{[c.city, c.state].filter(Boolean).join("/")}</span>
+                ) : null}
+                {c.birthDate ? (
+                  <span>{t("table.birthday", { date: formatDate(c.birthDate) })}</span>
+                ) : null}
+              </td>
+              <td className="px-3 py-3">{t("table.cardsCount", { count: c.totalCards })}</td>
+              <td className="px-3 py-3">
+                <CustomerStatusToggle customer={c} />
+              </td>
+              <td className="px-3 py-3">
+                <span className="flex flex-wrap items-center gap-1.5">
+                  {t("table.messagesCount", { count: c.messages })}
+                  {c.pendingMessages > 0 ? (
+                    <span className="rounded-full bg-destructive px-2 py-0.5 font-medium text-white text-xs">
+                      {t("table.new")}
+                    </span>
+                  ) : null}
+                </span>
+              </td>
+              <td className="px-3 py-3">{formatDate(c.joinedAt)}</td>
+              <td className="px-3 py-3">
+                <div className="flex flex-wrap gap-2">
+                  <CustomerDetailsDialog customer={c} />
+                  <CustomerCardsDialog customer={c} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

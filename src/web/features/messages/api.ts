@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  CompanyReply,
+  ConversationMessage,
+  InboxMessage,
+  SendMessage,
+  UnreadMessages,
+} from "@/shared/messages.schema";
+import { apiClient } from "@/web/lib/api-client";
+
+export const messageKeys = {
+  all: ["messages"] as const,
+  inbox: () => [...messageKeys.all, "inbox"] as const,
+  unread: () => [...messageKeys.all, "unread"] as const,
+  conversation: (companyId: string) => [...messageKeys.all, "conversation", companyId] as const,
+  myReplies: () => [...messageKeys.all, "my-replies"] as const,
+};
+
+/** Unread counter polling (spec section 9: 30000 ms). */
+export const UNREAD_MESSAGES_POLL_MS = 30_000;
+
+/** /mensagens: the customers' messages to the company, newest first. */
+export const inboxQueryOptions = () =>
+  queryOptions({
+    queryKey: messageKeys.inbox(),
+    queryFn: ({ signal }) => apiClient.get<InboxMessage[]>("/api/messages", { signal }),
+  });
+
+/** The company's pending customer messages (sidebar badge, dashboard card), every 30 seconds. */
+export const unreadMessagesQueryOptions = () =>
+  queryOptions({
+    queryKey: messageKeys.unread(),
+    queryFn: ({ signal }) => apiClient.get<UnreadMessages>("/api/messages/unread", { signal }),
+    refetchInterval: UNREAD_MESSAGES_POLL_MS,
+  });
+
+/** The signed-in customer's conversation with one company, oldest first. */
+export const conversationQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: messageKeys.conversation(companyId),
+    queryFn: ({ signal }) =>
+      apiClient.get<ConversationMessage[]>(
+        `/api/me/companies/${encodeURIComponent(companyId)}/messages`,
+        { signal },
+      ),
+  });
+
+/** The companies' answers to the customer's messages and interests, newest first. */
+export const myRepliesQueryOptions = () =>
+  queryOptions({
+    queryKey: messageKeys.myReplies(),
+    queryFn: ({ signal }) => apiClient.get<CompanyReply[]>("/api/me/replies", { signal }),
+  });
+
+/** A customer writes to a company. */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendMessage) =>
+      apiClient.post<ConversationMessage>("/api/me/messages", input),
+    onSuccess: (_message, input) =>
+      queryClient.invalidateQueries({ queryKey: messageKeys.conversation(input.companyId) }),
+  });
+}
+
+/** The company answers a pending customer message. */
+export function useReplyToMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, body }: { messageId: string; body: string }) =>
+      apiClient.post<ConversationMessage>(`/api/messages/${encodeURIComponent(messageId)}/reply`, {
+        body,
+      }),
+    onSettled: () =>
+      Promise.all(
+        [messageKeys.all, ["notifications"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

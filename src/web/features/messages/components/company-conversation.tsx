@@ -1,0 +1,73 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { ConversationMessage } from "@/shared/messages.schema";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Spinner } from "@/web/components/ui/spinner";
+import { formatDateTime } from "@/web/lib/format";
+import { cn } from "@/web/lib/utils";
+import { conversationQueryOptions } from "../api";
+import { MessageForm } from "./message-form";
+
+/**
+ * The signed-in customer's conversation with one company (their messages and the company's
+ * answers, oldest first) and the form to write a new message.
+ */
+export function CompanyConversation({ companyId }: { companyId: string }) {
+  const { t } = useTranslation("messages");
+  const conversation = useQuery(conversationQueryOptions(companyId));
+  const messages = conversation.data ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t("conversation.title")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {conversation.isPending ? <Spinner /> : null}
+        {conversation.isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            {t("conversation.loadError")}
+          </p>
+        ) : null}
+        {conversation.isSuccess && messages.length === 0 ? (
+          <p className="text-muted-foreground text-sm">{t("conversation.empty")}</p>
+        ) : null}
+        {messages.length > 0 ? (
+          <ol
+            aria-label={t("conversation.listLabel")}
+            className="grid max-h-96 gap-2 overflow-y-auto"
+          >
+            {messages.map((message) => (
+              <ConversationItem key={message.id} message={message} />
+            ))}
+          </ol>
+        ) : null}
+        <MessageForm companyId={companyId} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ConversationItem({ message }: { message: ConversationMessage }) {
+  const { t } = useTranslation("messages");
+  const fromCompany = message.sender === "company";
+  return (
+    <li
+      className={cn(
+        "grid max-w-[85%] gap-1 rounded-lg px-3 py-2 text-sm",
+        fromCompany ? "justify-self-start bg-muted" : "justify-self-end bg-primary/10",
+      )}
+    >
+      <p className="whitespace-pre-line break-words">
+        {fromCompany ? <strong className="font-semibold">{t("reply.prefix")}</strong> : null}
+        {message.body}
+      </p>
+      <p className="text-muted-foreground text-xs">
+        {fromCompany ? null : `${t("conversation.you")} · `}
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        {!fromCompany && message.status === "pending" ? ` · ${t("conversation.waiting")}` : null}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,136 @@
+import { useQuery } from "@tanstack/react-query";
+import { Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { type InboxMessage, MESSAGE_MAX_LENGTH, preview } from "@/shared/messages.schema";
+import { InboxColumn } from "@/web/components/inbox-column";
+import { ReplyBox } from "@/web/components/reply-box";
+import { Button } from "@/web/components/ui/button";
+import { Spinner } from "@/web/components/ui/spinner";
+import { formatDateTime } from "@/web/lib/format";
+import { cn } from "@/web/lib/utils";
+import { inboxQueryOptions, useReplyToMessage } from "../api";
+
+/** /mensagens 'customers': their messages newest first (80-character previews), answered here. */
+export function CustomerMessagesColumn() {
+  const { t } = useTranslation("messages");
+  const inbox = useQuery(inboxQueryOptions());
+  const items = inbox.data ?? [];
+  const pending = items.filter((m) => m.status === "pending").length;
+
+  useEffect(() => {
+    if (inbox.isError) toast.error(t("customers.loadError"));
+  }, [inbox.isError, t]);
+
+  return (
+    <InboxColumn
+      title={t("customers.title")}
+      icon={Users}
+      pending={pending}
+      pendingLabel={t("customers.pending", { count: pending })}
+    >
+      {inbox.isPending ? <Spinner /> : null}
+      {inbox.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {t("customers.loadError")}
+        </p>
+      ) : null}
+      {inbox.isSuccess && items.length === 0 ? (
+        <p className="py-2 text-muted-foreground text-sm">{t("customers.empty")}</p>
+      ) : null}
+      {items.length > 0 ? (
+        <ul aria-label={t("customers.listLabel")} className="divide-y">
+          {items.map((message) => (
+            <CustomerMessageItem key={message.id} message={message} />
+          ))}
+        </ul>
+      ) : null}
+    </InboxColumn>
+  );
+}
+
+function CustomerMessageItem({ message }: { message: InboxMessage }) {
+  const { t } = useTranslation("messages");
+  const [replying, setReplying] = useState(false);
+  const reply = useReplyToMessage();
+  const pending = message.status === "pending";
+  const shortened = preview(message.body);
+
+  const send = (body: string) =>
+    reply.mutateAsync({ messageId: message.id, body }).then(
+      () => {
+        toast.success(t("reply.sent"));
+        setReplying(false);
+      },
+      (error: unknown) => {
+        toast.error(t("reply.error"));
+        throw error;
+      },
+    );
+
+  return (
+    <li aria-label={message.customerName} className="grid gap-1 py-3 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-medium">{message.customerName}</p>
+          <p className="truncate text-muted-foreground text-xs">{message.customerEmail}</p>
+        </div>
+        <StatusBadge status={message.status} />
+      </div>
+      <p className="break-words" title={shortened !== message.body ? message.body : undefined}>
+        {shortened}
+      </p>
+      {message.answer ? (
+        <p className="break-words text-muted-foreground">
+          <strong className="font-semibold">{t("reply.prefix")}</strong>
+          {preview(message.answer.body)}
+        </p>
+      ) : null}
+      <div className="flex items-center justify-between gap-2">
+        <time dateTime={message.createdAt} className="text-muted-foreground text-xs">
+          {formatDateTime(message.createdAt)}
+        </time>
+        {pending && !replying ? (
+          <Button type="button" variant="outline" size="sm" onClick={() => setReplying(true)}>
+            {t("reply.open")}
+          </Button>
+        ) : null}
+      </div>
+      {pending && replying ? (
+        <div className="grid gap-2 pt-1">
+          {shortened !== message.body ? (
+            <div className="rounded-md bg-muted p-2">
+              <p className="font-medium text-xs">{t("customers.fullMessage")}</p>
+              <p className="whitespace-pre-line break-words">{message.body}</p>
+            </div>
+          ) : null}
+          <ReplyBox
+            label={t("reply.label", { name: message.customerName })}
+            placeholder={t("reply.placeholder")}
+            sendLabel={t("reply.send")}
+            cancelLabel={t("reply.cancel")}
+            maxLength={MESSAGE_MAX_LENGTH}
+            pending={reply.isPending}
+            onSend={send}
+            onCancel={() => setReplying(false)}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function StatusBadge({ status }: { status: InboxMessage["status"] }) {
+  const { t } = useTranslation("messages");
+  return (
+    <span
+      className={cn(
+        "shrink-0 rounded-full px-2 py-0.5 font-medium text-xs",
+        status === "pending" ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
+      )}
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}
