@@ -67,17 +67,18 @@ describe("the customer dashboard", () => {
     const page = await context.newPage();
     await page.goto(url("/dashboard-cliente"));
 
-    const directory = page.getByRole("list", { name: "Empresas participantes" });
+    const section = page.getByRole("region", { name: "Empresas participantes" });
+    const directory = section.getByRole("list", { name: "Empresas participantes" });
     await directory.getByText("Café Aurora").waitFor();
     await directory.getByText("Barbearia Navalha").waitFor();
     await page.getByText("Nenhum cartão em aberto.").waitFor();
 
     // filters: sector, then city
-    await page.getByLabel("Ramo").selectOption("beleza");
+    await section.getByLabel("Ramo").selectOption("beleza");
     await expect.poll(() => directory.getByRole("listitem").count()).toBe(1);
     await directory.getByText("Barbearia Navalha").waitFor();
-    await page.getByLabel("Ramo").selectOption("");
-    await page.getByLabel("Cidade").selectOption("São Paulo");
+    await section.getByLabel("Ramo").selectOption("");
+    await section.getByLabel("Cidade").selectOption("São Paulo");
     await expect.poll(() => directory.getByRole("listitem").count()).toBe(1);
     const cafe = directory.getByRole("listitem").filter({ hasText: "Café Aurora" });
 
