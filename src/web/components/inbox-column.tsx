@@ -1,7 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { badgeCount } from "@/web/lib/format";
+import { cn } from "@/web/lib/utils";
 import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
+import { Spinner } from "./ui/spinner";
 
 type InboxColumnProps = {
   title: string;
@@ -40,5 +42,58 @@ export function InboxColumn({
       </CardHeader>
       <CardContent className="max-h-96 overflow-y-auto px-4">{children}</CardContent>
     </Card>
+  );
+}
+
+type InboxListProps<T> = {
+  /** The query behind the list (TanStack Query's flags). */
+  query: { isPending: boolean; isError: boolean; isSuccess: boolean };
+  items: T[];
+  loadError: string;
+  empty: string;
+  listLabel: string;
+  children: (item: T) => ReactNode;
+};
+
+/** An inbox column's body: loading, the load error, the empty text, or the items. */
+export function InboxList<T>({
+  query,
+  items,
+  loadError,
+  empty,
+  listLabel,
+  children,
+}: InboxListProps<T>) {
+  return (
+    <>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {loadError}
+        </p>
+      ) : null}
+      {query.isSuccess && items.length === 0 ? (
+        <p className="py-2 text-muted-foreground text-sm">{empty}</p>
+      ) : null}
+      {items.length > 0 ? (
+        <ul aria-label={listLabel} className="divide-y">
+          {items.map(children)}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** Pending (amber) or answered (green): the status of an inbox item. */
+export function InboxStatus({ pending, label }: { pending: boolean; label: string }) {
+  return (
+    <span
+      className={cn(
+        "shrink-0 rounded-full px-2 py-0.5 font-medium text-xs",
+        pending ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
+      )}
+    >
+      {label}
+    </span>
   );
 }

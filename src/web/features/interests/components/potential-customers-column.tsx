@@ -5,12 +5,10 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { CompanyInterest } from "@/shared/interests.schema";
 import { MESSAGE_MAX_LENGTH, preview } from "@/shared/messages.schema";
-import { InboxColumn } from "@/web/components/inbox-column";
+import { InboxColumn, InboxList, InboxStatus } from "@/web/components/inbox-column";
 import { ReplyBox } from "@/web/components/reply-box";
 import { Button } from "@/web/components/ui/button";
-import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";
-import { cn } from "@/web/lib/utils";
 import { companyInterestsQueryOptions, useReplyToInterest } from "../api";
 
 /**
@@ -34,22 +32,15 @@ export function PotentialCustomersColumn() {
       pending={pending}
       pendingLabel={t("column.pending", { count: pending })}
     >
-      {interests.isPending ? <Spinner /> : null}
-      {interests.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {t("column.loadError")}
-        </p>
-      ) : null}
-      {interests.isSuccess && items.length === 0 ? (
-        <p className="py-2 text-muted-foreground text-sm">{t("column.empty")}</p>
-      ) : null}
-      {items.length > 0 ? (
-        <ul aria-label={t("column.listLabel")} className="divide-y">
-          {items.map((interest) => (
-            <InterestItem key={interest.id} interest={interest} />
-          ))}
-        </ul>
-      ) : null}
+      <InboxList
+        query={interests}
+        items={items}
+        loadError={t("column.loadError")}
+        empty={t("column.empty")}
+        listLabel={t("column.listLabel")}
+      >
+        {(interest) => <InterestItem key={interest.id} interest={interest} />}
+      </InboxList>
     </InboxColumn>
   );
 }
@@ -86,14 +77,7 @@ function InterestItem({ interest }: { interest: CompanyInterest }) {
             })}
           </p>
         </div>
-        <span
-          className={cn(
-            "shrink-0 rounded-full px-2 py-0.5 font-medium text-xs",
-            pending ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
-          )}
-        >
-          {t(`status.${interest.status}`)}
-        </span>
+        <InboxStatus pending={pending} label={t(`status.${interest.status}`)} />
       </div>
       <p
         className="break-words"

@@ -4,12 +4,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { type InboxMessage, MESSAGE_MAX_LENGTH, preview } from "@/shared/messages.schema";
-import { InboxColumn } from "@/web/components/inbox-column";
+import { InboxColumn, InboxList, InboxStatus } from "@/web/components/inbox-column";
 import { ReplyBox } from "@/web/components/reply-box";
 import { Button } from "@/web/components/ui/button";
-import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";
-import { cn } from "@/web/lib/utils";
 import { inboxQueryOptions, useReplyToMessage } from "../api";
 
 /** /mensagens 'customers': their messages newest first (80-character previews), answered here. */
@@ -30,22 +28,15 @@ export function CustomerMessagesColumn() {
       pending={pending}
       pendingLabel={t("customers.pending", { count: pending })}
     >
-      {inbox.isPending ? <Spinner /> : null}
-      {inbox.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {t("customers.loadError")}
-        </p>
-      ) : null}
-      {inbox.isSuccess && items.length === 0 ? (
-        <p className="py-2 text-muted-foreground text-sm">{t("customers.empty")}</p>
-      ) : null}
-      {items.length > 0 ? (
-        <ul aria-label={t("customers.listLabel")} className="divide-y">
-          {items.map((message) => (
-            <CustomerMessageItem key={message.id} message={message} />
-          ))}
-        </ul>
-      ) : null}
+      <InboxList
+        query={inbox}
+        items={items}
+        loadError={t("customers.loadError")}
+        empty={t("customers.empty")}
+        listLabel={t("customers.listLabel")}
+      >
+        {(message) => <CustomerMessageItem key={message.id} message={message} />}
+      </InboxList>
     </InboxColumn>
   );
 }
@@ -76,7 +67,7 @@ function CustomerMessageItem({ message }: { message: InboxMessage }) {
           <p className="truncate font-medium">{message.customerName}</p>
           <p className="truncate text-muted-foreground text-xs">{message.customerEmail}</p>
         </div>
-        <StatusBadge status={message.status} />
+        <InboxStatus pending={pending} label={t(`status.${message.status}`)} />
       </div>
       <p className="break-words" title={shortened !== message.body ? message.body : undefined}>
         {shortened}
@@ -118,19 +109,5 @@ function CustomerMessageItem({ message }: { message: InboxMessage }) {
         </div>
       ) : null}
     </li>
-  );
-}
-
-function StatusBadge({ status }: { status: InboxMessage["status"] }) {
-  const { t } = useTranslation("messages");
-  return (
-    <span
-      className={cn(
-        "shrink-0 rounded-full px-2 py-0.5 font-medium text-xs",
-        status === "pending" ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
-      )}
-    >
-      {t(`status.${status}`)}
-    </span>
   );
 }
