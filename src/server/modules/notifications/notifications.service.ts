@@ -107,33 +107,33 @@ async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notifi
   return items.map((i) => ({ ...i, read: read.has(i.id) }));
 }
 
+const toList = (all: Notification[]): NotificationList => ({
+  items: all.slice(0, NOTIFICATIONS_LIST_MAX),
+  unread: all.filter((n) => !n.read).length,
+});
+
 /** The bell: the newest notifications (at most 10) and how many are unread in all. */
 export async function listNotifications(db: Db, actor: CompanyActor): Promise<NotificationList> {
-  const all = await currentNotifications(db, actor);
-  return {
-    items: all.slice(0, NOTIFICATIONS_LIST_MAX),
-    unread: all.filter((n) => !n.read).length,
-  };
+  return toList(await currentNotifications(db, actor));
 }
 
 /**
  * Marks notifications read for this user: the given ids, or every current one. Marks are per user
  * and idempotent; an id that is not one of the company's notifications marks nothing it can see.
+ * The answer is the bell after the change, from the one read of the current notifications.
  */
 export async function markNotificationsRead(
   db: Db,
   actor: CompanyActor,
   input: MarkNotificationsRead,
 ): Promise<NotificationList> {
-  const ids =
-    "ids" in input
-      ? input.ids
-      : (await currentNotifications(db, actor)).filter((n) => !n.read).map((n) => n.id);
-  if (ids.length > 0) {
+  const current = await currentNotifications(db, actor);
+  const ids = new Set("ids" in input ? input.ids : current.filter((n) => !n.read).map((n) => n.id));
+  if (ids.size > 0) {
     await db
       .insert(notificationReads)
-      .values(ids.map((notificationId) => ({ userId: actor.userId, notificationId })))
+      .values([...ids].map((notificationId) => ({ userId: actor.userId, notificationId })))
       .onConflictDoNothing();
   }
-  return listNotifications(db, actor);
+  return toList(current.map((n) => (ids.has(n.id) ? { ...n, read: true } : n)));
 }
