@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   CUSTOMER_SEARCH_COUNT_CAP,
   CUSTOMERS_PAGE_SIZE,
@@ -20,7 +20,7 @@ import { countCardsByCustomer, listCustomerCards, listOpenCards } from "../cards
 import { loyaltyCards } from "../cards/cards.table";
 import { countMessagesByCustomer, listConversation } from "../messages/messages.service";
 import { findDefaultProgram } from "../programs/programs.service";
-import { memberships } from "./memberships.table";
+import { companyMemberCounts, memberships } from "./memberships.table";
 
 /**
  * Makes the customer a member of the company holding an open card in its default programme.
@@ -87,14 +87,12 @@ export async function findMembership(db: Db, companyId: string, customerId: stri
   return row ?? null;
 }
 
-/** The add-stamp search: the company's active members by name, e-mail or phone, with their open card. */
+/** The add-stamp search: the company's active members as /clientes finds them, with their open card. */
 export async function findCompanyCustomers(
   db: Db,
   companyId: string,
   options: { search?: string; limit?: number } = {},
 ): Promise<CompanyCustomer[]> {
-  const search = options.search?.trim();
-  const pattern = search ? containsPattern(search) : undefined;
   const rows = await db
     .select({ id: profiles.id, name: profiles.name, email: profiles.email, phone: profiles.phone })
     .from(memberships)
@@ -103,16 +101,10 @@ export async function findCompanyCustomers(
       and(
         eq(memberships.companyId, companyId),
         eq(memberships.status, "active"),
-        pattern
-          ? or(
-              ilike(profiles.name, pattern),
-              ilike(profiles.email, pattern),
-              ilike(profiles.phone, pattern),
-            )
-          : undefined,
+        searchCondition(options.search),
       ),
     )
-    .orderBy(asc(profiles.name))
+    .orderBy(asc(memberships.sortName), asc(memberships.id))
     .limit(options.limit ?? 20);
   const cards = await listOpenCards(
     db,
@@ -182,27 +174,41 @@ async function withCounts(db: Db, companyId: string, rows: MemberRow[]): Promise
   });
 }
 
+/** What separates the words of search_text: spaces and the punctuation of e-mails and phones. */
+const WORD_START = "(^|[ .@()_+'-])";
+
 /**
  * The search condition: the term, lower-case and without accents (the same carimbou_search_key the
  * triggers use, applied in SQL), anywhere in the member's search_text; % and _ are literal.
+ * A term of one or two characters that begins with a letter or digit ('jo', '11') matches the
+ * start of a word (name, surname, e-mail or phone part) instead: the trigram index can answer that,
+ * while "anywhere" would read every row. A short term of punctuation ('@', '_') stays "anywhere".
  */
-function searchCondition(search: string | undefined): SQL | undefined {
+function searchCondition(
+  search: string | undefined,
+  searchText: SQLWrapper = memberships.searchText,
+): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
-  return sql`${memberships.searchText} like carimbou_search_key(${containsPattern(term)})`;
+  if ([...term].length < 3 && /^[\p{L}\p{N}]/u.test(term)) {
+    const escaped = term.replace(/[\\^$.|?*+()[\]{}]/g, (ch) => `\\${ch}`);
+    return sql`${searchText} ~ carimbou_search_key(${WORD_START + escaped})`;
+  }
+  return sql`${searchText} like carimbou_search_key(${containsPattern(term)})`;
 }
 
-/** Rows of the sort order a search first looks through for its page (see listCustomers). */
-const SEARCH_WALK_ROWS = 2000;
+/** Matches a search sorts itself; a term with more is broad and its page is read in name order. */
+const SEARCH_SORT_ROWS = 5000;
 
 /**
  * One page of the company's customers, by name, searched by name, e-mail or phone.
  *
- * Query shapes (100,000 customers, see docs/performance.md): a term that many customers match
- * ('a', 'silva') finds its page among the first rows of the name order (index walk, stops early);
- * otherwise the matches come from the trigram index (or one scan, for 1–2 letters) and are sorted.
- * A search counts its matches up to CUSTOMER_SEARCH_COUNT_CAP ("more than 1,000"); the whole base
- * is counted exactly.
+ * Query shapes (100,000 customers, see docs/performance.md): a search takes its matches from the
+ * trigram index, up to SEARCH_SORT_ROWS of them, and sorts and counts them in one pass; a broad
+ * term ('silva', '@gmail.com') has more, so its page comes from walking the name order, where
+ * matches are frequent and the walk stops early. A search counts its matches up to
+ * CUSTOMER_SEARCH_COUNT_CAP ("more than 1,000"); the whole base's total is the count the database
+ * keeps (company_member_counts).
  */
 export async function listCustomers(
   db: Db,
@@ -215,53 +221,31 @@ export async function listCustomers(
   const ofCompany = eq(memberships.companyId, companyId);
   const order = [asc(memberships.sortName), asc(memberships.id)];
 
-  type Found = { ids: string[]; count?: { total: number; capped: boolean } };
-  const capped = (total: number) =>
-    total > CUSTOMER_SEARCH_COUNT_CAP
-      ? { total: CUSTOMER_SEARCH_COUNT_CAP, capped: true }
-      : { total, capped: false };
-
-  const pageIds = async (): Promise<Found> => {
-    if (!search) {
-      const rows = await db
+  let ids: string[];
+  let count: { total: number; capped: boolean };
+  if (!search) {
+    const [rows, [all]] = await Promise.all([
+      db
         .select({ id: memberships.id })
         .from(memberships)
         .where(ofCompany)
         .orderBy(...order)
         .limit(CUSTOMERS_PAGE_SIZE)
-        .offset(offset);
-      return { ids: rows.map((r) => r.id) };
-    }
-    const wanted = offset + CUSTOMERS_PAGE_SIZE;
-    if (wanted <= SEARCH_WALK_ROWS) {
-      const walk = db
-        .select({
-          id: memberships.id,
-          sortName: memberships.sortName,
-          searchText: memberships.searchText,
-        })
-        .from(memberships)
-        .where(ofCompany)
-        .orderBy(...order)
-        .limit(SEARCH_WALK_ROWS)
-        .as("walk");
-      const found = await db
-        .select({ id: walk.id })
-        .from(walk)
-        .where(
-          sql`${walk.searchText} like carimbou_search_key(${containsPattern(options.search!.trim())})`,
-        )
-        .orderBy(asc(walk.sortName), asc(walk.id))
-        .limit(wanted);
-      // The first rows by name hold the page: they are the first matches of all.
-      if (found.length === wanted) return { ids: found.slice(offset).map((r) => r.id) };
-    }
-    // Materialized, so the matches come from the search index (or one scan), then are sorted and
-    // counted in the same pass.
+        .offset(offset),
+      db
+        .select({ total: companyMemberCounts.members })
+        .from(companyMemberCounts)
+        .where(eq(companyMemberCounts.companyId, companyId)),
+    ]);
+    ids = rows.map((r) => r.id);
+    count = { total: all?.total ?? 0, capped: false };
+  } else {
+    // Materialized, so the matches are read once, then counted and sorted for the page.
     const matches = await db.execute<{ id: string | null; total: number }>(sql`
       with matches as materialized (
         select ${memberships.id} as id, ${memberships.sortName} as sort_name
         from ${memberships} where ${and(ofCompany, search)}
+        limit ${SEARCH_SORT_ROWS + 1}
       )
       select p.id, c.total
       from (select count(*)::int as total from matches) c
@@ -269,42 +253,23 @@ export async function listCustomers(
         select id from matches order by sort_name, id
         limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}
       ) p on true`);
-    return {
-      ids: matches.rows.flatMap((r) => (r.id ? [r.id] : [])),
-      count: capped(Number(matches.rows[0]?.total ?? 0)),
-    };
-  };
-
-  const countAll = async (): Promise<{ total: number; capped: boolean }> => {
-    if (!search) {
-      const [row] = await db
-        .select({ total: sql<number>`count(*)::int` })
+    const total = Number(matches.rows[0]?.total ?? 0);
+    if (total <= SEARCH_SORT_ROWS) {
+      ids = matches.rows.flatMap((r) => (r.id ? [r.id] : []));
+    } else {
+      const rows = await db
+        .select({ id: memberships.id })
         .from(memberships)
-        .where(ofCompany);
-      return { total: row?.total ?? 0, capped: false };
+        .where(and(ofCompany, search))
+        .orderBy(...order)
+        .limit(CUSTOMERS_PAGE_SIZE)
+        .offset(offset);
+      ids = rows.map((r) => r.id);
     }
-    const limited = db
-      .select({ one: sql`1` })
-      .from(memberships)
-      .where(and(ofCompany, search))
-      .limit(CUSTOMER_SEARCH_COUNT_CAP + 1)
-      .as("limited");
-    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(limited);
-    return capped(row?.total ?? 0);
-  };
-
-  // The whole base: page and count at once. A search: the page first; the pass that sorts the
-  // matches counts them too, else (a broad term) the count stops at the cap.
-  let ids: string[];
-  let count: { total: number; capped: boolean };
-  if (!search) {
-    const [found, all] = await Promise.all([pageIds(), countAll()]);
-    ids = found.ids;
-    count = all;
-  } else {
-    const found = await pageIds();
-    ids = found.ids;
-    count = found.count ?? (await countAll());
+    count =
+      total > CUSTOMER_SEARCH_COUNT_CAP
+        ? { total: CUSTOMER_SEARCH_COUNT_CAP, capped: true }
+        : { total, capped: false };
   }
   const rows =
     ids.length === 0

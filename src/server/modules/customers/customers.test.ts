@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCustomers } from "../../../../scripts/seed-customers";
 import type {
   CreatedCustomer,
   CustomerCardSummary,
@@ -260,6 +261,15 @@ describe("search, pagination and counts", () => {
     expect(await search(company, "nada-assim")).toEqual([]);
   });
 
+  it("a term of one or two letters or digits matches the start of a word", async () => {
+    expect(await search(company, "si")).toEqual(["João da Silva"]); // Silva, not "Conceição"
+    expect(await search(company, "JO")).toEqual(["João da Silva"]);
+    expect(await search(company, "il")).toEqual([]); // inside "Silva" only
+    expect(await search(company, "ma")).toEqual(["Maria Conceição"]); // not "exa-m-ple"
+    expect(await search(company, "11")).toEqual(["Maria Conceição", "Zeca 11"]); // "(11)", "Zeca 11"
+    expect(await search(company, "ilv")).toEqual(["João da Silva"]); // three: anywhere
+  });
+
   it("pages by name, 20 at a time, with the total", async () => {
     const first = await directory(company);
     expect(first).toMatchObject({ total: 25, page: 1, pageSize: 20 });
@@ -286,6 +296,40 @@ describe("search, pagination and counts", () => {
   it("the header search ('Buscar clientes...') lands on the same search", async () => {
     // /clientes?busca=... sends `busca` as it came from the header
     expect((await directory(company, "?busca=MARIA")).items[0]?.email).toBe("maria@example.com");
+  });
+});
+
+describe("large bases", () => {
+  // Every seeded customer's e-mail ends in @exemplo.com.br, so that search matches them all and
+  // its pages must be the unsearched list's pages.
+  async function seeded(customers: number, email: string) {
+    const company = await t.companySession({ companyName: `Base ${customers}`, email });
+    await seedCustomers(t.db, company.companyId, customers);
+    return company;
+  }
+
+  it.each([
+    [1500, "sorted in one pass"],
+    [5200, "read in name order"],
+  ])("%i matches (%s): counted as 'more than 1,000', paged as the list is", async (n) => {
+    const company = await seeded(n, `base${n}@example.com`);
+    const all = await directory(company, "?pagina=4");
+    expect(all).toMatchObject({ total: n, totalCapped: false });
+    const found = await directory(company, "?busca=exemplo.com&pagina=4");
+    expect(found).toMatchObject({ total: 1000, totalCapped: true, page: 4 });
+    expect(found.items.map((c) => c.id)).toEqual(all.items.map((c) => c.id));
+    expect(found.items).toHaveLength(20);
+  });
+
+  it("the list's total follows the base as customers come and go", async () => {
+    const company = await seeded(30, "vaivem@example.com");
+    expect((await directory(company)).total).toBe(30);
+    await create(company, { name: "Nova Cliente" });
+    const page = await directory(company);
+    expect(page.total).toBe(31);
+    // a customer whose account is deleted leaves every company's base
+    await t.db.delete(profiles).where(eq(profiles.id, page.items[0]!.id));
+    expect((await directory(company)).total).toBe(30);
   });
 });
 
@@ -339,6 +383,19 @@ describe("status toggle", () => {
       200,
     );
     expect(card).toMatchObject({ stamps: 1, maxStamps: 10, status: "active" });
+    // the add-stamp search finds members as /clientes does: case and accents ignored
+    await create(company, { name: "Conceição Araújo", email: "ceicao@example.com" });
+    const stampSearch = async (term: string) =>
+      (
+        await json<CompanyCustomer[]>(
+          await t.request(`/api/customers?search=${encodeURIComponent(term)}`, {
+            cookie: company.cookie,
+          }),
+          200,
+        )
+      ).map((c) => c.name);
+    expect(await stampSearch("conceicao ara")).toEqual(["Conceição Araújo"]);
+    expect(await stampSearch("PAULO")).toEqual(["Paulo Pausa"]);
 
     const off = await json<CustomerRow>(
       await t.request(`/api/customers/${customer.id}/status`, {

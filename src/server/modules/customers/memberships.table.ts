@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { date, index, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { profiles } from "../accounts/profiles.table";
 import { companies } from "../companies/companies.table";
 
@@ -45,3 +54,14 @@ export const memberships = pgTable(
     index("memberships_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * How many memberships each company has, kept by the database (statement triggers in migration
+ * 0006), so the unsearched /clientes list knows its total without counting 100,000 rows.
+ */
+export const companyMemberCounts = pgTable("company_member_counts", {
+  companyId: text()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  members: integer().notNull().default(0),
+});
