@@ -4,20 +4,24 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { LOGO_MAX_BYTES } from "../shared/company-data.schema";
 import type { ApiErrorBody } from "../shared/errors";
 import { RECEIPT_MAX_BYTES } from "../shared/loyalty.schema";
 import { type Auth, createAuth, trustedOrigins } from "./auth";
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
+import { planGuard } from "./middleware/plan";
 import { rateLimit } from "./middleware/rate-limit";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { type AccountLimits, accountsRoutes } from "./modules/accounts/accounts.routes";
+import { backupRoutes } from "./modules/backup/backup.routes";
 import { cardsRoutes } from "./modules/cards/cards.routes";
 import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
+import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/companies/company-data.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { interestsRoutes } from "./modules/interests/interests.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
@@ -26,6 +30,8 @@ import { messagesRoutes } from "./modules/messages/messages.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { programsRoutes } from "./modules/programs/programs.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
+import { securityRoutes } from "./modules/security/security.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
 
 export const DEFAULT_LIMITS: AccountLimits = {
@@ -96,8 +102,13 @@ export function createApp(deps: AppDeps): App {
     });
   const apiBodyLimit = limitBody(API_BODY_LIMIT_BYTES);
   const uploadBodyLimit = limitBody(RECEIPT_MAX_BYTES + 64 * 1024);
+  const logoBodyLimit = limitBody(LOGO_MAX_BYTES + 64 * 1024);
   app.use("/api/*", (c, next) =>
-    RECEIPT_UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit(c, next) : apiBodyLimit(c, next),
+    RECEIPT_UPLOAD_PATH.test(c.req.path)
+      ? uploadBodyLimit(c, next)
+      : LOGO_UPLOAD_PATH.test(c.req.path)
+        ? logoBodyLimit(c, next)
+        : apiBodyLimit(c, next),
   );
   app.use("/api/*", async (c, next) => {
     await next();
@@ -114,6 +125,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.use("/api/*", loadSession(auth, db));
+  app.use("/api/*", planGuard(db));
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.route("/api", accountsRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
@@ -126,6 +138,10 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", notificationsRoutes({ db }));
   app.route("/api", messagesRoutes({ db }));
   app.route("/api", interestsRoutes({ db }));
+  app.route("/api", settingsRoutes({ db }));
+  app.route("/api", securityRoutes({ db, auth, trustProxyHops, signInLimit: limits.signIn }));
+  app.route("/api", backupRoutes({ db }));
+  app.route("/api", companyDataRoutes({ db }));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/limits";
-import { accounts, sessions, users, verifications } from "./db/auth.table";
+import { accounts, sessions, twoFactors, users, verifications } from "./db/auth.table";
 import type { Db } from "./db/client";
 import { confirmationEmail, type Mailer } from "./modules/mail/mail.service";
+import { recordSignInAttempt } from "./modules/security/security.service";
 
 export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 
@@ -27,8 +30,45 @@ export function createAuth(options: { db: Db; appUrl: string; secret: string; ma
     trustedOrigins: trustedOrigins(options.appUrl),
     database: drizzleAdapter(options.db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
+    plugins: [
+      // TOTP (authenticator app) with backup codes. A sign-in of an account with 2FA on ends with
+      // no session (the plugin deletes it) until the code is given to POST /api/session/two-factor.
+      twoFactor({ issuer: "Carimbou" }),
+    ],
+    hooks: {
+      // The access log: every e-mail and password attempt, through /api/session or better-auth's
+      // own path. The second step of a 2FA sign-in is logged by the security module.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email !== "string") return;
+        const headers = ctx.headers ?? ctx.request?.headers ?? null;
+        const returned = ctx.context.returned;
+        if (isAPIError(returned)) {
+          if (returned.statusCode !== 401 && returned.statusCode !== 403) return;
+          const notVerified = returned.body?.code === "EMAIL_NOT_VERIFIED";
+          await recordSignInAttempt(options.db, {
+            email,
+            success: false,
+            failure: notVerified ? "email_not_verified" : "invalid_credentials",
+            headers,
+          });
+          return;
+        }
+        const user = ctx.context.newSession?.user as { id: string; twoFactorEnabled?: boolean };
+        // With 2FA on, the attempt is logged once its code is given (or refused).
+        if (!user || user.twoFactorEnabled) return;
+        await recordSignInAttempt(options.db, { email, userId: user.id, success: true, headers });
+      }),
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -47,7 +87,20 @@ export function createAuth(options: { db: Db; appUrl: string; secret: string; ma
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Sign-up goes through our own transactional endpoints; rate limits are ours (per real client IP).
-    disabledPaths: ["/sign-up/email"],
+    // 2FA and password changes go through /api/security/* and /api/session/two-factor (our error
+    // codes, rate limits and access log); their better-auth paths answer 404 over HTTP.
+    disabledPaths: [
+      "/sign-up/email",
+      "/change-password",
+      "/two-factor/enable",
+      "/two-factor/disable",
+      "/two-factor/get-totp-uri",
+      "/two-factor/verify-totp",
+      "/two-factor/verify-backup-code",
+      "/two-factor/generate-backup-codes",
+      "/two-factor/send-otp",
+      "/two-factor/verify-otp",
+    ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {

@@ -6,6 +6,7 @@ import { dataDirSecret, lockDataDir } from "./data-dir";
 import { connectPostgres, openPglite } from "./db/client";
 import { loadEnv } from "./env";
 import { pruneRateLimits } from "./middleware/rate-limit";
+import { runRetention } from "./modules/backup/retention.job";
 import { createMailer } from "./modules/mail/mail.service";
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -42,6 +43,13 @@ async function main() {
   );
   pruner.unref();
 
+  // Data retention: once a day whichever server claims it first (job_runs); tried every hour.
+  const retention = () => void runRetention(database.db).catch(console.error);
+  const retentionStart = setTimeout(retention, 60_000);
+  retentionStart.unref();
+  const retentionTimer = setInterval(retention, 3_600_000);
+  retentionTimer.unref();
+
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     console.info(
       `Carimbou listening on ${env.appUrl} (port ${info.port}, database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind})`,
@@ -54,6 +62,8 @@ async function main() {
     closing = true;
     console.info(`${signal} received: closing the HTTP server and the database`);
     clearInterval(pruner);
+    clearTimeout(retentionStart);
+    clearInterval(retentionTimer);
     const force = setTimeout(() => {
       console.error("Shutdown took too long, exiting");
       process.exit(1);

@@ -39,6 +39,8 @@ export const SpecialPromotionSchema = z.object({
   companyName: z.string(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  /** Empty for promotions saved before titles were kept. */
+  title: z.string(),
   description: z.string(),
   startsOn: z.string().nullable(),
   endsOn: z.string().nullable(),

@@ -28,6 +28,13 @@ export const ERROR_CODES = [
   "customer_already_member",
   "email_not_customer",
   "invitation_invalid",
+  "plan_expired",
+  "wrong_password",
+  "two_factor_invalid_code",
+  "two_factor_challenge_expired",
+  "two_factor_locked",
+  "two_factor_already_enabled",
+  "two_factor_not_enabled",
   "internal_error",
 ] as const;
 

@@ -27,6 +27,8 @@ export const CompanySummarySchema = z.object({
   logoUrl: z.string().nullable(),
   subscriptionActive: z.boolean(),
   trialEndsAt: z.string().nullable(),
+  /** trial until trialEndsAt; paid while a paid period runs; expired otherwise (read-only panel). */
+  planStatus: z.enum(["trial", "paid", "expired"]),
   defaultMaxStamps: z.number().int(),
 });
 export type CompanySummary = z.infer<typeof CompanySummarySchema>;

@@ -5,10 +5,13 @@ import { CompanyLoginPage } from "./routes/auth/company-login-page";
 import { CustomerLoginPage } from "./routes/auth/customer-login-page";
 import { CardsPage } from "./routes/company/cards-page";
 import { CompanyArea } from "./routes/company/company-area";
+import { CompanyDataPage } from "./routes/company/company-data-page";
 import { CompanyPlaceholderPage } from "./routes/company/company-placeholder-page";
 import { CustomersPage } from "./routes/company/customers-page";
 import { DashboardPage } from "./routes/company/dashboard-page";
 import { MessagesPage } from "./routes/company/messages-page";
+import { SettingsPage } from "./routes/company/settings-page";
+import { UserDataPage } from "./routes/company/user-data-page";
 import { CustomerArea } from "./routes/customer/customer-area";
 import { CustomerCardPage } from "./routes/customer/customer-card-page";
 import { CustomerCardsPage } from "./routes/customer/customer-cards-page";
@@ -81,9 +84,9 @@ export const router = createBrowserRouter([
           { path: "/mensagens", element: <MessagesPage /> },
           { path: "/parceria", element: <CompanyPlaceholderPage page="partnership" /> },
           { path: "/relatorios", element: <CompanyPlaceholderPage page="reports" /> },
-          { path: "/configuracoes", element: <CompanyPlaceholderPage page="settings" /> },
-          { path: "/dados-empresa", element: <CompanyPlaceholderPage page="companyData" /> },
-          { path: "/dados-usuario", element: <CompanyPlaceholderPage page="userData" /> },
+          { path: "/configuracoes", element: <SettingsPage /> },
+          { path: "/dados-empresa", element: <CompanyDataPage /> },
+          { path: "/dados-usuario", element: <UserDataPage /> },
           { path: "/ia-suprema", element: <CompanyPlaceholderPage page="ai" /> },
           {
             path: "/parceria-marketplace",

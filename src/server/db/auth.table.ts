@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Tables better-auth reads and writes (field names are better-auth's own). */
 export const users = pgTable("users", {
@@ -7,6 +7,8 @@ export const users = pgTable("users", {
   email: text().notNull().unique(),
   emailVerified: boolean().notNull().default(false),
   image: text(),
+  /** better-auth's two-factor plugin: TOTP confirmed and asked at sign-in. */
+  twoFactorEnabled: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -61,4 +63,44 @@ export const verifications = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and backup codes (both encrypted by it). */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("two_factors_user_id_idx").on(t.userId),
+    index("two_factors_secret_idx").on(t.secret),
+  ],
+);
+
+/**
+ * The access log ('Segurança'): each sign-in attempt, successful or not, with address and device.
+ * `userId` is null when the e-mail matches no account.
+ */
+export const signInEvents = pgTable(
+  "sign_in_events",
+  {
+    id: text().primaryKey(),
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    success: boolean().notNull(),
+    /** Why it failed: `invalid_credentials`, `email_not_verified`, `two_factor_failed`... */
+    failure: text(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_events_user_idx").on(t.userId, t.createdAt)],
 );

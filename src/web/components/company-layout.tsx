@@ -16,6 +16,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createSearchParams, Link, useLocation, useNavigate } from "react-router";
+import { meQueryOptions } from "@/web/features/auth/api";
 import { unreadMessagesQueryOptions } from "@/web/features/messages/api";
 import { badgeCount } from "@/web/lib/format";
 import { Brand } from "./brand";
@@ -88,6 +89,8 @@ function CompanySidebar({ companyName }: { companyName: string }) {
   const collapsed = state === "collapsed" && !isMobile;
   // Pending customer messages, refreshed every 30 seconds (spec section 9).
   const pendingMessages = useQuery(unreadMessagesQueryOptions()).data?.pending ?? 0;
+  // The company's logo (/dados-empresa), from the signed-in user the guard already loaded.
+  const logoUrl = useQuery(meQueryOptions()).data?.company?.logoUrl ?? null;
 
   return (
     <Sidebar mobileTitle={t("sidebar.title")}>
@@ -143,9 +146,21 @@ function CompanySidebar({ companyName }: { companyName: string }) {
       </SidebarContent>
       {collapsed ? null : (
         <SidebarFooter className="border-sidebar-border border-t">
-          <p className="truncate px-2 py-1 font-medium text-sm" title={companyName}>
-            {companyName}
-          </p>
+          <div className="flex items-center gap-2 px-2 py-1">
+            {logoUrl ? (
+              <img
+                src={logoUrl}
+                alt=""
+                width={32}
+                height={32}
+                data-testid="panel-company-logo"
+                className="size-8 shrink-0 rounded-md border bg-background object-contain"
+              />
+            ) : null}
+            <p className="truncate font-medium text-sm" title={companyName}>
+              {companyName}
+            </p>
+          </div>
         </SidebarFooter>
       )}
     </Sidebar>

@@ -9,7 +9,12 @@ import { Label } from "./ui/label";
 import { NativeSelect } from "./ui/native-select";
 
 /** The customer's settings: theme claro/escuro and language pt/en, applied at once. */
-export function CustomerSettingsDialog() {
+export function CustomerSettingsDialog({
+  onChange,
+}: {
+  /** Keeps the choice for the user (the route saves it on the server). */
+  onChange?: (appearance: { theme: Theme; language: "pt" | "en" }) => void;
+}) {
   const { t, i18n } = useTranslation("customer");
   const id = useId();
   const [theme, setTheme] = useState<Theme>(storedTheme);
@@ -34,6 +39,7 @@ export function CustomerSettingsDialog() {
                 const next = e.target.value === "dark" ? "dark" : "light";
                 setTheme(next);
                 setThemePreference(next);
+                onChange?.({ theme: next, language: i18n.language === "en" ? "en" : "pt" });
               }}
             >
               <option value="light">{t("settings.light")}</option>
@@ -45,7 +51,11 @@ export function CustomerSettingsDialog() {
             <NativeSelect
               id={`${id}-language`}
               value={i18n.language === "en" ? "en" : "pt-BR"}
-              onChange={(e) => setLanguagePreference(e.target.value === "en" ? "en" : "pt-BR")}
+              onChange={(e) => {
+                const language = e.target.value === "en" ? "en" : "pt-BR";
+                setLanguagePreference(language);
+                onChange?.({ theme, language: language === "en" ? "en" : "pt" });
+              }}
             >
               <option value="pt-BR">Português</option>
               <option value="en">English</option>

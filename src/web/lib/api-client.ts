@@ -69,6 +69,8 @@ export const apiClient = {
     request<T>("GET", path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
     request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
+    request<T>("PUT", path, { ...options, body }),
   delete: <T = void>(path: string, options?: Omit<RequestOptions, "body">) =>
     request<T>("DELETE", path, options),
 };

@@ -1,11 +1,13 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAuth from "../locales/en/auth.json";
+import enBackup from "../locales/en/backup.json";
 import enCards from "../locales/en/cards.json";
 import enClaims from "../locales/en/claims.json";
 import enCommon from "../locales/en/common.json";
 import enCompanies from "../locales/en/companies.json";
 import enCompany from "../locales/en/company.json";
+import enCompanyData from "../locales/en/company-data.json";
 import enCustomer from "../locales/en/customer.json";
 import enCustomers from "../locales/en/customers.json";
 import enErrors from "../locales/en/errors.json";
@@ -16,14 +18,18 @@ import enMessages from "../locales/en/messages.json";
 import enNotFound from "../locales/en/not-found.json";
 import enPublic from "../locales/en/public.json";
 import enReports from "../locales/en/reports.json";
+import enSecurity from "../locales/en/security.json";
+import enSettings from "../locales/en/settings.json";
 import enStamps from "../locales/en/stamps.json";
 import enValidation from "../locales/en/validation.json";
 import ptAuth from "../locales/pt-BR/auth.json";
+import ptBackup from "../locales/pt-BR/backup.json";
 import ptCards from "../locales/pt-BR/cards.json";
 import ptClaims from "../locales/pt-BR/claims.json";
 import ptCommon from "../locales/pt-BR/common.json";
 import ptCompanies from "../locales/pt-BR/companies.json";
 import ptCompany from "../locales/pt-BR/company.json";
+import ptCompanyData from "../locales/pt-BR/company-data.json";
 import ptCustomer from "../locales/pt-BR/customer.json";
 import ptCustomers from "../locales/pt-BR/customers.json";
 import ptErrors from "../locales/pt-BR/errors.json";
@@ -34,6 +40,8 @@ import ptMessages from "../locales/pt-BR/messages.json";
 import ptNotFound from "../locales/pt-BR/not-found.json";
 import ptPublic from "../locales/pt-BR/public.json";
 import ptReports from "../locales/pt-BR/reports.json";
+import ptSecurity from "../locales/pt-BR/security.json";
+import ptSettings from "../locales/pt-BR/settings.json";
 import ptStamps from "../locales/pt-BR/stamps.json";
 import ptValidation from "../locales/pt-BR/validation.json";
 
@@ -55,6 +63,10 @@ const ptBR = {
   "not-found": ptNotFound,
   public: ptPublic,
   reports: ptReports,
+  settings: ptSettings,
+  security: ptSecurity,
+  "company-data": ptCompanyData,
+  backup: ptBackup,
   stamps: ptStamps,
   validation: ptValidation,
 };
@@ -76,6 +88,10 @@ const en: typeof ptBR = {
   "not-found": enNotFound,
   public: enPublic,
   reports: enReports,
+  settings: enSettings,
+  security: enSecurity,
+  "company-data": enCompanyData,
+  backup: enBackup,
   stamps: enStamps,
   validation: enValidation,
 };

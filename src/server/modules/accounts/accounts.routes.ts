@@ -6,6 +6,7 @@ import {
   SignInSchema,
 } from "../../../shared/auth.schema";
 import { MeSchema } from "../../../shared/me.schema";
+import { TwoFactorChallengeSchema } from "../../../shared/security.schema";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
 import type { RateLimitRule } from "../../middleware/rate-limit";
@@ -72,7 +73,15 @@ const signInRoute = createRoute({
   tags: ["session"],
   summary: "Sign in with e-mail and password; sets the session cookie",
   request: { body: { ...json(SignInSchema), required: true } },
-  responses: { 200: { description: "Signed in", ...json(MeSchema) }, ...apiErrorResponses },
+  responses: {
+    200: { description: "Signed in", ...json(MeSchema) },
+    202: {
+      description:
+        "Password right, 2FA on: no session yet; send the code to POST /api/session/two-factor",
+      ...json(TwoFactorChallengeSchema),
+    },
+    ...apiErrorResponses,
+  },
 });
 
 const signOutRoute = createRoute({
@@ -148,11 +157,14 @@ export function accountsRoutes(
         `Sign-in failed (${res.status} ${failure.code ?? ""})`,
       );
     }
-    const { user } = (await res.json()) as { user: { id: string } };
-    const me = await findMe(db, user.id);
-    if (!me) throw new AppError("internal_error", 500, "Signed-in user has no profile");
+    const answer = (await res.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
     for (const cookie of res.headers.getSetCookie())
       c.header("Set-Cookie", cookie, { append: true });
+    // 2FA on: better-auth has already deleted the session; only the challenge cookie is set.
+    if (answer.twoFactorRedirect) return c.json({ twoFactorRequired: true as const }, 202);
+    if (!answer.user) throw new AppError("internal_error", 500, "Sign-in answered no user");
+    const me = await findMe(db, answer.user.id);
+    if (!me) throw new AppError("internal_error", 500, "Signed-in user has no profile");
     return c.json(me, 200);
   });
 

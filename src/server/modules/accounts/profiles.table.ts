@@ -2,6 +2,8 @@ import { date, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../../db/auth.table";
 
 export const roleEnum = pgEnum("role", ["admin", "customer"]);
+export const themeEnum = pgEnum("theme", ["light", "dark"]);
+export const languageEnum = pgEnum("language", ["pt", "en"]);
 
 /**
  * One profile per auth user (spec `profiles`; id equals the user id).
@@ -30,6 +32,9 @@ export const profiles = pgTable("profiles", {
   referrerCustomerId: text(),
   /** id_afiliador */
   affiliateId: text(),
+  /** Appearance kept for the user (tema claro/escuro, idioma pt/en); null: not chosen yet. */
+  theme: themeEnum(),
+  language: languageEnum(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

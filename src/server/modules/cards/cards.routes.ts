@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { SpecialPromotionSchema } from "../../../shared/directory.schema";
 import {
   CARD_SORTS,
   CARD_STATUSES,
@@ -22,7 +23,11 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { findClaimOptions, findPublicCompany } from "../companies/companies.service";
+import {
+  findClaimOptions,
+  findPublicCompany,
+  findRunningPromotion,
+} from "../companies/companies.service";
 import {
   createVoucher,
   findCardByCode,
@@ -129,6 +134,7 @@ const myCompanyRoute = createRoute({
           company: PublicCompanySchema,
           cards: z.array(CustomerCardSchema),
           claimOptions: ClaimOptionsSchema,
+          promotion: SpecialPromotionSchema.nullable(),
         }),
       ),
     },
@@ -187,6 +193,7 @@ export function cardsRoutes({ db }: { db: Db }) {
         company,
         cards: await listCustomerCards(db, actor.customerId, company.id),
         claimOptions: await findClaimOptions(db, company.id),
+        promotion: await findRunningPromotion(db, company.id),
       },
       200,
     );

@@ -28,8 +28,18 @@ const toSummary = (c: CompanyRow): CompanySummary => ({
   logoUrl: c.logoUrl,
   subscriptionActive: c.subscriptionActive,
   trialEndsAt: c.trialEndsAt.toISOString(),
+  planStatus: planStatus(c, new Date()),
   defaultMaxStamps: c.defaultMaxStamps,
 });
+
+/** The same rule as planExpiredSql (middleware/plan.ts), for a row already read. */
+export function planStatus(
+  c: Pick<CompanyRow, "trialEndsAt" | "paidUntil">,
+  now: Date,
+): CompanySummary["planStatus"] {
+  if (c.paidUntil && c.paidUntil > now) return "paid";
+  return c.trialEndsAt > now ? "trial" : "expired";
+}
 
 /** The company owned by the signed-in admin (null for customers). */
 export async function findCompanyOfOwner(db: Db, ownerId: string): Promise<CompanySummary | null> {
@@ -152,30 +162,55 @@ export async function listDirectoryCities(db: Db): Promise<string[]> {
  * Special promotions customers see: active, with a description, and today (São Paulo calendar)
  * within their dates when they have dates; of companies with an active subscription.
  */
-export async function listSpecialPromotions(db: Db): Promise<SpecialPromotion[]> {
+function runningPromotions(db: Db) {
   const today = sql`(now() at time zone 'America/Sao_Paulo')::date`;
-  const rows = await db
-    .select({
-      companyId: companies.id,
-      companyName: companies.tradeName,
-      city: companies.city,
-      state: companies.state,
-      description: companies.promotionDescription,
-      startsOn: companies.promotionStartsOn,
-      endsOn: companies.promotionEndsOn,
-    })
-    .from(companies)
-    .where(
-      and(
-        eq(companies.subscriptionActive, true),
-        eq(companies.promotionActive, true),
-        isNotNull(companies.promotionDescription),
-        ne(sql`btrim(${companies.promotionDescription})`, ""),
-        sql`(${companies.promotionStartsOn} is null or ${companies.promotionStartsOn} <= ${today})`,
-        sql`(${companies.promotionEndsOn} is null or ${companies.promotionEndsOn} >= ${today})`,
-      ),
-    )
+  return {
+    query: db
+      .select({
+        companyId: companies.id,
+        companyName: companies.tradeName,
+        city: companies.city,
+        state: companies.state,
+        title: companies.promotionTitle,
+        description: companies.promotionDescription,
+        startsOn: companies.promotionStartsOn,
+        endsOn: companies.promotionEndsOn,
+      })
+      .from(companies),
+    running: and(
+      eq(companies.subscriptionActive, true),
+      eq(companies.promotionActive, true),
+      isNotNull(companies.promotionDescription),
+      ne(sql`btrim(${companies.promotionDescription})`, ""),
+      sql`(${companies.promotionStartsOn} is null or ${companies.promotionStartsOn} <= ${today})`,
+      sql`(${companies.promotionEndsOn} is null or ${companies.promotionEndsOn} >= ${today})`,
+    ),
+  };
+}
+
+const toPromotion = (r: {
+  title: string | null;
+  description: string | null;
+}): Pick<SpecialPromotion, "title" | "description"> => ({
+  title: r.title ?? "",
+  description: r.description ?? "",
+});
+
+export async function listSpecialPromotions(db: Db): Promise<SpecialPromotion[]> {
+  const { query, running } = runningPromotions(db);
+  const rows = await query
+    .where(running)
     .orderBy(asc(companies.promotionEndsOn), asc(companies.tradeName))
     .limit(100);
-  return rows.map((r) => ({ ...r, description: r.description ?? "" }));
+  return rows.map((r) => ({ ...r, ...toPromotion(r) }));
+}
+
+/** The company's special promotion when it is running today (its page for customers). */
+export async function findRunningPromotion(
+  db: Db,
+  companyId: string,
+): Promise<SpecialPromotion | null> {
+  const { query, running } = runningPromotions(db);
+  const [row] = await query.where(and(eq(companies.id, companyId), running)).limit(1);
+  return row ? { ...row, ...toPromotion(row) } : null;
 }

@@ -39,8 +39,19 @@ export const companies = pgTable("companies", {
     .default(sql`array['instagram','facebook','x','tiktok','youtube','linkedin']`),
   allowsSocialStamps: boolean().notNull().default(true),
   allowsReviewStamps: boolean().notNull().default(true),
+  /** What a Google review or a social post earns besides its stamps (loyalty rules: bonus). */
+  reviewBonus: text(),
+  socialBonus: text(),
+  /** Birthday rule: stamps given in the customer's birthday month, and the message sent. */
+  birthdayEnabled: boolean().notNull().default(true),
+  birthdayStamps: integer().notNull().default(3),
   subscriptionActive: boolean().notNull().default(true),
   trialEndsAt: timestamp({ withTimezone: true }).notNull(),
+  /**
+   * End of the paid period (set by billing, a later issue). After the trial and without a paid
+   * period the company keeps read access, stamping and redemption (see docs/architecture.md).
+   */
+  paidUntil: timestamp({ withTimezone: true }),
   aiEnabled: boolean().notNull().default(false),
   partnershipEnabled: boolean().notNull().default(false),
   partnershipDescription: text(),
@@ -48,6 +59,7 @@ export const companies = pgTable("companies", {
   offersFirstSignUpBonus: boolean().notNull().default(false),
   bonusValueCents: integer().notNull().default(0),
   stripeCustomerId: text(),
+  promotionTitle: text(),
   promotionDescription: text(),
   promotionStartsOn: date({ mode: "string" }),
   promotionEndsOn: date({ mode: "string" }),

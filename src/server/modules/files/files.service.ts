@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { files } from "./files.table";
@@ -48,4 +48,9 @@ export async function storeFile(
 export async function readFile(db: Db, id: string) {
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Removes a file of the company (no-op when it is not theirs or already gone). */
+export async function deleteFile(db: Db, companyId: string, id: string): Promise<void> {
+  await db.delete(files).where(and(eq(files.id, id), eq(files.companyId, companyId)));
 }

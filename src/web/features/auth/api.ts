@@ -6,6 +6,11 @@ import type {
   SignIn,
 } from "@/shared/auth.schema";
 import { type Me, MeSchema, type Role } from "@/shared/me.schema";
+import {
+  type SignInTwoFactor,
+  type TwoFactorChallenge,
+  TwoFactorChallengeSchema,
+} from "@/shared/security.schema";
 import { ApiError, apiClient } from "@/web/lib/api-client";
 
 export const authKeys = {
@@ -32,16 +37,44 @@ export const homePathFor = (role: Role) => (role === "admin" ? "/dashboard" : "/
 
 type SignedUp = { email: string };
 
-export function useSignIn() {
+/** A fresh session: nothing cached for an earlier visitor survives it. */
+function useStartSession() {
   const queryClient = useQueryClient();
+  return (me: Me) => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
+    queryClient.setQueryData(authKeys.me, me);
+  };
+}
+
+/**
+ * E-mail and password. An account with 2FA answers a challenge instead of a session: the code
+ * then goes to `useSignInTwoFactor`.
+ */
+export function useSignIn() {
+  const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (input: SignIn) =>
-      MeSchema.parse(await apiClient.post<unknown>("/api/session", input)),
-    onSuccess: (me) => {
-      // Nothing cached for an earlier visitor survives a new session.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
-      queryClient.setQueryData(authKeys.me, me);
+    mutationFn: async (input: SignIn): Promise<Me | TwoFactorChallenge> => {
+      const answer = await apiClient.post<unknown>("/api/session", input);
+      const challenge = TwoFactorChallengeSchema.safeParse(answer);
+      return challenge.success ? challenge.data : MeSchema.parse(answer);
     },
+    onSuccess: (result) => {
+      if (!isTwoFactorChallenge(result)) startSession(result);
+    },
+  });
+}
+
+export const isTwoFactorChallenge = (
+  result: Me | TwoFactorChallenge,
+): result is TwoFactorChallenge => "twoFactorRequired" in result;
+
+/** The second step of a sign-in with 2FA: the app's 6-digit code or a backup code. */
+export function useSignInTwoFactor() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (input: SignInTwoFactor) =>
+      MeSchema.parse(await apiClient.post<unknown>("/api/session/two-factor", input)),
+    onSuccess: startSession,
   });
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SpecialPromotion } from "@/shared/directory.schema";
 import type { ClaimOptions, CustomerCard, Voucher } from "@/shared/loyalty.schema";
 import type { PublicCompany } from "@/shared/me.schema";
 import { apiClient } from "@/web/lib/api-client";
@@ -12,6 +13,8 @@ export type CompanyPage = {
   company: PublicCompany;
   cards: CustomerCard[];
   claimOptions: ClaimOptions;
+  /** The company's special promotion running today, if any. */
+  promotion: SpecialPromotion | null;
 };
 
 /** The signed-in customer's cards, newest first. */

@@ -6,6 +6,8 @@ import { CompanyLayout } from "@/web/components/company-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
+import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
+import { PlanBanner } from "@/web/features/settings/components/plan-banner";
 
 /** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */
 const LOGIN_FOR_NON_ADMINS = new Set(["/configuracoes", "/mensagens"]);
@@ -45,6 +47,8 @@ export function CompanyArea() {
       onSignOut={() => signOut.mutate()}
       signingOut={signOut.isPending || signOut.isSuccess}
     >
+      <AppearanceSync />
+      <PlanBanner company={me.data.company} />
       <Outlet context={me.data} />
     </CompanyLayout>
   );

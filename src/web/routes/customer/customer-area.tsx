@@ -6,6 +6,7 @@ import { CustomerLayout } from "@/web/components/customer-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
+import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 
 /**
  * Guard and layout of the customer area: signed-in customers only. Without a session ->
@@ -39,6 +40,7 @@ export function CustomerArea() {
       onSignOut={() => signOut.mutate()}
       signingOut={signOut.isPending || signOut.isSuccess}
     >
+      <AppearanceSync />
       <Outlet context={me.data} />
     </CustomerLayout>
   );

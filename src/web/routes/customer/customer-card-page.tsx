@@ -11,6 +11,7 @@ import { StampCard } from "@/web/features/loyalty-cards/components/stamp-card";
 import { VoucherPanel } from "@/web/features/loyalty-cards/components/voucher-panel";
 import { CompanyConversation } from "@/web/features/messages/components/company-conversation";
 import { errorMessage } from "@/web/lib/error-message";
+import { formatDate } from "@/web/lib/format";
 
 /** /dashboard-cliente-cartao-fidelidade/:companyId: the customer's card at one company. */
 export function CustomerCardPage() {
@@ -31,6 +32,16 @@ export function CustomerCardPage() {
           </Link>
         </Button>
       </div>
+      {page.data?.company.logoUrl ? (
+        <img
+          src={page.data.company.logoUrl}
+          alt=""
+          width={64}
+          height={64}
+          data-testid="company-logo"
+          className="size-16 rounded-lg border bg-background object-contain"
+        />
+      ) : null}
       <PageHeader
         title={page.data?.company.tradeName ?? t("card.title")}
         subtitle={
@@ -52,6 +63,20 @@ export function CustomerCardPage() {
             {t("card.join")}
           </Button>
         </div>
+      ) : null}
+      {page.data?.promotion ? (
+        <section
+          aria-label={t("promotions.title")}
+          className="grid max-w-xl gap-1 rounded-lg border border-primary/40 bg-primary/5 p-4"
+        >
+          <p className="font-semibold">{page.data.promotion.title || t("promotions.title")}</p>
+          <p className="text-sm">{page.data.promotion.description}</p>
+          {page.data.promotion.endsOn ? (
+            <p className="text-muted-foreground text-xs">
+              {t("promotions.until", { date: formatDate(page.data.promotion.endsOn) })}
+            </p>
+          ) : null}
+        </section>
       ) : null}
       {current ? (
         <section className="grid max-w-xl gap-4">

@@ -11,6 +11,7 @@ import { useJoinCompany } from "@/web/features/loyalty-cards/api";
 import { CardHistory } from "@/web/features/loyalty-cards/components/card-history";
 import { CompanyRepliesList } from "@/web/features/messages/components/company-replies-list";
 import { MessageCompanyDialog } from "@/web/features/messages/components/message-company-dialog";
+import { useSaveAppearance } from "@/web/features/settings/api";
 import { useCustomerMe } from "./customer-area";
 
 /**
@@ -21,12 +22,15 @@ export function CustomerDashboardPage() {
   const { t } = useTranslation("customer");
   const join = useJoinCompany();
   const me = useCustomerMe();
+  const saveAppearance = useSaveAppearance();
   return (
     <>
       <PageHeader
         title={t("dashboard.title")}
         subtitle={t("dashboard.subtitle")}
-        actions={<CustomerSettingsDialog />}
+        actions={
+          <CustomerSettingsDialog onChange={(appearance) => saveAppearance.mutate(appearance)} />
+        }
       />
       <nav className="flex flex-wrap gap-2" aria-label={t("dashboard.title")}>
         <Button asChild variant="outline">

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -10,10 +11,14 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
-import { useResendConfirmation, useSignIn } from "../api";
+import { isTwoFactorChallenge, useResendConfirmation, useSignIn } from "../api";
 import { EmailField, FormErrorAlert, PasswordField } from "./account-fields";
+import { TwoFactorChallengeForm } from "./two-factor-challenge-form";
 
-/** E-mail and password sign-in, for companies and customers alike. */
+/**
+ * E-mail and password sign-in, for companies and customers alike. An account with two-factor
+ * authentication is then asked for the code of its authenticator app (or a backup code).
+ */
 export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const { t } = useTranslation("auth");
   const form = useForm<z.input<typeof SignInSchema>, unknown, SignIn>({
@@ -24,13 +29,34 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const field = useFormField(form);
   const signIn = useSignIn();
   const resend = useResendConfirmation();
+  const [challenge, setChallenge] = useState(false);
+  /** Why the code step ended without a session (it expired): shown back on the password step. */
+  const [challengeError, setChallengeError] = useState<unknown>(null);
 
   const onSubmit = form.handleSubmit((values) => {
+    setChallengeError(null);
     signIn.mutate(values, {
-      onSuccess: onSignedIn,
+      onSuccess: (result) => {
+        if (isTwoFactorChallenge(result)) setChallenge(true);
+        else onSignedIn(result);
+      },
       onError: (error) => applyServerFieldErrors(form, error),
     });
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorChallengeForm
+        onSignedIn={onSignedIn}
+        onCancel={(error) => {
+          setChallenge(false);
+          setChallengeError(error ?? null);
+          signIn.reset();
+          form.setValue("password", "");
+        }}
+      />
+    );
+  }
 
   const notConfirmed =
     signIn.error instanceof ApiError && signIn.error.code === "email_not_confirmed";
@@ -68,6 +94,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
               {t("resend.button")}
             </Button>
           ) : null}
+        </FormErrorAlert>
+      ) : challengeError ? (
+        <FormErrorAlert>
+          <p>{errorMessage(challengeError, "network")}</p>
         </FormErrorAlert>
       ) : null}
 

@@ -26,6 +26,7 @@ export function SpecialPromotions() {
                 className="grid gap-1 rounded-lg border border-primary/40 bg-primary/5 p-4 outline-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <span className="font-semibold">{p.companyName}</span>
+                {p.title ? <span className="font-medium text-sm">{p.title}</span> : null}
                 <span className="text-sm">{p.description}</span>
                 {p.endsOn ? (
                   <span className="text-muted-foreground text-xs">

@@ -1,0 +1,60 @@
+import { eq, sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { companies } from "../modules/companies/companies.table";
+import type { SessionVars } from "./session";
+
+/**
+ * Company writes that go on after the trial without a paid period: stamping, the claims that
+ * become stamps, redemption (the customers did nothing wrong), and the user's own account
+ * (security, appearance, notifications read, sign-out).
+ */
+const ALWAYS_ALLOWED = [
+  /^\/api\/auth\//,
+  /^\/api\/session$/,
+  /^\/api\/cards\/[^/]+\/(stamps|redeem)$/,
+  /^\/api\/customers\/[^/]+\/stamps$/,
+  /^\/api\/claims\/[^/]+\/(approve|reject)$/,
+  /^\/api\/redemption-codes\//,
+  /^\/api\/notifications\/read$/,
+  /^\/api\/me\/appearance$/,
+  /^\/api\/security\//,
+];
+
+/** SQL: the company's trial is over and it has no paid period running. */
+export const planExpiredSql = sql<boolean>`(${companies.trialEndsAt} <= now() and (${companies.paidUntil} is null or ${companies.paidUntil} <= now()))`;
+
+/**
+ * After the trial, without a paid period, a company keeps read access: its other writes answer
+ * 402 `plan_expired` (the panel shows a banner). Customers are never affected.
+ */
+export function planGuard(db: Db) {
+  return createMiddleware<{ Variables: SessionVars }>(async (c, next) => {
+    const method = c.req.method;
+    const user = c.var.user;
+    if (
+      method === "GET" ||
+      method === "HEAD" ||
+      method === "OPTIONS" ||
+      !user ||
+      user.companyId === null ||
+      ALWAYS_ALLOWED.some((path) => path.test(c.req.path))
+    ) {
+      return next();
+    }
+    const [row] = await db
+      .select({ expired: planExpiredSql })
+      .from(companies)
+      // companyId is undefined when the session came through better-auth's own path
+      .where(user.companyId ? eq(companies.id, user.companyId) : eq(companies.ownerId, user.id))
+      .limit(1);
+    if (row?.expired)
+      throw new AppError(
+        "plan_expired",
+        402,
+        "O período de teste terminou: a empresa pode consultar os dados, carimbar e resgatar.",
+      );
+    return next();
+  });
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { SOCIAL_NETWORKS } from "./loyalty.schema";
+
+/** Spec section 5: stamps per purchase, review, social and birthday at least 1. */
+export const RULE_MIN_STAMPS = 1;
+/** Our ceiling (spec: none): more than a whole card makes no sense. */
+export const RULE_MAX_STAMPS = 50;
+export const RULE_BONUS_MAX_LENGTH = 120;
+export const BIRTHDAY_MESSAGE_MAX_LENGTH = 500;
+/** Referral bonus in reais, kept in cents: at least 0 (spec), at most R$ 10.000,00 (ours). */
+export const REFERRAL_BONUS_MAX_CENTS = 1_000_000;
+export const PROMOTION_TITLE_MAX_LENGTH = 120;
+export const PROMOTION_DESCRIPTION_MAX_LENGTH = 1000;
+
+const ruleStamps = z
+  .number("rule_stamps_range")
+  .int("rule_stamps_range")
+  .min(RULE_MIN_STAMPS, "rule_stamps_range")
+  .max(RULE_MAX_STAMPS, "rule_stamps_range");
+const bonus = z.string().trim().max(RULE_BONUS_MAX_LENGTH, "rule_bonus_too_long");
+
+/** Spec "Loyalty rules configuration": purchase, Google review, social, birthday. */
+export const LoyaltyRulesSchema = z.object({
+  purchaseStamps: ruleStamps,
+  review: z.object({ enabled: z.boolean(), stamps: ruleStamps, bonus }),
+  social: z.object({
+    enabled: z.boolean(),
+    stamps: ruleStamps,
+    bonus,
+    networks: z.array(z.enum(SOCIAL_NETWORKS)).max(SOCIAL_NETWORKS.length),
+  }),
+  birthday: z.object({
+    enabled: z.boolean(),
+    stamps: ruleStamps,
+    message: z.string().trim().max(BIRTHDAY_MESSAGE_MAX_LENGTH, "birthday_message_too_long"),
+  }),
+});
+export type LoyaltyRules = z.infer<typeof LoyaltyRulesSchema>;
+
+const referralStamps = z
+  .number("referral_stamps_range")
+  .int("referral_stamps_range")
+  .min(0, "referral_stamps_range")
+  .max(RULE_MAX_STAMPS, "referral_stamps_range");
+const referralBonus = z
+  .number("referral_bonus_range")
+  .int("referral_bonus_range")
+  .min(0, "referral_bonus_range")
+  .max(REFERRAL_BONUS_MAX_CENTS, "referral_bonus_range");
+
+/** Spec "Referral rules" (ativa_indicacao, carimbos/bonus para indicado e indicador); money in cents. */
+export const ReferralRulesSchema = z.object({
+  enabled: z.boolean(),
+  referredStamps: referralStamps,
+  referrerStamps: referralStamps,
+  referredBonusCents: referralBonus,
+  referrerBonusCents: referralBonus,
+});
+export type ReferralRules = z.infer<typeof ReferralRulesSchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "promotion_date_invalid")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "promotion_date_invalid");
+
+/**
+ * The special promotion: title and description required while it is active (spec section 5),
+ * the end not before the start. Saved whole, active or not.
+ */
+export const PromotionSettingsSchema = z
+  .object({
+    active: z.boolean(),
+    title: z.string().trim().max(PROMOTION_TITLE_MAX_LENGTH, "promotion_title_too_long"),
+    description: z
+      .string()
+      .trim()
+      .max(PROMOTION_DESCRIPTION_MAX_LENGTH, "promotion_description_too_long"),
+    startsOn: isoDate.nullable(),
+    endsOn: isoDate.nullable(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.active && !p.title)
+      ctx.addIssue({ code: "custom", path: ["title"], message: "promotion_title_required" });
+    if (p.active && !p.description)
+      ctx.addIssue({
+        code: "custom",
+        path: ["description"],
+        message: "promotion_description_required",
+      });
+    if (p.startsOn && p.endsOn && p.endsOn < p.startsOn)
+      ctx.addIssue({ code: "custom", path: ["endsOn"], message: "promotion_end_before_start" });
+  });
+export type PromotionSettings = z.infer<typeof PromotionSettingsSchema>;
+
+/** The five switches of the settings record (spec section 3), all on by default (section 9). */
+export const NotificationSettingsSchema = z.object({
+  push: z.boolean(),
+  email: z.boolean(),
+  messages: z.boolean(),
+  stamps: z.boolean(),
+  completedCards: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+export const THEMES = ["light", "dark"] as const;
+export const APPEARANCE_LANGUAGES = ["pt", "en"] as const;
+
+/** Theme claro/escuro and language pt/en, kept for the user (any signed-in user). */
+export const AppearanceSchema = z.object({
+  theme: z.enum(THEMES),
+  language: z.enum(APPEARANCE_LANGUAGES),
+});
+export type Appearance = z.infer<typeof AppearanceSchema>;
+/** What the server knows: null until the user chose. */
+export const StoredAppearanceSchema = z.object({
+  theme: z.enum(THEMES).nullable(),
+  language: z.enum(APPEARANCE_LANGUAGES).nullable(),
+});
+export type StoredAppearance = z.infer<typeof StoredAppearanceSchema>;

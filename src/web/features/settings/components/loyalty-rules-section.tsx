@@ -1,0 +1,164 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { SOCIAL_NETWORKS } from "@/shared/loyalty.schema";
+import { LoyaltyRulesSchema } from "@/shared/settings.schema";
+import { Button } from "@/web/components/ui/button";
+import { errorMessage } from "@/web/lib/error-message";
+import { sectionQueryOptions, useSaveSection } from "../api";
+import { numberOr, useSectionForm } from "./section-form";
+import { SectionStatus } from "./section-status";
+import { NumberField, SwitchField, TextField } from "./settings-fields";
+
+const NETWORK_LABELS = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  x: "X",
+  tiktok: "TikTok",
+  youtube: "YouTube",
+  linkedin: "LinkedIn",
+} as const;
+
+/** Regras do programa de fidelidade: purchase, Google review, social and birthday. */
+export function LoyaltyRulesSection() {
+  const { t } = useTranslation("settings");
+  const query = useQuery(sectionQueryOptions("loyalty-rules"));
+  const save = useSaveSection("loyalty-rules");
+  const form = useSectionForm(query.data, LoyaltyRulesSchema);
+  const rules = form.value;
+  if (!rules) return <SectionStatus query={query} />;
+
+  const onSave = () => {
+    const input = form.check();
+    if (!input) return;
+    save.mutate(input, {
+      onSuccess: () => toast.success(t("saved.rules")),
+      onError: (error) => {
+        form.serverErrors(error);
+        toast.error(t("errors.saveTitle"), { description: errorMessage(error) });
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-5">
+      <NumberField
+        label={t("loyalty.purchaseStamps")}
+        value={rules.purchaseStamps}
+        min={1}
+        error={form.error("purchaseStamps")}
+        onChange={(raw) => form.update((r) => ({ ...r, purchaseStamps: numberOr(raw, 1) }))}
+        className="max-w-xs"
+      />
+      <fieldset className="grid gap-3 rounded-md border p-4">
+        <legend className="px-1 font-semibold text-sm">{t("loyalty.review")}</legend>
+        <SwitchField
+          label={t("loyalty.reviewEnabled")}
+          checked={rules.review.enabled}
+          onChange={(enabled) => form.update((r) => ({ ...r, review: { ...r.review, enabled } }))}
+        />
+        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+          <NumberField
+            label={t("loyalty.stamps")}
+            value={rules.review.stamps}
+            min={1}
+            error={form.error("review.stamps")}
+            onChange={(raw) =>
+              form.update((r) => ({ ...r, review: { ...r.review, stamps: numberOr(raw, 1) } }))
+            }
+          />
+          <TextField
+            label={t("loyalty.bonus")}
+            value={rules.review.bonus}
+            error={form.error("review.bonus")}
+            onChange={(bonus) => form.update((r) => ({ ...r, review: { ...r.review, bonus } }))}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-md border p-4">
+        <legend className="px-1 font-semibold text-sm">{t("loyalty.social")}</legend>
+        <SwitchField
+          label={t("loyalty.socialEnabled")}
+          checked={rules.social.enabled}
+          onChange={(enabled) => form.update((r) => ({ ...r, social: { ...r.social, enabled } }))}
+        />
+        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+          <NumberField
+            label={t("loyalty.stamps")}
+            value={rules.social.stamps}
+            min={1}
+            error={form.error("social.stamps")}
+            onChange={(raw) =>
+              form.update((r) => ({ ...r, social: { ...r.social, stamps: numberOr(raw, 1) } }))
+            }
+          />
+          <TextField
+            label={t("loyalty.bonus")}
+            value={rules.social.bonus}
+            error={form.error("social.bonus")}
+            onChange={(bonus) => form.update((r) => ({ ...r, social: { ...r.social, bonus } }))}
+          />
+        </div>
+        <div className="grid gap-2">
+          <p className="font-medium text-sm">{t("loyalty.networks")}</p>
+          <div className="flex flex-wrap gap-4">
+            {SOCIAL_NETWORKS.map((network) => (
+              <SwitchField
+                key={network}
+                label={NETWORK_LABELS[network]}
+                checked={rules.social.networks.includes(network)}
+                onChange={(on) =>
+                  form.update((r) => ({
+                    ...r,
+                    social: {
+                      ...r.social,
+                      networks: on
+                        ? SOCIAL_NETWORKS.filter(
+                            (n) => n === network || r.social.networks.includes(n),
+                          )
+                        : r.social.networks.filter((n) => n !== network),
+                    },
+                  }))
+                }
+              />
+            ))}
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-md border p-4">
+        <legend className="px-1 font-semibold text-sm">{t("loyalty.birthday")}</legend>
+        <SwitchField
+          label={t("loyalty.birthdayEnabled")}
+          checked={rules.birthday.enabled}
+          onChange={(enabled) =>
+            form.update((r) => ({ ...r, birthday: { ...r.birthday, enabled } }))
+          }
+        />
+        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+          <NumberField
+            label={t("loyalty.stamps")}
+            value={rules.birthday.stamps}
+            min={1}
+            error={form.error("birthday.stamps")}
+            onChange={(raw) =>
+              form.update((r) => ({ ...r, birthday: { ...r.birthday, stamps: numberOr(raw, 1) } }))
+            }
+          />
+          <TextField
+            label={t("loyalty.birthdayMessage")}
+            value={rules.birthday.message}
+            error={form.error("birthday.message")}
+            onChange={(message) =>
+              form.update((r) => ({ ...r, birthday: { ...r.birthday, message } }))
+            }
+          />
+        </div>
+      </fieldset>
+      <div>
+        <Button type="button" onClick={onSave} disabled={save.isPending}>
+          {t("loyalty.save")}
+        </Button>
+      </div>
+    </div>
+  );
+}

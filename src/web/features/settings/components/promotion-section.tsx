@@ -1,0 +1,90 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { PromotionSettingsSchema } from "@/shared/settings.schema";
+import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Textarea } from "@/web/components/ui/textarea";
+import { fieldAria } from "@/web/lib/form";
+import { sectionQueryOptions, useSaveSection } from "../api";
+import { useSectionForm } from "./section-form";
+import { SectionStatus } from "./section-status";
+import { SwitchField, TextField } from "./settings-fields";
+
+/** Promoção especial: the fields show only while it is active (spec section 4). */
+export function PromotionSection() {
+  const { t } = useTranslation("settings");
+  const id = useId();
+  const query = useQuery(sectionQueryOptions("promotion"));
+  const save = useSaveSection("promotion");
+  const form = useSectionForm(query.data, PromotionSettingsSchema);
+  const promotion = form.value;
+  if (!promotion) return <SectionStatus query={query} />;
+
+  const onSave = () => {
+    const input = form.check();
+    if (!input) return;
+    save.mutate(input, {
+      onSuccess: () => toast.success(t("saved.promotion")),
+      onError: (error) => {
+        form.serverErrors(error);
+        toast.error(t("errors.promotionSave"));
+      },
+    });
+  };
+  const descriptionError = form.error("description");
+
+  return (
+    <div className="grid gap-4">
+      <SwitchField
+        label={t("promotion.active")}
+        checked={promotion.active}
+        onChange={(active) => form.update((p) => ({ ...p, active }))}
+      />
+      {promotion.active ? (
+        <>
+          <TextField
+            label={t("promotion.titleField")}
+            value={promotion.title}
+            error={form.error("title")}
+            onChange={(title) => form.update((p) => ({ ...p, title }))}
+          />
+          <Field
+            id={`${id}-description`}
+            label={t("promotion.description")}
+            error={descriptionError}
+          >
+            <Textarea
+              {...fieldAria(`${id}-description`, { error: descriptionError })}
+              rows={3}
+              value={promotion.description}
+              onChange={(e) => form.update((p) => ({ ...p, description: e.target.value }))}
+            />
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              type="date"
+              label={t("promotion.startsOn")}
+              value={promotion.startsOn ?? ""}
+              error={form.error("startsOn")}
+              onChange={(v) => form.update((p) => ({ ...p, startsOn: v || null }))}
+            />
+            <TextField
+              type="date"
+              label={t("promotion.endsOn")}
+              value={promotion.endsOn ?? ""}
+              error={form.error("endsOn")}
+              onChange={(v) => form.update((p) => ({ ...p, endsOn: v || null }))}
+            />
+          </div>
+        </>
+      ) : null}
+      <div>
+        <Button type="button" onClick={onSave} disabled={save.isPending}>
+          {t("promotion.save")}
+        </Button>
+      </div>
+    </div>
+  );
+}

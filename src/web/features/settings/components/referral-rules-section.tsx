@@ -1,0 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { ReferralRulesSchema } from "@/shared/settings.schema";
+import { Button } from "@/web/components/ui/button";
+import { sectionQueryOptions, useSaveSection } from "../api";
+import { numberOr, useSectionForm } from "./section-form";
+import { SectionStatus } from "./section-status";
+import { NumberField, SwitchField } from "./settings-fields";
+
+/** Reais typed with 0.01 steps, kept in cents. */
+const toCents = (raw: string) => Math.round(numberOr(raw.replace(",", "."), 0) * 100);
+
+/** Regras de indicação: stamps and bonus (R$) for the referred customer and the referrer. */
+export function ReferralRulesSection() {
+  const { t } = useTranslation("settings");
+  const query = useQuery(sectionQueryOptions("referral-rules"));
+  const save = useSaveSection("referral-rules");
+  const form = useSectionForm(query.data, ReferralRulesSchema);
+  const rules = form.value;
+  if (!rules) return <SectionStatus query={query} errorText={t("errors.referralLoad")} />;
+
+  const onSave = () => {
+    const input = form.check();
+    if (!input) return;
+    save.mutate(input, {
+      onSuccess: () => toast.success(t("saved.rules")),
+      onError: (error) => {
+        form.serverErrors(error);
+        toast.error(t("errors.referralSave"));
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-4">
+      <SwitchField
+        label={t("referral.enabled")}
+        checked={rules.enabled}
+        onChange={(enabled) => form.update((r) => ({ ...r, enabled }))}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <NumberField
+          label={t("referral.referredStamps")}
+          value={rules.referredStamps}
+          min={0}
+          error={form.error("referredStamps")}
+          onChange={(raw) => form.update((r) => ({ ...r, referredStamps: numberOr(raw, 0) }))}
+        />
+        <NumberField
+          label={t("referral.referrerStamps")}
+          value={rules.referrerStamps}
+          min={0}
+          error={form.error("referrerStamps")}
+          onChange={(raw) => form.update((r) => ({ ...r, referrerStamps: numberOr(raw, 0) }))}
+        />
+        <NumberField
+          label={t("referral.referredBonus")}
+          value={rules.referredBonusCents / 100}
+          min={0}
+          step={0.01}
+          error={form.error("referredBonusCents")}
+          onChange={(raw) => form.update((r) => ({ ...r, referredBonusCents: toCents(raw) }))}
+        />
+        <NumberField
+          label={t("referral.referrerBonus")}
+          value={rules.referrerBonusCents / 100}
+          min={0}
+          step={0.01}
+          error={form.error("referrerBonusCents")}
+          onChange={(raw) => form.update((r) => ({ ...r, referrerBonusCents: toCents(raw) }))}
+        />
+      </div>
+      <div>
+        <Button type="button" onClick={onSave} disabled={save.isPending}>
+          {t("referral.save")}
+        </Button>
+      </div>
+    </div>
+  );
+}

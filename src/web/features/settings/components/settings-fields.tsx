@@ -1,0 +1,96 @@
+import { type ReactNode, useId } from "react";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
+import { fieldAria } from "@/web/lib/form";
+
+/** An on/off setting: a checkbox with the switch role, its label beside it. */
+export function SwitchField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        className="size-4 accent-primary"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={id} className="font-medium text-sm">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** A number input whose text the section turns into a number (with the spec's fallback). */
+export function NumberField({
+  label,
+  value,
+  onChange,
+  error,
+  min,
+  step = 1,
+  className,
+}: {
+  label: ReactNode;
+  value: number;
+  onChange: (raw: string) => void;
+  error?: string;
+  min: number;
+  step?: number;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} className={className}>
+      <Input
+        {...fieldAria(id, { error })}
+        type="number"
+        inputMode={step < 1 ? "decimal" : "numeric"}
+        min={min}
+        step={step}
+        defaultValue={value}
+        key={value}
+        onBlur={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  className,
+  type = "text",
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  className?: string;
+  type?: "text" | "date";
+}) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} className={className}>
+      <Input
+        {...fieldAria(id, { error })}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,84 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageHeader } from "@/web/components/page-header";
+import { Button } from "@/web/components/ui/button";
+import { SystemSection } from "@/web/features/backup/components/system-section";
+import { SecuritySection } from "@/web/features/security/components/security-section";
+import { AppearanceSection } from "@/web/features/settings/components/appearance-section";
+import { LoyaltyRulesSection } from "@/web/features/settings/components/loyalty-rules-section";
+import { NotificationsSection } from "@/web/features/settings/components/notifications-section";
+import { PromotionSection } from "@/web/features/settings/components/promotion-section";
+import { ReferralRulesSection } from "@/web/features/settings/components/referral-rules-section";
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="grid gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
+    >
+      <div className="grid gap-1">
+        <h2 id={id} className="font-semibold text-lg">
+          {title}
+        </h2>
+        {description ? <p className="text-muted-foreground text-sm">{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** /configuracoes (admin only): every section saved on the server. */
+export function SettingsPage() {
+  const { t } = useTranslation("settings");
+  return (
+    <>
+      <PageHeader
+        title={t("title")}
+        subtitle={t("subtitle")}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/dashboard">
+              <ArrowLeft aria-hidden="true" />
+              {t("back")}
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-6">
+        <Section title={t("sections.loyalty")} description={t("sections.loyaltyHint")}>
+          <LoyaltyRulesSection />
+        </Section>
+        <Section title={t("sections.referral")} description={t("sections.referralHint")}>
+          <ReferralRulesSection />
+        </Section>
+        <Section title={t("sections.promotion")} description={t("sections.promotionHint")}>
+          <PromotionSection />
+        </Section>
+        <Section title={t("sections.notifications")}>
+          <NotificationsSection />
+        </Section>
+        <Section title={t("sections.security")}>
+          <SecuritySection />
+        </Section>
+        <Section title={t("sections.appearance")}>
+          <AppearanceSection />
+        </Section>
+        <Section title={t("sections.system")}>
+          <SystemSection />
+        </Section>
+      </div>
+    </>
+  );
+}
