@@ -43,13 +43,17 @@ export function planGuard(db: Db) {
     ) {
       return next();
     }
-    const [row] = await db
-      .select({ expired: planExpiredSql })
-      .from(companies)
-      // companyId is undefined when the session came through better-auth's own path
-      .where(user.companyId ? eq(companies.id, user.companyId) : eq(companies.ownerId, user.id))
-      .limit(1);
-    if (row?.expired)
+    // Read with the session; a session from better-auth's own path has not read it.
+    const expired =
+      user.planExpired ??
+      (
+        await db
+          .select({ expired: planExpiredSql })
+          .from(companies)
+          .where(eq(companies.ownerId, user.id))
+          .limit(1)
+      )[0]?.expired;
+    if (expired)
       throw new AppError(
         "plan_expired",
         402,

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { profiles } from "../modules/accounts/profiles.table";
 import { companies } from "../modules/companies/companies.table";
+import { planExpiredSql } from "./plan";
 
 export type SessionUser = {
   id: string;
@@ -17,6 +18,8 @@ export type SessionUser = {
    */
   companyId?: string | null;
   role?: "admin" | "customer" | null;
+  /** The owned company's trial is over without a paid period (see middleware/plan.ts). */
+  planExpired?: boolean | null;
 };
 export type SessionVars = { user: SessionUser | null; sessionId: string | null };
 
@@ -39,6 +42,7 @@ export function loadSession(auth: Auth, db: Db) {
       email: users.email,
       companyId: companies.id,
       role: profiles.role,
+      planExpired: planExpiredSql,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -80,6 +84,7 @@ export function loadSession(auth: Auth, db: Db) {
       email: row.email,
       companyId: row.companyId,
       role: row.role,
+      planExpired: row.planExpired,
     };
     return { user, sessionId: row.sessionId };
   };

@@ -28,17 +28,12 @@ export function LoyaltyRulesSection() {
   const rules = form.value;
   if (!rules) return <SectionStatus query={query} />;
 
-  const onSave = () => {
-    const input = form.check();
-    if (!input) return;
-    save.mutate(input, {
-      onSuccess: () => toast.success(t("saved.rules")),
-      onError: (error) => {
-        form.serverErrors(error);
-        toast.error(t("errors.saveTitle"), { description: errorMessage(error) });
-      },
-    });
-  };
+  const onSave = () =>
+    form.submit(
+      save,
+      () => toast.success(t("saved.rules")),
+      (error) => toast.error(t("errors.saveTitle"), { description: errorMessage(error) }),
+    );
 
   return (
     <div className="grid gap-5">

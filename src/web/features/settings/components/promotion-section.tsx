@@ -22,17 +22,12 @@ export function PromotionSection() {
   const promotion = form.value;
   if (!promotion) return <SectionStatus query={query} />;
 
-  const onSave = () => {
-    const input = form.check();
-    if (!input) return;
-    save.mutate(input, {
-      onSuccess: () => toast.success(t("saved.promotion")),
-      onError: (error) => {
-        form.serverErrors(error);
-        toast.error(t("errors.promotionSave"));
-      },
-    });
-  };
+  const onSave = () =>
+    form.submit(
+      save,
+      () => toast.success(t("saved.promotion")),
+      () => toast.error(t("errors.promotionSave")),
+    );
   const descriptionError = form.error("description");
 
   return (

@@ -20,17 +20,12 @@ export function ReferralRulesSection() {
   const rules = form.value;
   if (!rules) return <SectionStatus query={query} errorText={t("errors.referralLoad")} />;
 
-  const onSave = () => {
-    const input = form.check();
-    if (!input) return;
-    save.mutate(input, {
-      onSuccess: () => toast.success(t("saved.rules")),
-      onError: (error) => {
-        form.serverErrors(error);
-        toast.error(t("errors.referralSave"));
-      },
-    });
-  };
+  const onSave = () =>
+    form.submit(
+      save,
+      () => toast.success(t("saved.rules")),
+      () => toast.error(t("errors.referralSave")),
+    );
 
   return (
     <div className="grid gap-4">
