@@ -1,117 +1,242 @@
-import { createBrowserRouter, Outlet, ScrollRestoration } from "react-router";
+import { type ComponentType, Suspense } from "react";
+import { createBrowserRouter, Outlet, redirectDocument, ScrollRestoration } from "react-router";
+import { SITE_PATHS } from "@/shared/site";
+import { FullPageSpinner } from "./components/full-page-spinner";
 import { PageLanguage } from "./components/page-language";
 import { RouteError } from "./components/route-error";
-import { CompanyLoginPage } from "./routes/auth/company-login-page";
-import { CustomerLoginPage } from "./routes/auth/customer-login-page";
-import { CardsPage } from "./routes/company/cards-page";
-import { CompanyArea } from "./routes/company/company-area";
-import { CompanyDataPage } from "./routes/company/company-data-page";
-import { CompanyPlaceholderPage } from "./routes/company/company-placeholder-page";
-import { CustomersPage } from "./routes/company/customers-page";
-import { DashboardPage } from "./routes/company/dashboard-page";
-import { MessagesPage } from "./routes/company/messages-page";
-import { SettingsPage } from "./routes/company/settings-page";
-import { UserDataPage } from "./routes/company/user-data-page";
-import { CustomerArea } from "./routes/customer/customer-area";
-import { CustomerCardPage } from "./routes/customer/customer-card-page";
-import { CustomerCardsPage } from "./routes/customer/customer-cards-page";
-import { CustomerDashboardPage } from "./routes/customer/customer-dashboard-page";
-import { HomePage } from "./routes/public/home-page";
-import { InvitationPage } from "./routes/public/invitation-page";
+import { type Language, loadNamespaces, type Namespace } from "./lib/i18n";
 import { NotFoundPage } from "./routes/public/not-found-page";
-import { PublicPlaceholderPage } from "./routes/public/public-placeholder-page";
 
 function Root() {
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
+      {/* A component whose texts were not fetched yet waits here (lazily loaded namespaces). */}
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
+
+/** Texts of the signed-in areas, the sign-in pages and the invitation (fetched with their code). */
+const APP_NAMESPACES: Namespace[] = [
+  "errors",
+  "validation",
+  "auth",
+  "backup",
+  "cards",
+  "claims",
+  "companies",
+  "company",
+  "company-data",
+  "customer",
+  "customers",
+  "interests",
+  "layout",
+  "messages",
+  "reports",
+  "security",
+  "settings",
+  "stamps",
+];
+
+/**
+ * A route whose code and texts are fetched when it is first visited, together, so the public
+ * pages download neither the panels nor their texts (issue 6: at most 100 KB of initial JS).
+ */
+function lazyPage(
+  load: () => Promise<ComponentType>,
+  namespaces: Namespace[],
+  language?: Language,
+) {
+  return async () => {
+    const [Page] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    if (!language) return { Component: Page };
+    return {
+      Component: () => (
+        <PageLanguage language={language}>
+          <Page />
+        </PageLanguage>
+      ),
+    };
+  };
+}
+
+const publicPage: Namespace[] = ["layout"];
 
 export const router = createBrowserRouter([
   {
     element: <Root />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
-      // Public
-      { path: "/", element: <HomePage /> },
-      { path: "/lp-empresa", element: <PublicPlaceholderPage page="companyLanding" /> },
-      { path: "/lp-usuarios", element: <PublicPlaceholderPage page="customerLanding" /> },
-      { path: "/lp-ia-suprema", element: <PublicPlaceholderPage page="aiLanding" /> },
-      { path: "/ajuda", element: <PublicPlaceholderPage page="help" /> },
-      { path: "/termos", element: <PublicPlaceholderPage page="terms" /> },
-      { path: "/privacidade", element: <PublicPlaceholderPage page="privacy" /> },
+      // The public site is its own entry (site.html): a link to one of its pages loads that page.
+      ...Object.keys(SITE_PATHS).map((path) => ({
+        path,
+        loader: ({ request }: { request: Request }) => {
+          const url = new URL(request.url);
+          return redirectDocument(url.pathname + url.search + url.hash);
+        },
+      })),
       // 'Novo Cliente' invitation: set a password
-      { path: "/convite", element: <InvitationPage /> },
-
-      // Sign-in and sign-up
-      { path: "/login-admin", element: <CompanyLoginPage /> },
       {
-        path: "/login-admin-en",
-        element: (
-          <PageLanguage language="en">
-            <CompanyLoginPage />
-          </PageLanguage>
+        path: "/convite",
+        lazy: lazyPage(
+          () => import("./routes/public/invitation-page").then((m) => m.InvitationPage),
+          [...publicPage, ...APP_NAMESPACES],
         ),
       },
-      { path: "/login-cliente", element: <CustomerLoginPage /> },
+
+      // Sign-in and sign-up
+      {
+        path: "/login-admin",
+        lazy: lazyPage(
+          () => import("./routes/auth/company-login-page").then((m) => m.CompanyLoginPage),
+          [...publicPage, ...APP_NAMESPACES],
+        ),
+      },
+      {
+        path: "/login-admin-en",
+        lazy: lazyPage(
+          () => import("./routes/auth/company-login-page").then((m) => m.CompanyLoginPage),
+          [...publicPage, ...APP_NAMESPACES],
+          "en",
+        ),
+      },
+      {
+        path: "/login-cliente",
+        lazy: lazyPage(
+          () => import("./routes/auth/customer-login-page").then((m) => m.CustomerLoginPage),
+          [...publicPage, ...APP_NAMESPACES],
+        ),
+      },
       {
         path: "/login-client-en",
-        element: (
-          <PageLanguage language="en">
-            <CustomerLoginPage />
-          </PageLanguage>
+        lazy: lazyPage(
+          () => import("./routes/auth/customer-login-page").then((m) => m.CustomerLoginPage),
+          [...publicPage, ...APP_NAMESPACES],
+          "en",
         ),
       },
 
       // Company panel (admins)
       {
-        element: <CompanyArea />,
+        lazy: lazyPage(
+          () => import("./routes/company/company-area").then((m) => m.CompanyArea),
+          APP_NAMESPACES,
+        ),
         children: [
-          { path: "/dashboard", element: <DashboardPage /> },
           {
-            path: "/dashboard-en",
-            element: (
-              <PageLanguage language="en">
-                <DashboardPage />
-              </PageLanguage>
+            path: "/dashboard",
+            lazy: lazyPage(
+              () => import("./routes/company/dashboard-page").then((m) => m.DashboardPage),
+              APP_NAMESPACES,
             ),
           },
-          { path: "/clientes", element: <CustomersPage /> },
-          { path: "/cartoes", element: <CardsPage /> },
-          { path: "/mensagens", element: <MessagesPage /> },
-          { path: "/parceria", element: <CompanyPlaceholderPage page="partnership" /> },
-          { path: "/relatorios", element: <CompanyPlaceholderPage page="reports" /> },
-          { path: "/configuracoes", element: <SettingsPage /> },
-          { path: "/dados-empresa", element: <CompanyDataPage /> },
-          { path: "/dados-usuario", element: <UserDataPage /> },
-          { path: "/ia-suprema", element: <CompanyPlaceholderPage page="ai" /> },
           {
-            path: "/parceria-marketplace",
-            element: <CompanyPlaceholderPage page="partnershipMarketplace" />,
+            path: "/dashboard-en",
+            lazy: lazyPage(
+              () => import("./routes/company/dashboard-page").then((m) => m.DashboardPage),
+              APP_NAMESPACES,
+              "en",
+            ),
           },
           {
-            path: "/parceria-mensagens",
-            element: <CompanyPlaceholderPage page="partnershipMessages" />,
+            path: "/clientes",
+            lazy: lazyPage(
+              () => import("./routes/company/customers-page").then((m) => m.CustomersPage),
+              APP_NAMESPACES,
+            ),
           },
           {
-            path: "/parcerias-ativas",
-            element: <CompanyPlaceholderPage page="activePartnerships" />,
+            path: "/cartoes",
+            lazy: lazyPage(
+              () => import("./routes/company/cards-page").then((m) => m.CardsPage),
+              APP_NAMESPACES,
+            ),
           },
+          {
+            path: "/mensagens",
+            lazy: lazyPage(
+              () => import("./routes/company/messages-page").then((m) => m.MessagesPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/configuracoes",
+            lazy: lazyPage(
+              () => import("./routes/company/settings-page").then((m) => m.SettingsPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/dados-empresa",
+            lazy: lazyPage(
+              () => import("./routes/company/company-data-page").then((m) => m.CompanyDataPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/dados-usuario",
+            lazy: lazyPage(
+              () => import("./routes/company/user-data-page").then((m) => m.UserDataPage),
+              APP_NAMESPACES,
+            ),
+          },
+          ...(
+            [
+              ["/parceria", "partnership"],
+              ["/relatorios", "reports"],
+              ["/ia-suprema", "ai"],
+              ["/parceria-marketplace", "partnershipMarketplace"],
+              ["/parceria-mensagens", "partnershipMessages"],
+              ["/parcerias-ativas", "activePartnerships"],
+            ] as const
+          ).map(([path, page]) => ({
+            path,
+            lazy: lazyPage(
+              () =>
+                import("./routes/company/company-placeholder-page").then((m) => () => (
+                  <m.CompanyPlaceholderPage page={page} />
+                )),
+              APP_NAMESPACES,
+            ),
+          })),
         ],
       },
 
       // Customer area
       {
-        element: <CustomerArea />,
+        lazy: lazyPage(
+          () => import("./routes/customer/customer-area").then((m) => m.CustomerArea),
+          APP_NAMESPACES,
+        ),
         children: [
-          { path: "/dashboard-cliente", element: <CustomerDashboardPage /> },
-          { path: "/dashboard-cliente-cartoes-fidelidade", element: <CustomerCardsPage /> },
+          {
+            path: "/dashboard-cliente",
+            lazy: lazyPage(
+              () =>
+                import("./routes/customer/customer-dashboard-page").then(
+                  (m) => m.CustomerDashboardPage,
+                ),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/dashboard-cliente-cartoes-fidelidade",
+            lazy: lazyPage(
+              () =>
+                import("./routes/customer/customer-cards-page").then((m) => m.CustomerCardsPage),
+              APP_NAMESPACES,
+            ),
+          },
           {
             path: "/dashboard-cliente-cartao-fidelidade/:companyId",
-            element: <CustomerCardPage />,
+            lazy: lazyPage(
+              () => import("./routes/customer/customer-card-page").then((m) => m.CustomerCardPage),
+              APP_NAMESPACES,
+            ),
           },
         ],
       },

@@ -1,5 +1,12 @@
+import ptErrors from "../locales/pt-BR/errors.json";
+import ptValidation from "../locales/pt-BR/validation.json";
 import { ApiError } from "./api-client";
-import { type ErrorKey, i18n, isErrorKey, isValidationKey } from "./i18n";
+import { i18n } from "./i18n";
+
+export type ValidationKey = keyof typeof ptValidation;
+export type ErrorKey = keyof typeof ptErrors;
+const isValidationKey = (key: string): key is ValidationKey => key in ptValidation;
+const isErrorKey = (key: string): key is ErrorKey => key in ptErrors;
 
 /**
  * The text to show for a failed request: the translated API error code, the server's message

@@ -1,113 +1,107 @@
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import enAuth from "../locales/en/auth.json";
-import enBackup from "../locales/en/backup.json";
-import enCards from "../locales/en/cards.json";
-import enClaims from "../locales/en/claims.json";
 import enCommon from "../locales/en/common.json";
-import enCompanies from "../locales/en/companies.json";
-import enCompany from "../locales/en/company.json";
-import enCompanyData from "../locales/en/company-data.json";
-import enCustomer from "../locales/en/customer.json";
-import enCustomers from "../locales/en/customers.json";
-import enErrors from "../locales/en/errors.json";
-import enHome from "../locales/en/home.json";
-import enInterests from "../locales/en/interests.json";
-import enLayout from "../locales/en/layout.json";
-import enMessages from "../locales/en/messages.json";
-import enNotFound from "../locales/en/not-found.json";
-import enPublic from "../locales/en/public.json";
-import enReports from "../locales/en/reports.json";
-import enSecurity from "../locales/en/security.json";
-import enSettings from "../locales/en/settings.json";
-import enStamps from "../locales/en/stamps.json";
-import enValidation from "../locales/en/validation.json";
-import ptAuth from "../locales/pt-BR/auth.json";
-import ptBackup from "../locales/pt-BR/backup.json";
-import ptCards from "../locales/pt-BR/cards.json";
-import ptClaims from "../locales/pt-BR/claims.json";
+import type ptAuth from "../locales/pt-BR/auth.json";
+import type ptBackup from "../locales/pt-BR/backup.json";
+import type ptCards from "../locales/pt-BR/cards.json";
+import type ptClaims from "../locales/pt-BR/claims.json";
 import ptCommon from "../locales/pt-BR/common.json";
-import ptCompanies from "../locales/pt-BR/companies.json";
-import ptCompany from "../locales/pt-BR/company.json";
-import ptCompanyData from "../locales/pt-BR/company-data.json";
-import ptCustomer from "../locales/pt-BR/customer.json";
-import ptCustomers from "../locales/pt-BR/customers.json";
-import ptErrors from "../locales/pt-BR/errors.json";
-import ptHome from "../locales/pt-BR/home.json";
-import ptInterests from "../locales/pt-BR/interests.json";
-import ptLayout from "../locales/pt-BR/layout.json";
-import ptMessages from "../locales/pt-BR/messages.json";
-import ptNotFound from "../locales/pt-BR/not-found.json";
-import ptPublic from "../locales/pt-BR/public.json";
-import ptReports from "../locales/pt-BR/reports.json";
-import ptSecurity from "../locales/pt-BR/security.json";
-import ptSettings from "../locales/pt-BR/settings.json";
-import ptStamps from "../locales/pt-BR/stamps.json";
-import ptValidation from "../locales/pt-BR/validation.json";
+import type ptCompanies from "../locales/pt-BR/companies.json";
+import type ptCompany from "../locales/pt-BR/company.json";
+import type ptCompanyData from "../locales/pt-BR/company-data.json";
+import type ptCustomer from "../locales/pt-BR/customer.json";
+import type ptCustomers from "../locales/pt-BR/customers.json";
+import type ptErrors from "../locales/pt-BR/errors.json";
+import type ptHelp from "../locales/pt-BR/help.json";
+import type ptHome from "../locales/pt-BR/home.json";
+import type ptInterests from "../locales/pt-BR/interests.json";
+import type ptLandingAi from "../locales/pt-BR/landing-ai.json";
+import type ptLandingCompany from "../locales/pt-BR/landing-company.json";
+import type ptLandingCustomer from "../locales/pt-BR/landing-customer.json";
+import type ptLayout from "../locales/pt-BR/layout.json";
+import type ptLegal from "../locales/pt-BR/legal.json";
+import type ptMessages from "../locales/pt-BR/messages.json";
+import type ptNotFound from "../locales/pt-BR/not-found.json";
+import type ptReports from "../locales/pt-BR/reports.json";
+import type ptSecurity from "../locales/pt-BR/security.json";
+import type ptSettings from "../locales/pt-BR/settings.json";
+import type ptSite from "../locales/pt-BR/site.json";
+import type ptStamps from "../locales/pt-BR/stamps.json";
+import type ptValidation from "../locales/pt-BR/validation.json";
 
-/** pt-BR is the source language; every other language has the same keys. */
-const ptBR = {
-  common: ptCommon,
-  auth: ptAuth,
-  cards: ptCards,
-  claims: ptClaims,
-  companies: ptCompanies,
-  company: ptCompany,
-  customer: ptCustomer,
-  customers: ptCustomers,
-  errors: ptErrors,
-  home: ptHome,
-  interests: ptInterests,
-  layout: ptLayout,
-  messages: ptMessages,
-  "not-found": ptNotFound,
-  public: ptPublic,
-  reports: ptReports,
-  settings: ptSettings,
-  security: ptSecurity,
-  "company-data": ptCompanyData,
-  backup: ptBackup,
-  stamps: ptStamps,
-  validation: ptValidation,
+/**
+ * Every namespace, typed from its pt-BR file (pt-BR is the source; every other language has the
+ * same keys). Only `common` is bundled; the
+ * others are fetched, one small file per language and namespace, by the routes that use them
+ * (`loadNamespaces`), so the public pages do not download the panels' texts.
+ */
+type Resources = {
+  common: typeof ptCommon;
+  errors: typeof ptErrors;
+  validation: typeof ptValidation;
+  "not-found": typeof ptNotFound;
+  auth: typeof ptAuth;
+  backup: typeof ptBackup;
+  cards: typeof ptCards;
+  claims: typeof ptClaims;
+  companies: typeof ptCompanies;
+  company: typeof ptCompany;
+  "company-data": typeof ptCompanyData;
+  customer: typeof ptCustomer;
+  customers: typeof ptCustomers;
+  help: typeof ptHelp;
+  home: typeof ptHome;
+  interests: typeof ptInterests;
+  "landing-ai": typeof ptLandingAi;
+  "landing-company": typeof ptLandingCompany;
+  "landing-customer": typeof ptLandingCustomer;
+  layout: typeof ptLayout;
+  legal: typeof ptLegal;
+  messages: typeof ptMessages;
+  reports: typeof ptReports;
+  security: typeof ptSecurity;
+  settings: typeof ptSettings;
+  site: typeof ptSite;
+  stamps: typeof ptStamps;
+};
+export type Namespace = keyof Resources;
+
+/** Bundled with the app: the texts of its shell. */
+const bundled = {
+  "pt-BR": { common: ptCommon },
+  en: { common: enCommon } satisfies Pick<Resources, "common">,
 };
 
-const en: typeof ptBR = {
-  common: enCommon,
-  auth: enAuth,
-  cards: enCards,
-  claims: enClaims,
-  companies: enCompanies,
-  company: enCompany,
-  customer: enCustomer,
-  customers: enCustomers,
-  errors: enErrors,
-  home: enHome,
-  interests: enInterests,
-  layout: enLayout,
-  messages: enMessages,
-  "not-found": enNotFound,
-  public: enPublic,
-  reports: enReports,
-  settings: enSettings,
-  security: enSecurity,
-  "company-data": enCompanyData,
-  backup: enBackup,
-  stamps: enStamps,
-  validation: enValidation,
-};
+/** The other namespaces: one lazily loaded chunk per language and namespace. */
+const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  "../locales/*/*.json",
+  "!../locales/*/common.json",
+]);
 
-export const resources = { "pt-BR": ptBR, en };
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No texts for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (file) => callback(null, file.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "common";
-    resources: typeof ptBR;
+    resources: Resources;
   }
 }
 
 export type Language = "pt-BR" | "en";
-export type ValidationKey = keyof typeof ptValidation;
-export type ErrorKey = keyof typeof ptErrors;
 
 /** Local-storage key of the language preference; values `pt` or `en` (spec section 2). */
 export const LANGUAGE_STORAGE_KEY = "app-language";
@@ -120,23 +114,33 @@ function storedLanguage(): Language {
   }
 }
 
-export const isValidationKey = (key: string): key is ValidationKey => key in ptValidation;
-export const isErrorKey = (key: string): key is ErrorKey => key in ptErrors;
-
 i18n.on("languageChanged", (language) => {
   document.documentElement.lang = language === "en" ? "en" : "pt-BR";
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: "pt-BR",
-  supportedLngs: ["pt-BR", "en"],
-  defaultNS: "common",
-  ns: Object.keys(ptBR),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    resources: bundled,
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: "pt-BR",
+    supportedLngs: ["pt-BR", "en"],
+    load: "currentOnly",
+    defaultNS: "common",
+    ns: Object.keys(bundled["pt-BR"]),
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/**
+ * Fetches the texts of `namespaces` (current language and the pt-BR fallback) before a route
+ * renders, so its components do not suspend one after another.
+ */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
+}
 
 /** The user's choice: applied now and remembered for the next visits. */
 export function setLanguagePreference(language: Language) {

@@ -1,11 +1,9 @@
 import { useSearchParams } from "react-router";
 import { PublicLayout } from "@/web/components/public-layout";
 import { CompanyAuth } from "@/web/features/auth/components/company-auth";
-import {
-  ConfirmationNotice,
-  readConfirmationResult,
-} from "@/web/features/auth/components/confirmation-notice";
+import { ConfirmationNotice } from "@/web/features/auth/components/confirmation-notice";
 import { SignedInRedirect } from "@/web/features/auth/components/signed-in-redirect";
+import { readConfirmationResult } from "@/web/lib/confirmation";
 
 /** /login-admin (and /login-admin-en). */
 export function CompanyLoginPage() {

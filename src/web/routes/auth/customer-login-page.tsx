@@ -5,14 +5,12 @@ import {
   SignUpOriginParamsSchema,
 } from "@/shared/origin";
 import { PublicLayout } from "@/web/components/public-layout";
-import {
-  ConfirmationNotice,
-  readConfirmationResult,
-} from "@/web/features/auth/components/confirmation-notice";
+import { ConfirmationNotice } from "@/web/features/auth/components/confirmation-notice";
 import { CustomerAuth } from "@/web/features/auth/components/customer-auth";
 import { OriginBanner } from "@/web/features/auth/components/origin-banner";
 import { SignedInRedirect } from "@/web/features/auth/components/signed-in-redirect";
 import { CompanyWelcomeCard } from "@/web/features/companies/components/company-welcome-card";
+import { readConfirmationResult } from "@/web/lib/confirmation";
 
 const ORIGIN_PARAMS = [
   "empresa_id",

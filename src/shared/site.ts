@@ -1,0 +1,91 @@
+/**
+ * The public site: its pages, their paths, titles and descriptions (for the HTML the server sends,
+ * crawlers and link previews, and for the browser tab), and the paths that belong to the app.
+ * Both the server (which picks the HTML entry and answers 404) and the web side read it.
+ */
+
+export type SiteLanguage = "pt-BR" | "en";
+
+export type SitePage =
+  | "home"
+  | "companyLanding"
+  | "customerLanding"
+  | "aiLanding"
+  | "help"
+  | "terms"
+  | "privacy"
+  | "notFound";
+
+/** Support contact shown on the landing pages, the help centre and the legal pages. */
+export const SUPPORT_EMAIL = "suporte@carimbou.com.br";
+
+/** Path of each page of the public site (the 404 page answers every unknown path). */
+export const SITE_PATHS = {
+  "/": "home",
+  "/lp-empresa": "companyLanding",
+  "/lp-usuarios": "customerLanding",
+  "/lp-ia-suprema": "aiLanding",
+  "/ajuda": "help",
+  "/termos": "terms",
+  "/privacidade": "privacy",
+} as const satisfies Record<string, Exclude<SitePage, "notFound">>;
+
+export type SitePath = keyof typeof SITE_PATHS;
+
+/** Source file (under src/web/site/pages) and text namespaces of each page. */
+export const SITE_PAGE_FILES: Record<SitePage, { file: string; namespaces: string[] }> = {
+  home: { file: "home-page", namespaces: ["site", "home"] },
+  companyLanding: { file: "company-landing-page", namespaces: ["site", "landing-company"] },
+  customerLanding: { file: "customer-landing-page", namespaces: ["site", "landing-customer"] },
+  aiLanding: { file: "ai-landing-page", namespaces: ["site", "landing-ai"] },
+  help: { file: "help-page", namespaces: ["site", "help"] },
+  terms: { file: "legal-page", namespaces: ["site", "legal"] },
+  privacy: { file: "legal-page", namespaces: ["site", "legal"] },
+  notFound: { file: "not-found-page", namespaces: ["not-found"] },
+};
+
+/**
+ * Paths of the app (the SPA: sign-in, the panels, the invitation). `:param` matches one segment.
+ * `src/web/router.tsx` has a route for each (a test keeps the two lists equal).
+ */
+export const APP_PATHS = [
+  "/convite",
+  "/login-admin",
+  "/login-admin-en",
+  "/login-cliente",
+  "/login-client-en",
+  "/dashboard",
+  "/dashboard-en",
+  "/clientes",
+  "/cartoes",
+  "/mensagens",
+  "/configuracoes",
+  "/dados-empresa",
+  "/dados-usuario",
+  "/parceria",
+  "/relatorios",
+  "/ia-suprema",
+  "/parceria-marketplace",
+  "/parceria-mensagens",
+  "/parcerias-ativas",
+  "/dashboard-cliente",
+  "/dashboard-cliente-cartoes-fidelidade",
+  "/dashboard-cliente-cartao-fidelidade/:companyId",
+] as const;
+
+const APP_PATTERNS = APP_PATHS.map(
+  (path) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`),
+);
+
+/** What a path shows: a page of the public site, the app, or (unknown path) the 404 page. */
+export function resolvePath(pathname: string): { kind: "site"; page: SitePage } | { kind: "app" } {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const page = (SITE_PATHS as Record<string, SitePage>)[path];
+  if (page) return { kind: "site", page };
+  if (APP_PATTERNS.some((pattern) => pattern.test(path))) return { kind: "app" };
+  return { kind: "site", page: "notFound" };
+}
+
+/** The 404 page is in English when the path contains '-en' (spec section 2). */
+export const notFoundLanguage = (pathname: string): SiteLanguage =>
+  pathname.includes("-en") ? "en" : "pt-BR";

@@ -1,0 +1,118 @@
+import { useSyncExternalStore } from "react";
+import type ptCommon from "../locales/pt-BR/common.json";
+import type ptHelp from "../locales/pt-BR/help.json";
+import type ptHome from "../locales/pt-BR/home.json";
+import type ptLandingAi from "../locales/pt-BR/landing-ai.json";
+import type ptLandingCompany from "../locales/pt-BR/landing-company.json";
+import type ptLandingCustomer from "../locales/pt-BR/landing-customer.json";
+import type ptLegal from "../locales/pt-BR/legal.json";
+import type ptNotFound from "../locales/pt-BR/not-found.json";
+import type ptSite from "../locales/pt-BR/site.json";
+
+/**
+ * Texts of the public site. Same locale files as the app (pt-BR the source, `en` with the same
+ * keys, language in local storage `app-language`), read as typed objects instead of through
+ * i18next, which alone would take a fifth of a page's 100 KB budget (decision 005):
+ * `const tx = useTexts("landing-company"); tx.hero.title`, and `fill(tx.x, { year })` for
+ * `{{placeholders}}`.
+ */
+export type SiteTexts = {
+  common: typeof ptCommon;
+  site: typeof ptSite;
+  home: typeof ptHome;
+  "landing-company": typeof ptLandingCompany;
+  "landing-customer": typeof ptLandingCustomer;
+  "landing-ai": typeof ptLandingAi;
+  help: typeof ptHelp;
+  legal: typeof ptLegal;
+  "not-found": typeof ptNotFound;
+};
+export type SiteNamespace = keyof SiteTexts;
+export type SiteLanguage = "pt-BR" | "en";
+
+const LANGUAGE_STORAGE_KEY = "app-language";
+
+const files = import.meta.glob<{ default: unknown }>([
+  "../locales/*/common.json",
+  "../locales/*/site.json",
+  "../locales/*/home.json",
+  "../locales/*/landing-*.json",
+  "../locales/*/help.json",
+  "../locales/*/legal.json",
+  "../locales/*/not-found.json",
+]);
+
+const loaded = new Map<string, unknown>();
+const wanted = new Set<SiteNamespace>(["common"]);
+const listeners = new Set<() => void>();
+let language: SiteLanguage = storedLanguage();
+
+function storedLanguage(): SiteLanguage {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === "en" ? "en" : "pt-BR";
+  } catch {
+    return "pt-BR";
+  }
+}
+
+async function load(lang: SiteLanguage, namespaces: Iterable<SiteNamespace>) {
+  await Promise.all(
+    [...namespaces].map(async (namespace) => {
+      const key = `${lang}/${namespace}`;
+      if (loaded.has(key)) return;
+      const file = files[`../locales/${key}.json`];
+      if (!file) throw new Error(`No texts for ${key}`);
+      loaded.set(key, (await file()).default);
+    }),
+  );
+}
+
+function apply(lang: SiteLanguage) {
+  language = lang;
+  document.documentElement.lang = lang;
+  for (const listener of listeners) listener();
+}
+
+/** Fetches the page's namespaces in the visitor's language (or `lang`) before the first render. */
+export async function loadTexts(namespaces: SiteNamespace[], lang: SiteLanguage = language) {
+  for (const namespace of namespaces) wanted.add(namespace);
+  await load(lang, wanted);
+  apply(lang);
+}
+
+/** The visitor's choice: fetches the page's texts in that language, shows them, remembers it. */
+export async function setSiteLanguage(lang: SiteLanguage) {
+  await load(lang, wanted);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang === "en" ? "en" : "pt");
+  } catch {
+    // Private mode or storage disabled: the choice lasts for this page only.
+  }
+  apply(lang);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const getLanguage = () => language;
+
+/** The current language; re-renders when the visitor switches. */
+export function useSiteLanguage(): SiteLanguage {
+  return useSyncExternalStore(subscribe, getLanguage);
+}
+
+/** The texts of `namespace` in the current language (loaded by `loadTexts` first). */
+export function useTexts<N extends SiteNamespace>(namespace: N): SiteTexts[N] {
+  const lang = useSiteLanguage();
+  const texts = loaded.get(`${lang}/${namespace}`);
+  if (!texts) throw new Error(`Texts of ${namespace} (${lang}) were not loaded`);
+  return texts as SiteTexts[N];
+}
+
+/** Replaces `{{name}}` placeholders: `fill("© {{year}} Carimbou", { year: 2026 })`. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}
