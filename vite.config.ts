@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -27,10 +30,31 @@ function siteEntryInDev(): Plugin {
   };
 }
 
+/** Writes .br and .gz beside each built script and style, which the server sends as they are. */
+function precompress(): Plugin {
+  return {
+    name: "carimbou-precompress",
+    apply: "build",
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const path = join(options.dir ?? "", name);
+        const content = readFileSync(path);
+        if (content.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), siteEntryInDev()],
+  plugins: [react(), tailwindcss(), siteEntryInDev(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "../../dist/web",
@@ -38,7 +62,20 @@ export default defineConfig({
     // The server reads it to preload each public page's chunks with its HTML.
     manifest: true,
     modulePreload: { polyfill: false },
-    rolldownOptions: { input: { index: web("index.html"), site: web("site.html") } },
+    rolldownOptions: {
+      input: { index: web("index.html"), site: web("site.html") },
+      output: {
+        // Texts are named by language and namespace (texts-pt-BR-site-….js), so the server can
+        // preload the ones a public page needs.
+        chunkFileNames: (chunk) => {
+          const texts = chunk.moduleIds.map((id) => /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id));
+          const [first] = texts;
+          return first && texts.every(Boolean)
+            ? `assets/texts-${first[1]}-${first[2]}-[hash].js`
+            : "assets/[name]-[hash].js";
+        },
+      },
+    },
   },
   server: { proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
 });

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { LOGO_MAX_BYTES } from "../shared/company-data.schema";
 import type { ApiErrorBody } from "../shared/errors";
@@ -32,6 +33,7 @@ import { programsRoutes } from "./modules/programs/programs.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
 
 export const DEFAULT_LIMITS: AccountLimits = {
@@ -160,21 +162,29 @@ export function createApp(deps: AppDeps): App {
 
   if (deps.webRoot && existsSync(join(deps.webRoot, "index.html"))) {
     const webRoot = deps.webRoot;
-    const indexHtml = readFileSync(join(webRoot, "index.html"), "utf8");
+    const pageFor = createSiteHtml(webRoot, deps.appUrl);
+    app.get("/robots.txt", (c) => c.text(robotsTxt(deps.appUrl)));
+    app.get("/sitemap.xml", (c) =>
+      c.body(sitemapXml(deps.appUrl), 200, { "Content-Type": "application/xml" }),
+    );
+    // Built files are served pre-compressed (.br/.gz written by the build) when the browser takes it.
     app.use(
       "/assets/*",
       async (c, next) => {
         await next();
         if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
-      serveStatic({ root: webRoot }),
+      serveStatic({ root: webRoot, precompressed: true }),
     );
-    const serveFile = serveStatic({ root: webRoot, index: "" });
-    // Only file paths are files; "/" and every other route is the SPA's index.html.
-    app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : serveFile(c, next)));
-    app.get("*", (c) => {
+    const serveFile = serveStatic({ root: webRoot, index: "", precompressed: true });
+    // Only file paths are files; every page path gets its HTML (the app's or the public site's).
+    app.use("*", (c, next) =>
+      c.req.path.endsWith("/") || !c.req.path.includes(".") ? next() : serveFile(c, next),
+    );
+    app.get("*", compress(), (c) => {
+      const { status, html } = pageFor(c.req.path);
       c.header("Cache-Control", "no-cache");
-      return c.html(indexHtml);
+      return c.html(html, status);
     });
   }
 

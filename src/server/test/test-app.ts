@@ -18,7 +18,7 @@ type RequestOptions = {
  * Requests carry an Origin (better-auth checks it) and a socket address (for the rate limits).
  */
 export async function createTestApp(
-  options: Partial<Pick<AppDeps, "limits" | "trustProxyHops">> = {},
+  options: Partial<Pick<AppDeps, "limits" | "trustProxyHops" | "webRoot">> = {},
 ) {
   const database = await openTestDatabase(inject("pgliteTemplatePath"));
   const mails: Mail[] = [];

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  notFoundLanguage,
+  resolvePath,
+  SITE_PAGE_FILES,
+  SITE_PATHS,
+  type SiteLanguage,
+  type SitePage,
+} from "../../../shared/site";
+import { SITE_META } from "../../../shared/site-meta";
+
+type ManifestChunk = { file: string; src?: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+export type WebPage = { status: 200 | 404; html: string };
+
+const escape = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The HTML of every path, from the built web app (dist/web): the app's paths get index.html; the
+ * public site's pages get site.html with their title, description, canonical URL and Open Graph
+ * tags (for crawlers and link previews, which run no JavaScript) and `modulepreload` links for the
+ * page's own chunks and texts, so the browser fetches them with the entry instead of after it.
+ * Unknown paths get the site's 404 page with status 404.
+ */
+export function createSiteHtml(webRoot: string, appUrl: string) {
+  const indexHtml = readFileSync(join(webRoot, "index.html"), "utf8");
+  const siteHtml = readFileSync(join(webRoot, "site.html"), "utf8");
+  const manifestPath = join(webRoot, ".vite/manifest.json");
+  const manifest: Manifest = existsSync(manifestPath)
+    ? JSON.parse(readFileSync(manifestPath, "utf8"))
+    : {};
+  const files = Object.values(manifest).map((chunk) => chunk.file);
+  const hasOgImage = existsSync(join(webRoot, "og-image.png"));
+
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) closure(child, seen);
+    return seen;
+  };
+  const entryChunks = closure("site.html");
+
+  function preloads(page: SitePage, language: SiteLanguage): string[] {
+    const { file, namespaces } = SITE_PAGE_FILES[page];
+    const chunks = [...closure(`site/pages/${file}.tsx`)].filter((key) => !entryChunks.has(key));
+    const texts = ["common", ...namespaces].flatMap((namespace) => {
+      const prefix = `assets/texts-${language}-${namespace}-`;
+      return files.filter((f) => f.startsWith(prefix));
+    });
+    return [...chunks.map((key) => (manifest[key] as ManifestChunk).file), ...texts];
+  }
+
+  function render(page: SitePage, language: SiteLanguage, path: string | null): string {
+    const { title, description } = SITE_META[page][language];
+    const url = path === null ? null : new URL(path, appUrl).toString();
+    const head = [
+      `<meta name="description" content="${escape(description)}" />`,
+      url
+        ? `<link rel="canonical" href="${escape(url)}" />`
+        : `<meta name="robots" content="noindex" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="Carimbou" />`,
+      `<meta property="og:title" content="${escape(title)}" />`,
+      `<meta property="og:description" content="${escape(description)}" />`,
+      url ? `<meta property="og:url" content="${escape(url)}" />` : "",
+      `<meta property="og:locale" content="${language === "en" ? "en_US" : "pt_BR"}" />`,
+      hasOgImage
+        ? `<meta property="og:image" content="${escape(new URL("/og-image.png", appUrl).toString())}" />\n    <meta property="og:image:width" content="1200" />\n    <meta property="og:image:height" content="630" />\n    <meta name="twitter:card" content="summary_large_image" />`
+        : "",
+      ...preloads(page, language).map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${escape(file)}" />`,
+      ),
+    ].filter(Boolean);
+    return siteHtml
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/\n\s*<meta\s+name="description"[^>]*>/, "")
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(title)}</title>`)
+      .replace("</head>", `    ${head.join("\n    ")}\n  </head>`);
+  }
+
+  const pages = new Map<string, WebPage>();
+  for (const [path, page] of Object.entries(SITE_PATHS)) {
+    pages.set(path, { status: 200, html: render(page, "pt-BR", path) });
+  }
+  const notFound = {
+    "pt-BR": { status: 404, html: render("notFound", "pt-BR", null) },
+    en: { status: 404, html: render("notFound", "en", null) },
+  } as const;
+  const app: WebPage = { status: 200, html: indexHtml };
+
+  /** The page a GET of `pathname` answers with. */
+  return function pageFor(pathname: string): WebPage {
+    const route = resolvePath(pathname);
+    if (route.kind === "app") return app;
+    if (route.page === "notFound") return notFound[notFoundLanguage(pathname)];
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    return pages.get(path) ?? app;
+  };
+}
+
+/** robots.txt: everything but the API may be crawled; the sitemap lists the public pages. */
+export const robotsTxt = (appUrl: string) =>
+  `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL("/sitemap.xml", appUrl)}\n`;
+
+export const sitemapXml = (appUrl: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Object.keys(
+    SITE_PATHS,
+  )
+    .map((path) => `  <url><loc>${escape(new URL(path, appUrl).toString())}</loc></url>`)
+    .join("\n")}\n</urlset>\n`;
