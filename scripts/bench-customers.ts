@@ -6,18 +6,17 @@
  * docs/performance.md. Without DATABASE_URL it says so and exits 0.
  */
 
-import { readFileSync, writeFileSync } from "node:fs";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres } from "../src/server/db/client";
 import type { Mail } from "../src/server/modules/mail/mail.service";
+import { writePerformanceSection } from "./perf-doc";
 import { seedCustomers } from "./seed-customers";
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 60);
 const WARMUP = 5;
-const root = new URL("..", import.meta.url).pathname;
 const SECTION = "## Customer search";
 
 /** Realistic terms: names with and without accents, partial e-mail, phone digits, short, none. */
@@ -155,7 +154,7 @@ async function main() {
       ...lines,
       "",
     ].join("\n");
-    writeSection(section);
+    writePerformanceSection(SECTION, section);
     console.info("\nWritten to docs/performance.md");
   } finally {
     if (server) await new Promise((r) => server!.close(r));
@@ -163,26 +162,6 @@ async function main() {
     await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     await admin.close();
   }
-}
-
-/** Replaces only this script's section of docs/performance.md (appends it the first time). */
-function writeSection(section: string) {
-  const doc = `${root}docs/performance.md`;
-  let previous = "";
-  try {
-    previous = readFileSync(doc, "utf8");
-  } catch {
-    previous =
-      "# Performance\n\nFigures the project keeps; `npm run bench` rewrites its sections.\n";
-  }
-  const start = previous.indexOf(`\n${SECTION}`);
-  if (start < 0) {
-    writeFileSync(doc, `${previous.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = previous.indexOf("\n## ", start + 1);
-  const rest = next >= 0 ? previous.slice(next + 1) : "";
-  writeFileSync(doc, `${previous.slice(0, start + 1)}${section}${rest ? `\n${rest}` : ""}`);
 }
 
 main().catch((error) => {

@@ -45,12 +45,13 @@ export const SITE_META: Record<SitePage, Record<SiteLanguage, PageMeta>> = {
   },
   aiLanding: {
     "pt-BR": {
-      title: "IA Suprema — O robô de atendimento da sua empresa no WhatsApp e Instagram",
+      title:
+        "IA Suprema do Carimbou — O robô de atendimento da sua empresa no WhatsApp e Instagram",
       description:
         "Um robô de IA da sua empresa que atende no WhatsApp e no Instagram, responde sozinho, envia promoções e lembretes e coleta reclamações e sugestões. Configuração em 10 minutos.",
     },
     en: {
-      title: "Supreme AI — Your business's assistant on WhatsApp and Instagram",
+      title: "Carimbou Supreme AI — Your business's assistant on WhatsApp and Instagram",
       description:
         "Your business's own AI assistant on WhatsApp and Instagram: it answers on its own, sends promotions and reminders and collects complaints and suggestions. Set up in 10 minutes.",
     },

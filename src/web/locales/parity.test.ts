@@ -9,7 +9,9 @@ const read = (lang: string, file: string): unknown =>
 function shape(value: unknown, path = ""): string[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => shape(item, `${path}[${i}]`));
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) => shape(item, path ? `${path}.${key}` : key));
+    return Object.entries(value).flatMap(([key, item]) =>
+      shape(item, path ? `${path}.${key}` : key),
+    );
   }
   return [`${path}:${typeof value}`];
 }

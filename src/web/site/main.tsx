@@ -1,5 +1,5 @@
 import "../styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { notFoundLanguage, resolvePath, SITE_PAGE_FILES } from "@/shared/site";
 import { applyStoredTheme } from "../lib/theme";
@@ -27,10 +27,14 @@ void Promise.all([
   // The 404 page speaks the language of its path, not the visitor's preference (spec section 2).
   loadTexts(namespaces, page === "notFound" ? notFoundLanguage(pathname) : undefined),
 ]).then(([Page]) => {
-  createRoot(root).render(
-    <StrictMode>
-      <PageMeta page={page} />
-      <Page />
-    </StrictMode>,
-  );
+  // A transition renders in slices that yield to the browser, so a long landing page does not
+  // block the main thread in one piece while it first renders.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <PageMeta page={page} />
+        <Page />
+      </StrictMode>,
+    );
+  });
 });

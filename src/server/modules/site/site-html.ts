@@ -15,7 +15,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export type WebPage = { status: 200 | 404; html: string };
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
@@ -57,27 +57,27 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
     const { title, description } = SITE_META[page][language];
     const url = path === null ? null : new URL(path, appUrl).toString();
     const head = [
-      `<meta name="description" content="${escape(description)}" />`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
       url
-        ? `<link rel="canonical" href="${escape(url)}" />`
+        ? `<link rel="canonical" href="${escapeHtml(url)}" />`
         : `<meta name="robots" content="noindex" />`,
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="Carimbou" />`,
-      `<meta property="og:title" content="${escape(title)}" />`,
-      `<meta property="og:description" content="${escape(description)}" />`,
-      url ? `<meta property="og:url" content="${escape(url)}" />` : "",
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      url ? `<meta property="og:url" content="${escapeHtml(url)}" />` : "",
       `<meta property="og:locale" content="${language === "en" ? "en_US" : "pt_BR"}" />`,
       hasOgImage
-        ? `<meta property="og:image" content="${escape(new URL("/og-image.png", appUrl).toString())}" />\n    <meta property="og:image:width" content="1200" />\n    <meta property="og:image:height" content="630" />\n    <meta name="twitter:card" content="summary_large_image" />`
+        ? `<meta property="og:image" content="${escapeHtml(new URL("/og-image.png", appUrl).toString())}" />\n    <meta property="og:image:width" content="1200" />\n    <meta property="og:image:height" content="630" />\n    <meta name="twitter:card" content="summary_large_image" />`
         : "",
       ...preloads(page, language).map(
-        (file) => `<link rel="modulepreload" crossorigin href="/${escape(file)}" />`,
+        (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
       ),
     ].filter(Boolean);
     return siteHtml
       .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
       .replace(/\n\s*<meta\s+name="description"[^>]*>/, "")
-      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(title)}</title>`)
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace("</head>", `    ${head.join("\n    ")}\n  </head>`);
   }
 
@@ -109,5 +109,5 @@ export const sitemapXml = (appUrl: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Object.keys(
     SITE_PATHS,
   )
-    .map((path) => `  <url><loc>${escape(new URL(path, appUrl).toString())}</loc></url>`)
+    .map((path) => `  <url><loc>${escapeHtml(new URL(path, appUrl).toString())}</loc></url>`)
     .join("\n")}\n</urlset>\n`;

@@ -20,7 +20,7 @@ export function FaqAccordion({
   const id = useId();
   const Heading = `h${headingLevel}` as const;
   return (
-    <div className="divide-y rounded-xl border bg-card">
+    <div data-slot="faq" className="divide-y rounded-xl border bg-card">
       {items.map((item, index) => {
         const expanded = open === index;
         return (

@@ -65,12 +65,12 @@ export function SiteHeader({
         <div className="flex items-center gap-2">
           <LanguageToggle className="text-muted-foreground" />
           {signIn ? (
-            <LinkButton href={signIn.href} variant="outline" className="hidden md:inline-flex">
+            <LinkButton href={signIn.href} variant="outline" className="max-md:hidden">
               {signIn.label}
             </LinkButton>
           ) : null}
           {start ? (
-            <LinkButton href={start.href} className="hidden md:inline-flex">
+            <LinkButton href={start.href} className="max-md:hidden">
               {start.label}
             </LinkButton>
           ) : null}

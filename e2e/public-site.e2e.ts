@@ -1,0 +1,403 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_PATHS, SUPPORT_EMAIL } from "@/shared/site";
+import { startAppServer } from "./support/app-server";
+import { launchBrowser } from "./support/browser";
+import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "./support/initial-js";
+
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer({});
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const PAGES = Object.keys(SITE_PATHS);
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 360, height: 740 };
+
+async function open(
+  path: string,
+  options: { language?: "en" | "pt"; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+  if (options.language) {
+    const language = options.language;
+    await context.addInitScript((value) => localStorage.setItem("app-language", value), language);
+  }
+  const page = await context.newPage();
+  await page.goto(url(path));
+  await page.locator("h1").first().waitFor();
+  return { context, page };
+}
+
+const h1 = (page: Page) => page.locator("h1").first().innerText();
+
+describe("public pages in both languages", () => {
+  it.each(PAGES)(
+    "%s renders in Portuguese and in English, with lang, title and description",
+    async (path) => {
+      const pt = await open(path);
+      expect(await pt.page.locator("html").getAttribute("lang")).toBe("pt-BR");
+      expect(await pt.page.locator("h1").count()).toBe(1);
+      const ptTitle = await h1(pt.page);
+      const ptDocTitle = await pt.page.title();
+      expect(ptDocTitle).toContain("Carimbou");
+      expect(
+        await pt.page.locator('meta[name="description"]').getAttribute("content"),
+      ).toBeTruthy();
+      expect(await pt.page.locator('meta[property="og:title"]').getAttribute("content")).toBe(
+        ptDocTitle,
+      );
+      await pt.context.close();
+
+      const en = await open(path, { language: "en" });
+      await expect.poll(() => en.page.locator("html").getAttribute("lang")).toBe("en");
+      const enTitle = await h1(en.page);
+      expect(enTitle).not.toBe(ptTitle);
+      await expect.poll(() => en.page.title()).not.toBe(ptDocTitle);
+      await en.context.close();
+    },
+  );
+
+  it("switches language on the page and remembers it", async () => {
+    const { context, page } = await open("/lp-empresa");
+    const before = await h1(page);
+    await page.getByRole("button", { name: "English" }).click();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    await expect.poll(() => h1(page)).not.toBe(before);
+    expect(await page.evaluate(() => localStorage.getItem("app-language"))).toBe("en");
+    await page.goto(url("/ajuda"));
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    await page.getByRole("button", { name: "Português" }).click();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("pt-BR");
+    expect(await page.evaluate(() => localStorage.getItem("app-language"))).toBe("pt");
+    await context.close();
+  });
+});
+
+describe("404 page", () => {
+  it("says 'Ops! Página não encontrada' with status 404 and a link home", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const res = await page.goto(url("/pagina-que-nao-existe"));
+    expect(res?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Ops! Página não encontrada" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
+    await page.getByRole("link", { name: "Voltar para o início" }).click();
+    await page.waitForURL(url("/"));
+    await page.getByRole("link", { name: "Acessar como Empresa" }).waitFor();
+    await context.close();
+  });
+
+  it("says 'Oops! Page not found' in English for a path with -en, linking to /dashboard-en", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const res = await page.goto(url("/relatorio-en"));
+    expect(res?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    expect(await page.getByRole("link", { name: "Go to the dashboard" }).getAttribute("href")).toBe(
+      "/dashboard-en",
+    );
+    // The visitor's language preference does not change the 404 of a Portuguese path.
+    const en = await open("/nao-existe", { language: "en" });
+    await en.page.getByRole("heading", { name: "Ops! Página não encontrada" }).waitFor();
+    await en.context.close();
+    await context.close();
+  });
+});
+
+describe("links and anchors", () => {
+  it.each(PAGES)(
+    "every link on %s leads to a page that exists, every anchor to its section",
+    async (path) => {
+      const { context, page } = await open(path);
+      const hrefs = await page.$$eval("a[href]", (links) =>
+        links.map((a) => a.getAttribute("href") ?? ""),
+      );
+      expect(hrefs.length).toBeGreaterThan(0);
+      const checked = new Set<string>();
+      for (const href of new Set(hrefs)) {
+        if (href.startsWith("mailto:")) {
+          expect(href).toBe(`mailto:${SUPPORT_EMAIL}`);
+          continue;
+        }
+        expect(href, `${path}: ${href}`).toMatch(/^[/#]/);
+        const target = new URL(href, url(path));
+        if (target.hash) {
+          const anchored = target.pathname === new URL(url(path)).pathname ? page : null;
+          const other = anchored ? null : await context.newPage();
+          const holder = anchored ?? other!;
+          if (other) {
+            await other.goto(target.toString());
+            await other.locator("h1").first().waitFor();
+          }
+          expect(
+            await holder.evaluate(
+              (id) => document.getElementById(id) !== null,
+              target.hash.slice(1),
+            ),
+            `${path}: anchor ${href}`,
+          ).toBe(true);
+          await other?.close();
+        }
+        if (checked.has(target.pathname)) continue;
+        checked.add(target.pathname);
+        const res = await context.request.get(url(target.pathname));
+        expect(res.status(), `${path}: ${href}`).toBe(200);
+      }
+      await context.close();
+    },
+  );
+});
+
+describe("mobile menu", () => {
+  it("folds the header links into a menu at 360 px that opens, closes on a link and on Escape", async () => {
+    const { context, page } = await open("/lp-empresa", { viewport: PHONE });
+    const toggle = page.getByRole("button", { name: "Abrir menu" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Para Usuários" }).isVisible()).toBe(false);
+
+    await toggle.click();
+    const close = page.getByRole("button", { name: "Fechar menu" });
+    expect(await close.getAttribute("aria-expanded")).toBe("true");
+    await menu.getByRole("link", { name: "Para Usuários" }).waitFor();
+    expect(await menu.getByRole("link", { name: "Entrar" }).getAttribute("href")).toBe(
+      "/login-admin",
+    );
+    expect(await menu.getByRole("link", { name: "Começar Grátis" }).getAttribute("href")).toBe(
+      "/login-admin",
+    );
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "Preços" }).click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#precos");
+    await context.close();
+  });
+});
+
+describe("responsive and accessible", () => {
+  it.each(PAGES)("%s has no horizontal scrolling from 360 to 1440 px", async (path) => {
+    for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
+      const { context, page } = await open(path, { viewport });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
+      await context.close();
+    }
+  });
+
+  it.each([...PAGES, "/pagina-inexistente"])(
+    "%s has no serious or critical axe violation, in both languages and on a phone",
+    async (path) => {
+      for (const options of [{}, { language: "en" as const, viewport: PHONE }]) {
+        const { context, page } = await open(path, options);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const bad = violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        expect(bad, `${path} ${JSON.stringify(options)}`).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+
+  it("can be used with the keyboard: skip link first, then the header", async () => {
+    const { context, page } = await open("/lp-usuarios");
+    await page.keyboard.press("Tab");
+    const first = await page.evaluate(() => document.activeElement?.textContent);
+    expect(first).toBe("Pular para o conteúdo");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("conteudo");
+    await context.close();
+  });
+});
+
+describe("speed budget", () => {
+  it.each([...PAGES, "/pagina-inexistente"])(
+    "%s downloads at most 100 KB of JavaScript (gzipped) to show itself, and none of the app's",
+    async (path) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const { files, gzipBytes } = await measureInitialJs(page, url(path));
+      expect(
+        gzipBytes,
+        files.map((f) => `${f.path} ${f.gzipBytes}`).join("\n"),
+      ).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
+      expect(files.map((f) => f.path).join(" ")).not.toMatch(/company-area|dashboard-page|index-/);
+      await context.close();
+    },
+  );
+});
+
+describe("what the landing pages promise (spec section 2)", () => {
+  const hrefOf = (page: Page, name: string) =>
+    page.getByRole("link", { name, exact: true }).first().getAttribute("href");
+
+  it("/lp-usuarios: 'Entrar', 'Começar Grátis' and the three final buttons go to /login-cliente", async () => {
+    const { context, page } = await open("/lp-usuarios");
+    for (const name of [
+      "CRIE SUA CONTA GRÁTIS",
+      "CADASTRE-SE GRÁTIS AGORA",
+      "QUERO ME CADASTRAR GRATUITAMENTE",
+      "Já tem conta? Entrar",
+      "Entrar",
+      "Começar Grátis",
+    ]) {
+      expect(await hrefOf(page, name), name).toBe("/login-cliente");
+    }
+    expect(await page.locator('header a[href="#funcionalidades"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('header a[href="/"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it("/lp-usuarios: the FAQ has 8 questions, one open at a time, the first open, the open one closes", async () => {
+    const { context, page } = await open("/lp-usuarios");
+    const questions = page.locator('[data-slot="faq"] button[aria-expanded]');
+    expect(await questions.count()).toBe(8);
+    const expanded = () =>
+      questions.evaluateAll((b) => b.map((x) => x.getAttribute("aria-expanded")));
+    const answerOf = async (i: number) =>
+      page.locator(`#${await questions.nth(i).getAttribute("aria-controls")}`);
+    expect(await expanded()).toEqual(["true", ...Array(7).fill("false")]);
+    expect(await (await answerOf(0)).isVisible()).toBe(true);
+
+    await questions.nth(2).click();
+    expect(await expanded()).toEqual(["false", "false", "true", ...Array(5).fill("false")]);
+    expect(await (await answerOf(2)).isVisible()).toBe(true);
+    expect(await (await answerOf(0)).isVisible()).toBe(false);
+
+    await questions.nth(2).click();
+    expect(await expanded()).toEqual(Array(8).fill("false"));
+    expect(await (await answerOf(2)).isVisible()).toBe(false);
+
+    // Keyboard: a question is a button.
+    await questions.nth(5).focus();
+    await page.keyboard.press("Enter");
+    expect((await expanded())[5]).toBe("true");
+    await context.close();
+  });
+
+  it("/lp-ia-suprema: the offer goes to /configuracoes; links home, to both landing pages and /login-cliente", async () => {
+    const { context, page } = await open("/lp-ia-suprema");
+    expect(
+      await page
+        .locator("#oferta")
+        .getByRole("link", { name: "Ativar IA Suprema agora" })
+        .getAttribute("href"),
+    ).toBe("/configuracoes");
+    for (const href of ["/", "/lp-empresa", "/lp-usuarios", "/login-cliente"]) {
+      expect(
+        await page.locator(`main a[href="${href}"], header a[href="${href}"]`).count(),
+        href,
+      ).toBeGreaterThan(0);
+    }
+    const timer = page.getByRole("timer");
+    const first = await timer.innerText();
+    expect(first).toMatch(/\d{2}\D+\d{2}\D+\d{2}/);
+    await expect.poll(() => timer.innerText(), { timeout: 3000 }).not.toBe(first);
+    await context.close();
+  });
+});
+
+describe("help centre search", () => {
+  it("filters the 6 guides, 8 questions and 6 articles as the user types, ignoring case and accents", async () => {
+    const { context, page } = await open("/ajuda");
+    const counts = async () => ({
+      docs: await page.locator("#documentacao h3").count(),
+      faq: await page.locator('#faq [data-slot="faq"] button[aria-expanded]').count(),
+      articles: await page.locator("#artigos h3").count(),
+    });
+    const total = async () => {
+      const c = await counts();
+      return c.docs + c.faq + c.articles;
+    };
+    expect(await counts()).toEqual({ docs: 6, faq: 8, articles: 6 });
+
+    const search = page.getByRole("searchbox", { name: "Buscar na Central de Ajuda" });
+    const status = page.getByRole("status");
+    await search.pressSequentially("voucher");
+    await expect.poll(() => status.innerText()).toMatch(/^\d+ resultados? para "voucher"$/);
+    const found = Number((await status.innerText()).split(" ")[0]);
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(20);
+    expect(await total()).toBe(found);
+
+    await search.fill("INDICACAO");
+    await expect.poll(() => status.innerText()).toContain('para "INDICACAO"');
+    const withoutAccent = await total();
+    await search.fill("indicação");
+    await expect.poll(() => status.innerText()).toContain('para "indicação"');
+    expect(await total()).toBe(withoutAccent);
+    expect(withoutAccent).toBeGreaterThan(0);
+
+    await search.fill("xyzzy quasar");
+    await page.getByRole("heading", { name: 'Nenhum resultado para "xyzzy quasar"' }).waitFor();
+    expect(await total()).toBe(0);
+    expect(await page.locator("#contato").isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Limpar busca" }).click();
+    await expect.poll(counts).toEqual({ docs: 6, faq: 8, articles: 6 });
+    expect(await search.inputValue()).toBe("");
+    await context.close();
+  });
+
+  it("opens a guide with the keyboard and offers the support e-mail", async () => {
+    const { context, page } = await open("/ajuda");
+    const guide = page.locator("#documentacao h3 button").first();
+    expect(await guide.getAttribute("aria-expanded")).toBe("false");
+    await guide.focus();
+    await page.keyboard.press("Enter");
+    expect(await guide.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator(`#${await guide.getAttribute("aria-controls")}`).isVisible()).toBe(
+      true,
+    );
+    expect(
+      await page.locator(`#contato a[href="mailto:${SUPPORT_EMAIL}"]`).count(),
+    ).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe("legal pages", () => {
+  it("/termos: 30-day trial then a monthly fee by card, São Paulo venue, January 2024", async () => {
+    const { context, page } = await open("/termos");
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("janeiro de 2024");
+    expect(text).toMatch(/30 dias/);
+    expect(text).toMatch(/mensalidade/i);
+    expect(text).toMatch(/cartão/);
+    expect(text).toContain("São Paulo");
+    await context.close();
+  });
+
+  it("/privacidade: the LGPD rights and how to exercise them", async () => {
+    const { context, page } = await open("/privacidade");
+    const text = (await page.locator("main").innerText()).toLowerCase();
+    for (const right of [
+      "acesso",
+      "correção",
+      "exclusão",
+      "portabilidade",
+      "revogação do consentimento",
+    ]) {
+      expect(text, right).toContain(right);
+    }
+    expect(text).toContain(SUPPORT_EMAIL);
+    expect(text).toContain("janeiro de 2024");
+    await context.close();
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:web`: builds the web app, starts it on a fresh embedded database and, for each
+ * page of the public site, measures the JavaScript it downloads to show itself (gzipped; budget
+ * 100 KB) and runs Lighthouse (mobile: emulated phone, simulated slow 4G and 4x CPU slowdown)
+ * in Debian's Chromium: performance, accessibility, best practices and SEO scores (goal: 95 each).
+ * Prints the table and rewrites the "## Public site" section of docs/performance.md.
+ * `BENCH_WEB_RUNS` (default 3) Lighthouse runs per page; the median performance run is kept.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startAppServer } from "../e2e/support/app-server";
+import { launchBrowser } from "../e2e/support/browser";
+import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "../e2e/support/initial-js";
+import { SITE_PATHS } from "../src/shared/site";
+import { writePerformanceSection } from "./perf-doc";
+
+const SECTION = "## Public site";
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const GOAL = 95;
+const root = new URL("..", import.meta.url).pathname;
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const routes = [...Object.keys(SITE_PATHS), "/pagina-inexistente"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+type Row = {
+  path: string;
+  jsKb: number;
+  scripts: number;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+};
+
+async function main() {
+  console.info("Building the web app...");
+  execFileSync(`${root}node_modules/.bin/vite`, ["build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  const server = await startAppServer({});
+  const browser = await launchBrowser();
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  const rows: Row[] = [];
+  try {
+    for (const path of routes) {
+      const url = `${server.baseUrl}${path}`;
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      const js = await measureInitialJs(page, url);
+      await context.close();
+
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        runs.push(result.lhr);
+      }
+      runs.sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      );
+      const lhr = runs[Math.floor(runs.length / 2)]!;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const row: Row = {
+        path,
+        jsKb: js.gzipBytes / 1024,
+        scripts: js.files.length,
+        scores: {
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          "best-practices": score("best-practices"),
+          seo: score("seo"),
+        },
+        fcp: metric("first-contentful-paint"),
+        lcp: metric("largest-contentful-paint"),
+        tbt: metric("total-blocking-time"),
+        cls: metric("cumulative-layout-shift"),
+      };
+      rows.push(row);
+      const failing = Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== "informative" &&
+            a.scoreDisplayMode !== "notApplicable" &&
+            a.scoreDisplayMode !== "manual",
+        )
+        .map((a) => a.id);
+      console.info(
+        `${path}: ${row.jsKb.toFixed(1)} KB JS, perf ${row.scores.performance}, a11y ${row.scores.accessibility}, bp ${row.scores["best-practices"]}, seo ${row.scores.seo}${failing.length ? ` (below 0.9: ${failing.join(", ")})` : ""}`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await browser.close();
+    await server.close();
+  }
+
+  const budgetKb = INITIAL_JS_BUDGET_BYTES / 1024;
+  const table = [
+    "| page | initial JS (gzip) | scripts | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (r) =>
+        `| \`${r.path}\` | ${r.jsKb.toFixed(1)} KB${r.jsKb > budgetKb ? " **over budget**" : ""} | ${r.scripts} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`,
+    ),
+  ];
+  const over = rows.filter((r) => r.jsKb > budgetKb);
+  const below = rows.filter((r) => CATEGORIES.some((c) => r.scores[c] < GOAL));
+  const section = [
+    `${SECTION} (\`npm run bench:web\`)`,
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine against the built app (\`npm start\`'s server, scripts sent pre-compressed). Initial JS: every script the page fetched until the network went quiet, gzipped at level 9; budget ${budgetKb} KB. Scores: Lighthouse ${lighthouseVersion()} in Debian's Chromium with its default mobile settings (emulated phone, simulated slow 4G, 4x CPU slowdown), the median of ${RUNS} runs by performance; goal ${GOAL} in each category. \`/pagina-inexistente\` is the 404 page.`,
+    "",
+    ...table,
+    "",
+    over.length
+      ? `Over the budget: ${over.map((r) => `\`${r.path}\``).join(", ")}.`
+      : `Every page is within the ${budgetKb} KB budget.`,
+    below.length
+      ? `Below ${GOAL} somewhere: ${below.map((r) => `\`${r.path}\``).join(", ")}.`
+      : `Every page scores at least ${GOAL} in all four categories.`,
+    "",
+  ].join("\n");
+  console.info(`\n${table.join("\n")}`);
+  writePerformanceSection(SECTION, section);
+  console.info("\nWritten to docs/performance.md");
+  if (over.length) process.exitCode = 1;
+}
+
+function lighthouseVersion() {
+  const pkg = new URL("../node_modules/lighthouse/package.json", import.meta.url);
+  return (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

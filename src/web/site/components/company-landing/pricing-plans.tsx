@@ -1,0 +1,98 @@
+import { BadgePercent, Check, Crown, Hourglass, Stamp } from "lucide-react";
+import { useTexts } from "../../texts";
+import { LinkButton } from "../link-button";
+
+/** The two plans of spec section 9 (every button to /login-admin) and the launch promotion. */
+export function PricingPlans() {
+  const { pricing } = useTexts("landing-company");
+  const { pro, supreme } = pricing.plans;
+  const plans = [
+    { key: "pro", plan: pro, oldPrice: pro.oldPrice, badge: pro.discount, icon: Stamp },
+    { key: "supreme", plan: supreme, oldPrice: undefined, badge: undefined, icon: Crown },
+  ];
+
+  return (
+    <div className="grid gap-8">
+      <ul className="mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2">
+        {plans.map(({ key, plan, oldPrice, badge, icon: Icon }) => {
+          const highlighted = key === "pro";
+          return (
+            <li
+              key={key}
+              className={`relative flex min-w-0 flex-col gap-6 rounded-2xl border bg-card p-6 text-card-foreground shadow-sm md:p-8 ${
+                highlighted ? "border-primary ring-2 ring-primary" : ""
+              }`}
+            >
+              {highlighted ? (
+                <p className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 font-semibold text-primary-foreground text-xs">
+                  {pricing.popular}
+                </p>
+              ) : null}
+              <div className="grid gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Icon aria-hidden="true" className="size-5 text-primary" />
+                  <h3 className="font-bold text-xl">{plan.name}</h3>
+                  {badge ? (
+                    <span className="rounded-full bg-success/15 px-2 py-0.5 font-bold text-foreground text-xs">
+                      {badge}
+                    </span>
+                  ) : null}
+                </div>
+                <p className="text-muted-foreground text-sm">{plan.description}</p>
+              </div>
+              <p>
+                <span className="sr-only">{plan.reading}</span>
+                <span aria-hidden="true" className="flex flex-wrap items-baseline gap-x-2">
+                  {oldPrice ? (
+                    <del className="text-lg text-muted-foreground">{oldPrice}</del>
+                  ) : null}
+                  <span className="font-extrabold text-4xl tracking-tight">{plan.price}</span>
+                  <span className="text-muted-foreground">{pricing.perMonth}</span>
+                </span>
+              </p>
+              <ul className="grid flex-1 content-start gap-2.5 text-sm">
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                    <span className="min-w-0">{feature}</span>
+                  </li>
+                ))}
+              </ul>
+              <LinkButton
+                href="/login-admin"
+                size="lg"
+                variant={highlighted ? "default" : "outline"}
+                className="w-full whitespace-normal text-center"
+              >
+                {plan.cta}
+              </LinkButton>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mx-auto grid w-full max-w-4xl gap-4 rounded-2xl border-2 border-primary/40 border-dashed bg-background p-6 text-center md:flex md:items-center md:justify-between md:text-left">
+        <div className="grid gap-2">
+          <h3 className="text-balance font-bold text-lg">
+            <BadgePercent
+              aria-hidden="true"
+              className="mr-2 inline size-5 align-[-4px] text-primary"
+            />
+            {pricing.promo.title}
+          </h3>
+          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-1 text-muted-foreground text-sm md:justify-start">
+            {pricing.promo.items.map((item) => (
+              <li key={item} className="inline-flex items-center gap-1.5">
+                <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="mx-auto inline-flex shrink-0 items-center gap-2 rounded-full border border-destructive/40 bg-destructive/10 px-4 py-2 font-semibold text-foreground text-sm md:mx-0">
+          <Hourglass aria-hidden="true" className="size-4 text-destructive" />
+          {pricing.promo.spots}
+        </p>
+      </div>
+    </div>
+  );
+}
