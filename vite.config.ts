@@ -51,31 +51,61 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: "src/web",
-  publicDir: "public",
-  plugins: [react(), tailwindcss(), siteEntryInDev(), precompress()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: {
-    outDir: "../../dist/web",
-    emptyOutDir: true,
-    // The server reads it to preload each public page's chunks with its HTML.
-    manifest: true,
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      input: { index: web("index.html"), site: web("site.html") },
-      output: {
-        // Texts are named by language and namespace (texts-pt-BR-site-….js), so the server can
-        // preload the ones a public page needs.
-        chunkFileNames: (chunk) => {
-          const texts = chunk.moduleIds.map((id) => /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id));
-          const [first] = texts;
-          return first && texts.every(Boolean)
-            ? `assets/texts-${first[1]}-${first[2]}-[hash].js`
-            : "assets/[name]-[hash].js";
+const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // `vite build --ssr`: the public site's pages rendered to HTML at build time
+        // (scripts/prerender-site.ts runs it and writes dist/web/prerendered/).
+        root: "src/web",
+        plugins: [react()],
+        resolve: { alias },
+        logLevel: "warn",
+        build: {
+          ssr: "site/prerender.tsx",
+          outDir: "../../dist/site-ssr",
+          emptyOutDir: true,
         },
+      }
+    : {
+        root: "src/web",
+        publicDir: "public",
+        plugins: [react(), tailwindcss(), siteEntryInDev(), precompress()],
+        resolve: { alias },
+        build: {
+          outDir: "../../dist/web",
+          emptyOutDir: true,
+          // The server reads it to preload each public page's chunks with its HTML.
+          manifest: true,
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            input: { index: web("index.html"), site: web("site.html") },
+            output: {
+              // Fewer, larger shared chunks: every request costs a round trip on a phone's network.
+              codeSplitting: {
+                groups: [
+                  { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+                  {
+                    name: "site-ui",
+                    test: /src[\\/]web[\\/](site[\\/]components[\\/][^\\/]+\.tsx?$|components[\\/]brand-mark|components[\\/]ui[\\/]button-variants)|node_modules[\\/](class-variance-authority|clsx)[\\/]/,
+                  },
+                ],
+              },
+              // Texts are named by language and namespace (texts-pt-BR-site-….js), so the server can
+              // preload the ones a public page needs.
+              chunkFileNames: (chunk) => {
+                const texts = chunk.moduleIds.map((id) =>
+                  /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id),
+                );
+                const [first] = texts;
+                return first && texts.every(Boolean)
+                  ? `assets/texts-${first[1]}-${first[2]}-[hash].js`
+                  : "assets/[name]-[hash].js";
+              },
+            },
+          },
+        },
+        server: { proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
       },
-    },
-  },
-  server: { proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
-});
+);

@@ -5,13 +5,15 @@
  * in Debian's Chromium: performance, accessibility, best practices and SEO scores (goal: 95 each).
  * Prints the table and rewrites the "## Public site" section of docs/performance.md.
  * `BENCH_WEB_RUNS` (default 3) Lighthouse runs per page; the median performance run is kept.
+ * `BENCH_WEB_PAGES=/,/ajuda` measures only those paths. The 404 page gets no Lighthouse run
+ * (Lighthouse refuses to audit a page answered with status 404): its JS is measured.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startAppServer } from "../e2e/support/app-server";
-import { launchBrowser } from "../e2e/support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from "../e2e/support/browser";
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "../e2e/support/initial-js";
 import { SITE_PATHS } from "../src/shared/site";
 import { writePerformanceSection } from "./perf-doc";
@@ -20,42 +22,34 @@ const SECTION = "## Public site";
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const GOAL = 95;
 const root = new URL("..", import.meta.url).pathname;
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const routes = [...Object.keys(SITE_PATHS), "/pagina-inexistente"];
+const NOT_FOUND = "/pagina-inexistente";
+const routes = (
+  process.env.BENCH_WEB_PAGES?.split(",") ?? [...Object.keys(SITE_PATHS), NOT_FOUND]
+).map((path) => path.trim());
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type Row = {
   path: string;
   jsKb: number;
   scripts: number;
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
+  lighthouse: {
+    scores: Record<(typeof CATEGORIES)[number], number>;
+    fcp: number;
+    lcp: number;
+    tbt: number;
+    cls: number;
+  } | null;
 };
 
 async function main() {
   console.info("Building the web app...");
-  execFileSync(`${root}node_modules/.bin/vite`, ["build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
   const server = await startAppServer({});
   const browser = await launchBrowser();
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const rows: Row[] = [];
   try {
@@ -66,6 +60,13 @@ async function main() {
       const js = await measureInitialJs(page, url);
       await context.close();
 
+      if (path === NOT_FOUND) {
+        rows.push({ path, jsKb: js.gzipBytes / 1024, scripts: js.files.length, lighthouse: null });
+        console.info(
+          `${path}: ${(js.gzipBytes / 1024).toFixed(1)} KB JS (status 404: no Lighthouse run)`,
+        );
+        continue;
+      }
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(url, {
@@ -87,16 +88,18 @@ async function main() {
         path,
         jsKb: js.gzipBytes / 1024,
         scripts: js.files.length,
-        scores: {
-          performance: score("performance"),
-          accessibility: score("accessibility"),
-          "best-practices": score("best-practices"),
-          seo: score("seo"),
+        lighthouse: {
+          scores: {
+            performance: score("performance"),
+            accessibility: score("accessibility"),
+            "best-practices": score("best-practices"),
+            seo: score("seo"),
+          },
+          fcp: metric("first-contentful-paint"),
+          lcp: metric("largest-contentful-paint"),
+          tbt: metric("total-blocking-time"),
+          cls: metric("cumulative-layout-shift"),
         },
-        fcp: metric("first-contentful-paint"),
-        lcp: metric("largest-contentful-paint"),
-        tbt: metric("total-blocking-time"),
-        cls: metric("cumulative-layout-shift"),
       };
       rows.push(row);
       const failing = Object.values(lhr.audits)
@@ -109,8 +112,9 @@ async function main() {
             a.scoreDisplayMode !== "manual",
         )
         .map((a) => a.id);
+      const { scores } = row.lighthouse!;
       console.info(
-        `${path}: ${row.jsKb.toFixed(1)} KB JS, perf ${row.scores.performance}, a11y ${row.scores.accessibility}, bp ${row.scores["best-practices"]}, seo ${row.scores.seo}${failing.length ? ` (below 0.9: ${failing.join(", ")})` : ""}`,
+        `${path}: ${row.jsKb.toFixed(1)} KB JS, perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores["best-practices"]}, seo ${scores.seo}${failing.length ? ` (below 0.9: ${failing.join(", ")})` : ""}`,
       );
     }
   } finally {
@@ -123,17 +127,31 @@ async function main() {
   const table = [
     "| page | initial JS (gzip) | scripts | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-    ...rows.map(
-      (r) =>
-        `| \`${r.path}\` | ${r.jsKb.toFixed(1)} KB${r.jsKb > budgetKb ? " **over budget**" : ""} | ${r.scripts} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`,
-    ),
+    ...rows.map((r) => {
+      const lh = r.lighthouse;
+      const cells = lh
+        ? [
+            lh.scores.performance,
+            lh.scores.accessibility,
+            lh.scores["best-practices"],
+            lh.scores.seo,
+            Math.round(lh.fcp),
+            Math.round(lh.lcp),
+            Math.round(lh.tbt),
+            lh.cls.toFixed(3),
+          ]
+        : Array(8).fill("—");
+      return `| \`${r.path}\` | ${r.jsKb.toFixed(1)} KB${r.jsKb > budgetKb ? " **over budget**" : ""} | ${r.scripts} | ${cells.join(" | ")} |`;
+    }),
   ];
   const over = rows.filter((r) => r.jsKb > budgetKb);
-  const below = rows.filter((r) => CATEGORIES.some((c) => r.scores[c] < GOAL));
+  const below = rows.filter(
+    (r) => r.lighthouse && CATEGORIES.some((c) => r.lighthouse!.scores[c] < GOAL),
+  );
   const section = [
     `${SECTION} (\`npm run bench:web\`)`,
     "",
-    `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine against the built app (\`npm start\`'s server, scripts sent pre-compressed). Initial JS: every script the page fetched until the network went quiet, gzipped at level 9; budget ${budgetKb} KB. Scores: Lighthouse ${lighthouseVersion()} in Debian's Chromium with its default mobile settings (emulated phone, simulated slow 4G, 4x CPU slowdown), the median of ${RUNS} runs by performance; goal ${GOAL} in each category. \`/pagina-inexistente\` is the 404 page.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine against the built app (\`npm start\`'s server, scripts sent pre-compressed). Initial JS: every script the page fetched until the network went quiet, gzipped at level 9; budget ${budgetKb} KB. Scores: Lighthouse ${lighthouseVersion()} in Debian's Chromium with its default mobile settings (emulated phone, simulated slow 4G, 4x CPU slowdown), the median of ${RUNS} runs by performance; goal ${GOAL} in each category. \`${NOT_FOUND}\` is the 404 page (status 404, which Lighthouse does not audit).`,
     "",
     ...table,
     "",
@@ -146,8 +164,12 @@ async function main() {
     "",
   ].join("\n");
   console.info(`\n${table.join("\n")}`);
-  writePerformanceSection(SECTION, section);
-  console.info("\nWritten to docs/performance.md");
+  if (process.env.BENCH_WEB_PAGES) {
+    console.info("\nSome pages only (BENCH_WEB_PAGES): docs/performance.md left as it was.");
+  } else {
+    writePerformanceSection(SECTION, section);
+    console.info("\nWritten to docs/performance.md");
+  }
   if (over.length) process.exitCode = 1;
 }
 

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const output = join(root, "dist/web/index.html");
+// Written last by `npm run build` (client bundles, then the public pages rendered to HTML).
+const output = join(root, "dist/web/prerendered/home.pt-BR.html");
 const inputs = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"].map((p) =>
   join(root, p),
 );
@@ -32,8 +33,5 @@ if (builtAt >= changedAt) {
   console.info(
     builtAt ? "Web sources changed: rebuilding dist/web..." : "Building the web app (dist/web)...",
   );
-  execFileSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
 }

@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { LOGO_MAX_BYTES } from "../shared/company-data.schema";
 import type { ApiErrorBody } from "../shared/errors";
@@ -182,8 +183,9 @@ export function createApp(deps: AppDeps): App {
       c.req.path.endsWith("/") || !c.req.path.includes(".") ? next() : serveFile(c, next),
     );
     app.get("*", compress(), (c) => {
-      const { status, html } = pageFor(c.req.path);
+      const { status, html } = pageFor(c.req.path, getCookie(c, "app-language"));
       c.header("Cache-Control", "no-cache");
+      c.header("Vary", "Cookie, Accept-Encoding");
       return c.html(html, status);
     });
   }

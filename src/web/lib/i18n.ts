@@ -144,11 +144,15 @@ export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> 
 
 /** The user's choice: applied now and remembered for the next visits. */
 export function setLanguagePreference(language: Language) {
+  const value = language === "en" ? "en" : "pt";
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language === "en" ? "en" : "pt");
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, value);
   } catch {
     // Private mode or storage disabled: the choice lasts for this page only.
   }
+  // The same choice in a cookie: the server sends the public site's pages in that language.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${value}; path=/; max-age=31536000; samesite=lax`;
   void i18n.changeLanguage(language);
 }
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { SITE_PAGE_FILES, type SitePage } from "@/shared/site";
 import type ptCommon from "../locales/pt-BR/common.json";
 import type ptHelp from "../locales/pt-BR/help.json";
 import type ptHome from "../locales/pt-BR/home.json";
@@ -69,9 +70,15 @@ async function load(lang: SiteLanguage, namespaces: Iterable<SiteNamespace>) {
 
 function apply(lang: SiteLanguage) {
   language = lang;
-  document.documentElement.lang = lang;
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
   for (const listener of listeners) listener();
 }
+
+/** The namespaces a page reads (`common` and its own). */
+export const pageNamespaces = (page: SitePage): SiteNamespace[] => [
+  "common",
+  ...(SITE_PAGE_FILES[page].namespaces as SiteNamespace[]),
+];
 
 /** Fetches the page's namespaces in the visitor's language (or `lang`) before the first render. */
 export async function loadTexts(namespaces: SiteNamespace[], lang: SiteLanguage = language) {
@@ -80,15 +87,41 @@ export async function loadTexts(namespaces: SiteNamespace[], lang: SiteLanguage 
   apply(lang);
 }
 
-/** The visitor's choice: fetches the page's texts in that language, shows them, remembers it. */
-export async function setSiteLanguage(lang: SiteLanguage) {
-  await load(lang, wanted);
+/**
+ * The language the visitor chose before (local storage `app-language`), also kept in a cookie of
+ * the same name so the server sends the site's pages already in that language.
+ */
+export function rememberLanguage(lang: SiteLanguage) {
+  const value = lang === "en" ? "en" : "pt";
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang === "en" ? "en" : "pt");
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, value);
   } catch {
     // Private mode or storage disabled: the choice lasts for this page only.
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${value}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The visitor's choice: fetches the page's texts in that language, shows them, remembers it. */
+export async function setSiteLanguage(lang: SiteLanguage) {
+  await load(lang, wanted);
+  rememberLanguage(lang);
   apply(lang);
+}
+
+/** The language the visitor prefers (local storage), whatever the page shows now. */
+export const preferredLanguage = storedLanguage;
+
+/** Writes the cookie of a preference kept only in local storage (set before the cookie existed). */
+export function syncLanguageCookie() {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (stored && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=${stored}`)) {
+      rememberLanguage(stored === "en" ? "en" : "pt-BR");
+    }
+  } catch {
+    // Storage disabled: nothing to sync.
+  }
 }
 
 const subscribe = (listener: () => void) => {
@@ -99,7 +132,7 @@ const getLanguage = () => language;
 
 /** The current language; re-renders when the visitor switches. */
 export function useSiteLanguage(): SiteLanguage {
-  return useSyncExternalStore(subscribe, getLanguage);
+  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
 }
 
 /** The texts of `namespace` in the current language (loaded by `loadTexts` first). */

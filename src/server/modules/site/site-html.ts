@@ -53,6 +53,12 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
     return [...chunks.map((key) => (manifest[key] as ManifestChunk).file), ...texts];
   }
 
+  /** The page rendered at build time (npm run build), if it was. */
+  const prerendered = (page: SitePage, language: SiteLanguage) => {
+    const file = join(webRoot, "prerendered", `${page}.${language}.html`);
+    return existsSync(file) ? readFileSync(file, "utf8") : "";
+  };
+
   function render(page: SitePage, language: SiteLanguage, path: string | null): string {
     const { title, description } = SITE_META[page][language];
     const url = path === null ? null : new URL(path, appUrl).toString();
@@ -78,12 +84,19 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
       .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
       .replace(/\n\s*<meta\s+name="description"[^>]*>/, "")
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace("</head>", `    ${head.join("\n    ")}\n  </head>`);
+      .replace("</head>", `    ${head.join("\n    ")}\n  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root" data-lang="${language}">${prerendered(page, language)}</div>`,
+      );
   }
 
-  const pages = new Map<string, WebPage>();
+  const pages = new Map<string, Record<SiteLanguage, WebPage>>();
   for (const [path, page] of Object.entries(SITE_PATHS)) {
-    pages.set(path, { status: 200, html: render(page, "pt-BR", path) });
+    pages.set(path, {
+      "pt-BR": { status: 200, html: render(page, "pt-BR", path) },
+      en: { status: 200, html: render(page, "en", path) },
+    });
   }
   const notFound = {
     "pt-BR": { status: 404, html: render("notFound", "pt-BR", null) },
@@ -91,13 +104,18 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
   } as const;
   const app: WebPage = { status: 200, html: indexHtml };
 
-  /** The page a GET of `pathname` answers with. */
-  return function pageFor(pathname: string): WebPage {
+  /**
+   * The page a GET of `pathname` answers with: a site page in the visitor's language (the
+   * `app-language` cookie the web side keeps beside local storage; Portuguese by default).
+   */
+  return function pageFor(pathname: string, languageCookie?: string): WebPage {
     const route = resolvePath(pathname);
     if (route.kind === "app") return app;
     if (route.page === "notFound") return notFound[notFoundLanguage(pathname)];
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    return pages.get(path) ?? app;
+    const page = pages.get(path);
+    if (!page) return app;
+    return page[languageCookie === "en" ? "en" : "pt-BR"];
   };
 }
 

@@ -30,6 +30,9 @@ function fakeWebRoot() {
       "_texts4.js": { file: "assets/texts-pt-BR-common-4.js" },
     }),
   );
+  mkdirSync(join(root, "prerendered"));
+  writeFileSync(join(root, "prerendered/companyLanding.pt-BR.html"), "<h1>COMEÇAR AGORA</h1>");
+  writeFileSync(join(root, "prerendered/companyLanding.en.html"), "<h1>START NOW</h1>");
   const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
   writeFileSync(join(root, "assets/site-entry.js"), script);
   writeFileSync(join(root, "assets/site-entry.js.gz"), gzipSync(script));
@@ -67,6 +70,22 @@ describe("pages of the public site", () => {
     expect(html).toContain('href="/assets/texts-pt-BR-site-3.js"');
     expect(html).not.toContain("texts-en-landing-company");
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/react.js"');
+  });
+
+  it("sends the page rendered at build time, in the language of the app-language cookie", async () => {
+    const pt = await (await t.request("/lp-empresa")).text();
+    expect(pt).toContain('<div id="root" data-lang="pt-BR"><h1>COMEÇAR AGORA</h1></div>');
+    const en = await t.request("/lp-empresa", { cookie: "app-language=en" });
+    expect(en.headers.get("vary")).toContain("Cookie");
+    const enHtml = await en.text();
+    expect(enHtml).toContain('<html lang="en">');
+    expect(enHtml).toContain('<div id="root" data-lang="en"><h1>START NOW</h1></div>');
+    expect(enHtml).toContain("<title>Carimbou for Businesses");
+    expect(enHtml).toContain('href="/assets/texts-en-landing-company-2.js"');
+    // A page not rendered at build time is rendered by the browser.
+    expect(await (await t.request("/ajuda")).text()).toContain(
+      '<div id="root" data-lang="pt-BR"></div>',
+    );
   });
 
   it("answers the other public pages with their own titles, with or without a trailing slash", async () => {

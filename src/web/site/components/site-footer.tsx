@@ -77,7 +77,11 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="border-t px-4 py-4 text-center text-muted-foreground text-xs">
+      {/* The HTML is rendered at build time: a new year may differ until the next build. */}
+      <p
+        suppressHydrationWarning
+        className="border-t px-4 py-4 text-center text-muted-foreground text-xs"
+      >
         {fill(footer.rights, { year })}
       </p>
     </footer>

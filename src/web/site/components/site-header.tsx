@@ -8,25 +8,32 @@ import { LinkButton } from "./link-button";
 export type HeaderLink = { href: string; label: string };
 
 /**
- * Sticky header of the public pages: brand (to /), the page's links, the language switch and
- * two actions ('Entrar' and 'Começar Grátis' on the landing pages). Below 768 px the links and
- * actions fold into a menu opened by a toggle; it closes on a link, on Escape, or on the toggle.
+ * Sticky header of the public pages: brand (to /), the page's links (by default: for companies,
+ * for customers, help), the language switch and two actions ('Entrar' and 'Começar Grátis' on
+ * the landing pages). Below 768 px the links and actions fold into a menu opened by a toggle; it
+ * closes on a link, on Escape, or on the toggle.
  */
 export function SiteHeader({
-  links = [],
+  links: pageLinks,
   signIn,
   start,
 }: {
+  /** The page's own links, in place of the standard ones. */
   links?: HeaderLink[];
   /** 'Entrar' (outline). */
   signIn?: HeaderLink;
   /** 'Começar Grátis' (primary). */
   start?: HeaderLink;
 }) {
-  const { menu, skipToContent } = useTexts("site");
+  const { menu, skipToContent, header, footer } = useTexts("site");
   const { appName } = useTexts("common");
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const links = pageLinks ?? [
+    { href: "/lp-empresa", label: header.forCompanies },
+    { href: "/lp-usuarios", label: header.forCustomers },
+    { href: "/ajuda", label: footer.help },
+  ];
 
   useEffect(() => {
     if (!open) return;

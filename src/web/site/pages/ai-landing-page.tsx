@@ -13,8 +13,11 @@ import {
   Zap,
 } from "lucide-react";
 import { OfferCountdown } from "../components/ai-landing/offer-countdown";
+import { CheckList } from "../components/check-list";
+import { IconCard } from "../components/icon-card";
 import { LinkButton } from "../components/link-button";
 import { Section } from "../components/section";
+import { SiteHero } from "../components/site-hero";
 import { SiteLayout } from "../components/site-layout";
 import { useTexts } from "../texts";
 
@@ -32,16 +35,15 @@ export function AiLandingPage() {
   const tx = useTexts("landing-ai");
   const { header } = useTexts("site");
   const { offer } = tx;
+  /** The other pages: in the header and again at the foot of the page. */
+  const pages = [
+    { href: "/", label: tx.nav.home },
+    { href: "/lp-empresa", label: header.forCompanies },
+    { href: "/lp-usuarios", label: header.forCustomers },
+  ];
 
   return (
-    <SiteLayout
-      links={[
-        { href: "/", label: tx.nav.home },
-        { href: "/lp-empresa", label: header.forCompanies },
-        { href: "/lp-usuarios", label: header.forCustomers },
-      ]}
-      signIn={{ href: "/login-cliente", label: header.signIn }}
-    >
+    <SiteLayout links={pages} signIn={{ href: "/login-cliente", label: header.signIn }}>
       <Hero />
 
       <Section
@@ -70,18 +72,14 @@ export function AiLandingPage() {
         intro={tx.benefits.intro}
       >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {tx.benefits.items.map((item, index) => {
-            const Icon = BENEFIT_ICONS[index] ?? Sparkles;
-            return (
-              <li key={item.title} className={`grid content-start gap-3 ${cardClass}`}>
-                <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <h3 className="font-semibold text-lg">{item.title}</h3>
-                <p className="text-muted-foreground text-sm">{item.description}</p>
-              </li>
-            );
-          })}
+          {tx.benefits.items.map((item, index) => (
+            <IconCard
+              key={item.title}
+              icon={BENEFIT_ICONS[index] ?? Sparkles}
+              title={item.title}
+              text={item.description}
+            />
+          ))}
         </ul>
       </Section>
 
@@ -95,14 +93,7 @@ export function AiLandingPage() {
         <div className="mx-auto grid w-full max-w-4xl overflow-hidden rounded-2xl border-2 border-primary bg-card shadow-lg md:grid-cols-2">
           <div className="grid content-start gap-5 p-6 md:p-8">
             <h3 className="font-bold text-xl">{offer.includedTitle}</h3>
-            <ul className="grid gap-3">
-              {offer.included.map((item) => (
-                <li key={item} className="flex gap-3">
-                  <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-                  <span className="min-w-0">{item}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList large icon={CircleCheck} items={offer.included} className="grid gap-3" />
             <div className="flex gap-3 rounded-xl bg-muted p-4">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
               <div className="grid gap-1">
@@ -148,11 +139,7 @@ export function AiLandingPage() {
         <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-8 text-sm">
           <p className="font-semibold">{tx.nav.more}:</p>
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
-            {[
-              { href: "/", label: tx.nav.home },
-              { href: "/lp-empresa", label: header.forCompanies },
-              { href: "/lp-usuarios", label: header.forCustomers },
-            ].map((link) => (
+            {pages.map((link) => (
               <li key={link.href}>
                 <a href={link.href} className={textLinkClass}>
                   {link.label}
@@ -170,56 +157,62 @@ export function AiLandingPage() {
 function Hero() {
   const { hero } = useTexts("landing-ai");
   return (
-    <section className="bg-linear-to-br from-primary/15 via-background to-background">
-      <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 py-14 md:py-24 lg:grid-cols-[1fr_auto]">
-        <div className="grid min-w-0 gap-6 text-center lg:text-left">
-          <p className="mx-auto inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 font-semibold text-foreground text-sm lg:mx-0 lg:justify-self-start">
-            <Sparkles aria-hidden="true" className="size-4 shrink-0 text-primary" />
-            {hero.kicker}
-          </p>
-          <h1 className="text-balance break-words font-extrabold text-4xl tracking-tight md:text-5xl">
-            {hero.title}
-          </h1>
-          <p className="text-balance text-lg text-muted-foreground">{hero.subtitle}</p>
-          <div className="flex justify-center lg:justify-start">
-            <LinkButton href="#oferta" size="lg" className={wrapButton}>
-              {hero.cta}
-              <ArrowRight aria-hidden="true" />
-            </LinkButton>
-          </div>
-          <p className="text-muted-foreground text-sm">{hero.note}</p>
-        </div>
-        <div
-          role="img"
-          aria-label={hero.chat.label}
-          className="mx-auto w-full max-w-sm overflow-hidden rounded-2xl border bg-card shadow-xl"
-        >
-          <div className="flex items-center gap-3 bg-primary px-4 py-3 text-primary-foreground">
-            <span className="flex size-9 items-center justify-center rounded-full bg-primary-foreground/20">
-              <Bot aria-hidden="true" className="size-5" />
-            </span>
-            <span className="grid">
-              <span className="font-semibold text-sm">{hero.chat.name}</span>
-              <span className="text-xs opacity-90">{hero.chat.status}</span>
-            </span>
-            <MessageSquareText aria-hidden="true" className="ml-auto size-5" />
-          </div>
-          <ul className="grid gap-3 bg-muted/60 p-4 text-sm">
-            {hero.chat.messages.map((message) => (
-              <li
-                key={message.text}
-                className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-xs ${
-                  message.fromBot
-                    ? "justify-self-start rounded-tl-sm bg-card"
-                    : "justify-self-end rounded-tr-sm bg-primary text-primary-foreground"
-                }`}
-              >
-                {message.text}
-              </li>
-            ))}
-          </ul>
-        </div>
+    <SiteHero
+      className="bg-linear-to-br from-primary/15 via-background to-background"
+      kicker={
+        <>
+          <Sparkles aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          {hero.kicker}
+        </>
+      }
+      title={hero.title}
+      subtitle={hero.subtitle}
+      actions={
+        <LinkButton href="#oferta" size="lg" className={wrapButton}>
+          {hero.cta}
+          <ArrowRight aria-hidden="true" />
+        </LinkButton>
+      }
+      visual={<SampleChat />}
+    >
+      <p className="text-muted-foreground text-sm">{hero.note}</p>
+    </SiteHero>
+  );
+}
+
+/** A WhatsApp-like conversation between a customer and the robot. */
+function SampleChat() {
+  const { chat } = useTexts("landing-ai").hero;
+  return (
+    <div
+      role="img"
+      aria-label={chat.label}
+      className="mx-auto w-full max-w-sm overflow-hidden rounded-2xl border bg-card shadow-xl"
+    >
+      <div className="flex items-center gap-3 bg-primary px-4 py-3 text-primary-foreground">
+        <span className="flex size-9 items-center justify-center rounded-full bg-primary-foreground/20">
+          <Bot aria-hidden="true" className="size-5" />
+        </span>
+        <span className="grid">
+          <span className="font-semibold text-sm">{chat.name}</span>
+          <span className="text-xs opacity-90">{chat.status}</span>
+        </span>
+        <MessageSquareText aria-hidden="true" className="ml-auto size-5" />
       </div>
-    </section>
+      <ul className="grid gap-3 bg-muted/60 p-4 text-sm">
+        {chat.messages.map((message) => (
+          <li
+            key={message.text}
+            className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-xs ${
+              message.fromBot
+                ? "justify-self-start rounded-tl-sm bg-card"
+                : "justify-self-end rounded-tr-sm bg-primary text-primary-foreground"
+            }`}
+          >
+            {message.text}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,7 +3,6 @@ import {
   Bike,
   Cake,
   ChartColumn,
-  Check,
   Coffee,
   Croissant,
   Download,
@@ -37,12 +36,14 @@ import {
   WalletCards,
   WashingMachine,
 } from "lucide-react";
+import { CheckList } from "../components/check-list";
 import { CompanyHero } from "../components/company-landing/hero";
 import { PricingPlans } from "../components/company-landing/pricing-plans";
 import { SupremePitch } from "../components/company-landing/supreme-pitch";
 import { LinkButton } from "../components/link-button";
 import { Section } from "../components/section";
 import { SiteLayout } from "../components/site-layout";
+import { Testimonials } from "../components/testimonials";
 import { useTexts } from "../texts";
 
 const PROBLEM_ICONS = [FileX2, UserX, EyeOff, TrendingDown];
@@ -190,40 +191,15 @@ export function CompanyLandingPage() {
       </Section>
 
       <Section kicker={testimonials.kicker} title={testimonials.title} intro={testimonials.intro}>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {testimonials.items.map((item) => (
-            <li key={item.name} className="min-w-0">
-              <figure className="flex h-full flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
-                <div role="img" aria-label={testimonials.rating} className="flex gap-0.5">
-                  {[1, 2, 3, 4, 5].map((star) => (
-                    <Star
-                      key={star}
-                      aria-hidden="true"
-                      className="size-4 fill-amber-400 text-amber-500"
-                    />
-                  ))}
-                </div>
-                <blockquote className="flex-1">
-                  <p>“{item.quote}”</p>
-                </blockquote>
-                <figcaption className="flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
-                  >
-                    {item.name.charAt(0)}
-                  </span>
-                  <span className="grid min-w-0">
-                    <span className="font-semibold">{item.name}</span>
-                    <span className="text-muted-foreground text-sm">
-                      {item.business} · {item.city}
-                    </span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <Testimonials
+          className="gap-6"
+          rating={testimonials.rating}
+          items={testimonials.items.map(({ name, quote, business, city }) => ({
+            name,
+            quote,
+            place: `${business} · ${city}`,
+          }))}
+        />
       </Section>
 
       <Section
@@ -247,14 +223,7 @@ export function CompanyLandingPage() {
                 </span>
                 {title}
               </h3>
-              <ul className="grid gap-2.5 text-sm">
-                {items.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                    <span className="min-w-0">{item}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={items} className="grid gap-2.5 text-sm" />
             </div>
           ))}
         </div>

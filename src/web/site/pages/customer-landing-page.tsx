@@ -11,15 +11,18 @@ import {
   Search,
   ShieldCheck,
   Stamp,
-  Star,
   Tag,
   TrendingUp,
   Users,
 } from "lucide-react";
+import { CheckList } from "../components/check-list";
 import { FaqAccordion } from "../components/faq-accordion";
+import { IconCard } from "../components/icon-card";
 import { LinkButton } from "../components/link-button";
 import { Section } from "../components/section";
+import { SiteHero } from "../components/site-hero";
 import { SiteLayout } from "../components/site-layout";
+import { Testimonials } from "../components/testimonials";
 import { useTexts } from "../texts";
 
 const SIGN_UP = "/login-cliente";
@@ -28,15 +31,12 @@ const SIGN_UP = "/login-cliente";
 const BENEFIT_ICONS = [Stamp, TrendingUp, Gift, Search, Tag, MessageCircle, Cake, Users];
 /** Icons of the hero's trust line, in the order of `hero.trust`. */
 const TRUST_ICONS = [BadgeCheck, MapPin, ShieldCheck];
-const STARS = [1, 2, 3, 4, 5];
 /** Stamps on the hero's sample card: 7 of 10 filled. */
 const SAMPLE_STAMPS = Array.from({ length: 10 }, (_, index) => index < 7);
 
 /** Long capitalised labels wrap on narrow screens instead of overflowing. */
 const wrapButton = "h-auto! min-h-11 whitespace-normal! py-3 text-center";
 const cardClass = "rounded-xl border bg-card p-6 shadow-sm";
-const iconBoxClass =
-  "flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary";
 
 /** `/lp-usuarios`: the landing page for customers (spec section 2). */
 export function CustomerLandingPage() {
@@ -61,30 +61,26 @@ export function CustomerLandingPage() {
         intro={tx.benefits.intro}
       >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {tx.benefits.items.map((item, index) => {
-            const Icon = BENEFIT_ICONS[index] ?? Stamp;
-            return (
-              <li key={item.title} className={`grid content-start gap-3 ${cardClass}`}>
-                <span className={iconBoxClass}>
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <h3 className="font-semibold text-lg">{item.title}</h3>
-                <p className="text-muted-foreground text-sm">{item.description}</p>
-              </li>
-            );
-          })}
+          {tx.benefits.items.map((item, index) => (
+            <IconCard
+              key={item.title}
+              icon={BENEFIT_ICONS[index] ?? Stamp}
+              title={item.title}
+              text={item.description}
+            />
+          ))}
         </ul>
       </Section>
 
       <Section title={tx.problem.title} intro={tx.problem.intro} tone="muted">
         <div className="grid gap-4 md:grid-cols-2">
-          <CheckList
+          <ComparisonCard
             title={tx.problem.problemTitle}
             items={tx.problem.problems}
             kind="bad"
             className={cardClass}
           />
-          <CheckList
+          <ComparisonCard
             title={tx.problem.solutionTitle}
             items={tx.problem.solutions}
             kind="good"
@@ -94,50 +90,26 @@ export function CustomerLandingPage() {
       </Section>
 
       <Section kicker={tx.testimonials.kicker} title={tx.testimonials.title}>
-        <ul className="grid gap-4 md:grid-cols-3">
-          {tx.testimonials.items.map((item) => (
-            <li key={item.name} className={cardClass}>
-              <figure className="grid h-full content-between gap-4">
-                <div className="grid gap-3">
-                  <span
-                    role="img"
-                    aria-label={tx.testimonials.rating}
-                    className="flex gap-0.5 text-amber-500"
-                  >
-                    {STARS.map((star) => (
-                      <Star key={star} aria-hidden="true" className="size-4 fill-current" />
-                    ))}
-                  </span>
-                  <blockquote className="text-foreground">“{item.quote}”</blockquote>
-                </div>
-                <figcaption className="flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
-                  >
-                    {item.name.charAt(0)}
-                  </span>
-                  <span className="grid min-w-0">
-                    <span className="font-semibold">{item.name}</span>
-                    <span className="text-muted-foreground text-sm">{item.city}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <Testimonials
+          rating={tx.testimonials.rating}
+          items={tx.testimonials.items.map(({ name, quote, city }) => ({
+            name,
+            quote,
+            place: city,
+          }))}
+        />
       </Section>
 
       <Section title={tx.beforeAfter.title} tone="muted">
         <div className="grid gap-4 md:grid-cols-2">
-          <CheckList
+          <ComparisonCard
             title={tx.beforeAfter.beforeTitle}
             subtitle={tx.beforeAfter.beforeSubtitle}
             items={tx.beforeAfter.before}
             kind="bad"
             className={cardClass}
           />
-          <CheckList
+          <ComparisonCard
             title={tx.beforeAfter.afterTitle}
             subtitle={tx.beforeAfter.afterSubtitle}
             items={tx.beforeAfter.after}
@@ -184,74 +156,77 @@ export function CustomerLandingPage() {
 function Hero() {
   const { hero } = useTexts("landing-customer");
   return (
-    <section className="bg-linear-to-b from-primary/10 to-background">
-      <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 py-14 md:py-24 lg:grid-cols-[1fr_auto]">
-        <div className="grid min-w-0 gap-6 text-center lg:text-left">
-          <p className="mx-auto rounded-full border bg-background px-3 py-1 font-semibold text-foreground text-sm lg:mx-0 lg:justify-self-start">
-            {hero.kicker}
-          </p>
-          <h1 className="text-balance break-words font-extrabold text-4xl tracking-tight md:text-5xl lg:text-6xl">
-            {hero.title}
-          </h1>
-          <p className="text-balance text-lg text-muted-foreground">{hero.subtitle}</p>
-          <div className="flex justify-center lg:justify-start">
-            <LinkButton href={SIGN_UP} size="lg" className={wrapButton}>
-              {hero.cta}
-              <ArrowRight aria-hidden="true" />
-            </LinkButton>
-          </div>
-          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-muted-foreground text-sm lg:justify-start">
-            {hero.trust.map((item, index) => {
-              const Icon = TRUST_ICONS[index] ?? BadgeCheck;
-              return (
-                <li key={item} className="flex items-center gap-2">
-                  <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                  {item}
-                </li>
-              );
-            })}
-          </ul>
+    <SiteHero
+      className="bg-linear-to-b from-primary/10 to-background"
+      kicker={hero.kicker}
+      title={hero.title}
+      titleClassName="lg:text-6xl"
+      subtitle={hero.subtitle}
+      actions={
+        <LinkButton href={SIGN_UP} size="lg" className={wrapButton}>
+          {hero.cta}
+          <ArrowRight aria-hidden="true" />
+        </LinkButton>
+      }
+      visual={<SampleCard />}
+    >
+      <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-muted-foreground text-sm lg:justify-start">
+        {hero.trust.map((item, index) => {
+          const Icon = TRUST_ICONS[index] ?? BadgeCheck;
+          return (
+            <li key={item} className="flex items-center gap-2">
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+              {item}
+            </li>
+          );
+        })}
+      </ul>
+    </SiteHero>
+  );
+}
+
+/** A phone showing a loyalty card with 7 of 10 stamps and the reward. */
+function SampleCard() {
+  const { card } = useTexts("landing-customer").hero;
+  return (
+    <div
+      role="img"
+      aria-label={card.label}
+      className="mx-auto w-full max-w-xs rounded-[2rem] border-8 border-foreground/90 bg-background p-4 shadow-xl"
+    >
+      <div className="grid gap-4 rounded-2xl bg-primary p-5 text-primary-foreground">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-full bg-primary-foreground/20">
+            <Stamp aria-hidden="true" className="size-5" />
+          </span>
+          <span className="font-semibold">{card.company}</span>
         </div>
-        <div
-          role="img"
-          aria-label={hero.card.label}
-          className="mx-auto w-full max-w-xs rounded-[2rem] border-8 border-foreground/90 bg-background p-4 shadow-xl"
-        >
-          <div className="grid gap-4 rounded-2xl bg-primary p-5 text-primary-foreground">
-            <div className="flex items-center gap-3">
-              <span className="flex size-10 items-center justify-center rounded-full bg-primary-foreground/20">
-                <Stamp aria-hidden="true" className="size-5" />
-              </span>
-              <span className="font-semibold">{hero.card.company}</span>
-            </div>
-            <div className="grid grid-cols-5 gap-2">
-              {SAMPLE_STAMPS.map((filled, index) => (
-                <span
-                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative grid
-                  key={index}
-                  className={`flex aspect-square items-center justify-center rounded-full border-2 border-primary-foreground/70 ${filled ? "bg-primary-foreground text-primary" : ""}`}
-                >
-                  {filled ? <Stamp aria-hidden="true" className="size-4" /> : null}
-                </span>
-              ))}
-            </div>
-            <p className="font-medium text-sm">{hero.card.progress}</p>
-            <div className="h-2 overflow-hidden rounded-full bg-primary-foreground/25">
-              <div className="h-full w-[70%] rounded-full bg-primary-foreground" />
-            </div>
-          </div>
-          <p className="mt-4 flex items-center gap-2 font-medium text-sm">
-            <Gift aria-hidden="true" className="size-4 shrink-0 text-primary" />
-            {hero.card.reward}
-          </p>
+        <div className="grid grid-cols-5 gap-2">
+          {SAMPLE_STAMPS.map((filled, index) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative grid
+              key={index}
+              className={`flex aspect-square items-center justify-center rounded-full border-2 border-primary-foreground/70 ${filled ? "bg-primary-foreground text-primary" : ""}`}
+            >
+              {filled ? <Stamp aria-hidden="true" className="size-4" /> : null}
+            </span>
+          ))}
+        </div>
+        <p className="font-medium text-sm">{card.progress}</p>
+        <div className="h-2 overflow-hidden rounded-full bg-primary-foreground/25">
+          <div className="h-full w-[70%] rounded-full bg-primary-foreground" />
         </div>
       </div>
-    </section>
+      <p className="mt-4 flex items-center gap-2 font-medium text-sm">
+        <Gift aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        {card.reward}
+      </p>
+    </div>
   );
 }
 
 /** A card with a title (<h3>) and a list marked with crosses (`bad`) or ticks (`good`). */
-function CheckList({
+function ComparisonCard({
   title,
   subtitle,
   items,
@@ -264,24 +239,19 @@ function CheckList({
   kind: "bad" | "good";
   className: string;
 }) {
-  const Icon = kind === "good" ? CircleCheck : CircleX;
   return (
     <div className={`grid content-start gap-4 ${className}`}>
       <div className="grid gap-1">
         <h3 className="font-bold text-xl">{title}</h3>
         {subtitle ? <p className="text-muted-foreground text-sm">{subtitle}</p> : null}
       </div>
-      <ul className="grid gap-3">
-        {items.map((item) => (
-          <li key={item} className="flex gap-3">
-            <Icon
-              aria-hidden="true"
-              className={`mt-0.5 size-5 shrink-0 ${kind === "good" ? "text-success" : "text-destructive"}`}
-            />
-            <span className="min-w-0">{item}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        large
+        items={items}
+        className="grid gap-3"
+        icon={kind === "good" ? CircleCheck : CircleX}
+        iconClassName={kind === "good" ? "text-success" : "text-destructive"}
+      />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { SUPPORT_EMAIL } from "@/shared/site";
 import { FaqAccordion } from "../components/faq-accordion";
 import { Disclosure } from "../components/help/disclosure";
 import { filterByQuery, queryWords } from "../components/help/search";
+import { IconCard } from "../components/icon-card";
 import { LinkButton } from "../components/link-button";
 import { Section } from "../components/section";
 import { SiteLayout } from "../components/site-layout";
@@ -35,7 +36,6 @@ const linkClass =
  */
 export function HelpPage() {
   const tx = useTexts("help");
-  const { header, footer } = useTexts("site");
   const [query, setQuery] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -76,13 +76,7 @@ export function HelpPage() {
   ].filter((link) => link.visible);
 
   return (
-    <SiteLayout
-      links={[
-        { href: "/lp-empresa", label: header.forCompanies },
-        { href: "/lp-usuarios", label: header.forCustomers },
-        { href: "/ajuda", label: footer.help },
-      ]}
-    >
+    <SiteLayout>
       <section className="border-b bg-muted/50">
         <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-14 text-center md:py-20">
           <p className="font-semibold text-primary text-sm uppercase tracking-wide">
@@ -256,28 +250,19 @@ export function HelpPage() {
         tone="muted"
       >
         <ul className="grid gap-4 md:grid-cols-3">
-          <li className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-6 shadow-sm">
-            <Mail aria-hidden="true" className="size-6 text-primary" />
-            <h3 className="font-semibold text-lg">{tx.contact.emailTitle}</h3>
-            <p className="text-muted-foreground">{tx.contact.emailText}</p>
+          <IconCard plain icon={Mail} title={tx.contact.emailTitle} text={tx.contact.emailText}>
             <a href={`mailto:${SUPPORT_EMAIL}`} className={`${linkClass} break-all text-lg`}>
               {SUPPORT_EMAIL}
             </a>
             <p className="font-medium text-sm">{tx.contact.responseTime}</p>
-          </li>
-          <li className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-6 shadow-sm">
-            <Clock aria-hidden="true" className="size-6 text-primary" />
-            <h3 className="font-semibold text-lg">{tx.contact.hoursTitle}</h3>
-            <p className="text-muted-foreground">{tx.contact.hours}</p>
+          </IconCard>
+          <IconCard plain icon={Clock} title={tx.contact.hoursTitle} text={tx.contact.hours}>
             <LinkButton href={`mailto:${SUPPORT_EMAIL}`} className="justify-self-start">
               <Mail aria-hidden="true" />
               {tx.contact.emailAction}
             </LinkButton>
-          </li>
-          <li className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-6 shadow-sm">
-            <FileText aria-hidden="true" className="size-6 text-primary" />
-            <h3 className="font-semibold text-lg">{tx.contact.legalTitle}</h3>
-            <p className="text-muted-foreground">{tx.contact.legalText}</p>
+          </IconCard>
+          <IconCard plain icon={FileText} title={tx.contact.legalTitle} text={tx.contact.legalText}>
             <ul className="grid gap-2">
               <li>
                 <a href="/termos" className={linkClass}>
@@ -290,7 +275,7 @@ export function HelpPage() {
                 </a>
               </li>
             </ul>
-          </li>
+          </IconCard>
         </ul>
       </Section>
     </SiteLayout>

@@ -1,5 +1,6 @@
 import { Building2, CircleAlert, CircleCheck, Gift, QrCode, Stamp, User } from "lucide-react";
-import { readConfirmationResult } from "@/web/lib/confirmation";
+import { useEffect, useState } from "react";
+import { type ConfirmationResult, readConfirmationResult } from "@/web/lib/confirmation";
 import { LinkButton } from "../components/link-button";
 import { SiteLayout } from "../components/site-layout";
 import { useTexts } from "../texts";
@@ -13,17 +14,14 @@ const HIGHLIGHTS = [
 /** `/`: the two entrances, and the result of a company's e-mail confirmation link. */
 export function HomePage() {
   const home = useTexts("home");
-  const { header, footer } = useTexts("site");
-  const confirmation = readConfirmationResult(new URLSearchParams(window.location.search));
+  const [confirmation, setConfirmation] = useState<ConfirmationResult | null>(null);
+  // Read after the first render: the page's HTML is rendered at build time, without the link's query.
+  useEffect(() => {
+    setConfirmation(readConfirmationResult(new URLSearchParams(window.location.search)));
+  }, []);
 
   return (
-    <SiteLayout
-      links={[
-        { href: "/lp-empresa", label: header.forCompanies },
-        { href: "/lp-usuarios", label: header.forCustomers },
-        { href: "/ajuda", label: footer.help },
-      ]}
-    >
+    <SiteLayout>
       <section className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 md:py-20">
         {confirmation === "confirmed" ? (
           <p

@@ -34,7 +34,7 @@ function Prose({ text }: { text: string }) {
 export function LegalPage({ document }: { document: "terms" | "privacy" }) {
   const tx = useTexts("legal");
   const language = useSiteLanguage();
-  const { header, footer } = useTexts("site");
+  const { footer } = useTexts("site");
   const tocId = useId();
   const page = tx[document];
   const other =
@@ -43,13 +43,7 @@ export function LegalPage({ document }: { document: "terms" | "privacy" }) {
       : { href: "/termos", label: tx.terms.title };
 
   return (
-    <SiteLayout
-      links={[
-        { href: "/lp-empresa", label: header.forCompanies },
-        { href: "/lp-usuarios", label: header.forCustomers },
-        { href: "/ajuda", label: footer.help },
-      ]}
-    >
+    <SiteLayout>
       <div className="mx-auto w-full max-w-6xl px-4 py-12 md:py-16">
         <header className="grid max-w-3xl gap-3">
           <p className="font-semibold text-primary text-sm uppercase tracking-wide">

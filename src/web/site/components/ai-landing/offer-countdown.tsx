@@ -16,22 +16,25 @@ const pad = (value: number) => String(value).padStart(2, "0");
  */
 export function OfferCountdown() {
   const { countdown: t } = useTexts("landing-ai").offer;
-  const [left, setLeft] = useState(secondsLeftToday);
+  // Unknown until the browser runs it (the page's HTML is rendered at build time): "--" until then.
+  const [left, setLeft] = useState<number | null>(null);
 
   useEffect(() => {
+    setLeft(secondsLeftToday());
     const timer = window.setInterval(() => setLeft(secondsLeftToday()), 1000);
     return () => window.clearInterval(timer);
   }, []);
 
+  const seconds = left ?? 0;
   const parts = [
-    { value: Math.floor(left / 3600), label: t.hours, one: t.hour, many: t.hourPlural },
+    { value: Math.floor(seconds / 3600), label: t.hours, one: t.hour, many: t.hourPlural },
     {
-      value: Math.floor((left % 3600) / 60),
+      value: Math.floor((seconds % 3600) / 60),
       label: t.minutes,
       one: t.minute,
       many: t.minutePlural,
     },
-    { value: left % 60, label: t.seconds, one: t.second, many: t.secondPlural },
+    { value: seconds % 60, label: t.seconds, one: t.second, many: t.secondPlural },
   ];
   const spoken = parts.map((part) => `${part.value} ${part.value === 1 ? part.one : part.many}`);
   const time = `${spoken.slice(0, -1).join(", ")} ${t.and} ${spoken.at(-1)}`;
@@ -42,7 +45,7 @@ export function OfferCountdown() {
       <div
         role="timer"
         aria-live="off"
-        aria-label={fill(t.label, { time })}
+        aria-label={left === null ? t.title : fill(t.label, { time })}
         className="flex items-start justify-center gap-2"
       >
         {parts.map((part, index) => (
@@ -50,7 +53,7 @@ export function OfferCountdown() {
             {index > 0 ? <span className="pt-2 font-bold text-2xl">:</span> : null}
             <span className="grid justify-items-center gap-1">
               <span className="min-w-16 rounded-lg bg-foreground px-2 py-2 text-center font-bold font-mono text-3xl text-background tabular-nums">
-                {pad(part.value)}
+                {left === null ? "--" : pad(part.value)}
               </span>
               <span className="text-muted-foreground text-xs">{part.label}</span>
             </span>

@@ -1,6 +1,8 @@
-import { ArrowDown, Check, Coffee, Gift, QrCode, Sparkles, Stamp } from "lucide-react";
+import { ArrowDown, Coffee, Gift, QrCode, Sparkles, Stamp } from "lucide-react";
 import { useTexts } from "../../texts";
+import { CheckList } from "../check-list";
 import { LinkButton } from "../link-button";
+import { SiteHero } from "../site-hero";
 
 const STAMPS = 10;
 const FILLED = 7;
@@ -9,49 +11,53 @@ const FILLED = 7;
 export function CompanyHero() {
   const { hero } = useTexts("landing-company");
   return (
-    <section className="border-b bg-primary/5">
-      <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 py-12 md:py-20 lg:grid-cols-[1.15fr_1fr]">
-        <div className="grid min-w-0 gap-6 text-center lg:text-left">
-          <p className="mx-auto w-fit max-w-full text-balance rounded-2xl border bg-background px-3 py-1 font-medium text-sm lg:mx-0">
-            <Sparkles aria-hidden="true" className="mr-2 inline size-4 align-[-3px] text-primary" />
-            {hero.badge}
-          </p>
-          <h1 className="text-balance break-words font-extrabold text-4xl tracking-tight md:text-5xl">
-            {hero.title}
-          </h1>
-          <p className="text-balance text-lg text-muted-foreground">{hero.subtitle}</p>
-          <div className="flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <LinkButton href="/login-admin" size="lg">
-              {hero.cta}
-            </LinkButton>
-            <LinkButton href="#funcionalidades" size="lg" variant="outline">
-              {hero.secondaryCta}
-              <ArrowDown aria-hidden="true" />
-            </LinkButton>
-          </div>
-          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-muted-foreground text-sm lg:justify-start">
-            {hero.trust.map((item) => (
-              <li key={item} className="inline-flex items-center gap-1.5">
-                <Check aria-hidden="true" className="size-4 text-success" />
-                {item}
-              </li>
-            ))}
-          </ul>
-          <ul
-            aria-label={hero.statsLabel}
-            className="grid grid-cols-2 gap-4 border-t pt-6 sm:grid-cols-4"
+    <SiteHero
+      className="border-b bg-primary/5"
+      gridClassName="py-12 md:py-20 lg:grid-cols-[1.15fr_1fr]"
+      kicker={
+        <>
+          <Sparkles aria-hidden="true" className="mr-2 inline size-4 align-[-3px] text-primary" />
+          {hero.badge}
+        </>
+      }
+      kickerClassName="text-balance rounded-2xl font-medium"
+      title={hero.title}
+      subtitle={hero.subtitle}
+      actions={
+        <>
+          <LinkButton href="/login-admin" size="lg" className="w-full sm:w-auto">
+            {hero.cta}
+          </LinkButton>
+          <LinkButton
+            href="#funcionalidades"
+            size="lg"
+            variant="outline"
+            className="w-full sm:w-auto"
           >
-            {hero.stats.map((stat) => (
-              <li key={stat.label} className="grid content-start gap-0.5">
-                <span className="font-extrabold text-2xl text-primary">{stat.value}</span>
-                <span className="text-muted-foreground text-sm">{stat.label}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <StampCardMock />
-      </div>
-    </section>
+            {hero.secondaryCta}
+            <ArrowDown aria-hidden="true" />
+          </LinkButton>
+        </>
+      }
+      visual={<StampCardMock />}
+    >
+      <CheckList
+        inline
+        items={hero.trust}
+        className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-muted-foreground text-sm lg:justify-start"
+      />
+      <ul
+        aria-label={hero.statsLabel}
+        className="grid grid-cols-2 gap-4 border-t pt-6 sm:grid-cols-4"
+      >
+        {hero.stats.map((stat) => (
+          <li key={stat.label} className="grid content-start gap-0.5">
+            <span className="font-extrabold text-2xl text-primary">{stat.value}</span>
+            <span className="text-muted-foreground text-sm">{stat.label}</span>
+          </li>
+        ))}
+      </ul>
+    </SiteHero>
   );
 }
 

@@ -1,5 +1,6 @@
-import { BadgePercent, Check, Crown, Hourglass, Stamp } from "lucide-react";
+import { BadgePercent, Crown, Hourglass, Stamp } from "lucide-react";
 import { useTexts } from "../../texts";
+import { CheckList } from "../check-list";
 import { LinkButton } from "../link-button";
 
 /** The two plans of spec section 9 (every button to /login-admin) and the launch promotion. */
@@ -50,14 +51,10 @@ export function PricingPlans() {
                   <span className="text-muted-foreground">{pricing.perMonth}</span>
                 </span>
               </p>
-              <ul className="grid flex-1 content-start gap-2.5 text-sm">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                    <span className="min-w-0">{feature}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList
+                items={plan.features}
+                className="grid flex-1 content-start gap-2.5 text-sm"
+              />
               <LinkButton
                 href="/login-admin"
                 size="lg"
@@ -79,14 +76,11 @@ export function PricingPlans() {
             />
             {pricing.promo.title}
           </h3>
-          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-1 text-muted-foreground text-sm md:justify-start">
-            {pricing.promo.items.map((item) => (
-              <li key={item} className="inline-flex items-center gap-1.5">
-                <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            inline
+            items={pricing.promo.items}
+            className="flex flex-wrap justify-center gap-x-5 gap-y-1 text-muted-foreground text-sm md:justify-start"
+          />
         </div>
         <p className="mx-auto inline-flex shrink-0 items-center gap-2 rounded-full border border-destructive/40 bg-destructive/10 px-4 py-2 font-semibold text-foreground text-sm md:mx-0">
           <Hourglass aria-hidden="true" className="size-4 text-destructive" />
