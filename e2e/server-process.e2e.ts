@@ -17,7 +17,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       try {
         const home = await fetch(`${server.baseUrl}/`);
         expect(home.headers.get("content-type")).toContain("text/html");
-        expect(await home.text()).toContain('<div id="root">');
+        const html = await home.text();
+        // The public home page, rendered at build time: its buttons are in the HTML itself.
+        expect(html).toContain('<div id="root" data-lang="pt-BR">');
+        expect(html).toContain("Acessar como Empresa");
         expect(existsSync(join(dataDir, "auth-secret"))).toBe(true);
 
         const second = spawnSync(join(root, "node_modules/.bin/tsx"), ["src/server/main.ts"], {

@@ -30,6 +30,7 @@ function fakeWebRoot() {
       "_texts4.js": { file: "assets/texts-pt-BR-common-4.js" },
     }),
   );
+  writeFileSync(join(root, "og-image.png"), "png");
   mkdirSync(join(root, "prerendered"));
   writeFileSync(join(root, "prerendered/companyLanding.pt-BR.html"), "<h1>COMEÇAR AGORA</h1>");
   writeFileSync(join(root, "prerendered/companyLanding.en.html"), "<h1>START NOW</h1>");
@@ -62,6 +63,8 @@ describe("pages of the public site", () => {
     expect(html).toContain('<meta property="og:title" content="Carimbou para Empresas');
     expect(html).toContain(`<meta property="og:url" content="${TEST_APP_URL}/lp-empresa" />`);
     expect(html).toContain('<meta property="og:locale" content="pt_BR" />');
+    expect(html).toContain(`<meta property="og:image" content="${TEST_APP_URL}/og-image.png" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain("/assets/site-entry.js");
     // The page's own chunks and its pt-BR texts are preloaded; the entry's are already linked.
     expect(html).toContain('href="/assets/company-landing-page.js"');
