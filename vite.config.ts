@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { resolvePath } from "./src/shared/site";
+import { resolvePath } from "./src/shared/site.ts";
 
 const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
 
@@ -59,6 +59,7 @@ export default defineConfig(({ isSsrBuild }) =>
         // `vite build --ssr`: the public site's pages rendered to HTML at build time
         // (scripts/prerender-site.ts runs it and writes dist/web/prerendered/).
         root: "src/web",
+        publicDir: false,
         plugins: [react()],
         resolve: { alias },
         logLevel: "warn",
@@ -84,11 +85,14 @@ export default defineConfig(({ isSsrBuild }) =>
             output: {
               // Fewer, larger shared chunks: every request costs a round trip on a phone's network.
               codeSplitting: {
+                // A group holds only the modules its test names, not what they import.
+                includeDependenciesRecursively: false,
                 groups: [
                   { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
                   {
                     name: "site-ui",
-                    test: /src[\\/]web[\\/](site[\\/]components[\\/][^\\/]+\.tsx?$|components[\\/]brand-mark|components[\\/]ui[\\/]button-variants)|node_modules[\\/](class-variance-authority|clsx)[\\/]/,
+                    // Only the site's own shared components: the app does not load this chunk.
+                    test: /src[\\/]web[\\/]site[\\/]components[\\/][^\\/]+\.tsx?$/,
                   },
                 ],
               },

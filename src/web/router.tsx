@@ -63,7 +63,15 @@ function lazyPage(
   };
 }
 
-const publicPage: Namespace[] = ["layout"];
+/** Texts of the sign-in pages and the invitation (their forms, errors and layout). */
+const SIGN_IN_NAMESPACES: Namespace[] = [
+  "errors",
+  "validation",
+  "auth",
+  "companies",
+  "customers",
+  "layout",
+];
 
 export const router = createBrowserRouter([
   {
@@ -84,7 +92,7 @@ export const router = createBrowserRouter([
         path: "/convite",
         lazy: lazyPage(
           () => import("./routes/public/invitation-page").then((m) => m.InvitationPage),
-          [...publicPage, ...APP_NAMESPACES],
+          SIGN_IN_NAMESPACES,
         ),
       },
 
@@ -93,14 +101,14 @@ export const router = createBrowserRouter([
         path: "/login-admin",
         lazy: lazyPage(
           () => import("./routes/auth/company-login-page").then((m) => m.CompanyLoginPage),
-          [...publicPage, ...APP_NAMESPACES],
+          SIGN_IN_NAMESPACES,
         ),
       },
       {
         path: "/login-admin-en",
         lazy: lazyPage(
           () => import("./routes/auth/company-login-page").then((m) => m.CompanyLoginPage),
-          [...publicPage, ...APP_NAMESPACES],
+          SIGN_IN_NAMESPACES,
           "en",
         ),
       },
@@ -108,14 +116,14 @@ export const router = createBrowserRouter([
         path: "/login-cliente",
         lazy: lazyPage(
           () => import("./routes/auth/customer-login-page").then((m) => m.CustomerLoginPage),
-          [...publicPage, ...APP_NAMESPACES],
+          SIGN_IN_NAMESPACES,
         ),
       },
       {
         path: "/login-client-en",
         lazy: lazyPage(
           () => import("./routes/auth/customer-login-page").then((m) => m.CustomerLoginPage),
-          [...publicPage, ...APP_NAMESPACES],
+          SIGN_IN_NAMESPACES,
           "en",
         ),
       },

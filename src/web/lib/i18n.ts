@@ -12,34 +12,25 @@ import type ptCompanyData from "../locales/pt-BR/company-data.json";
 import type ptCustomer from "../locales/pt-BR/customer.json";
 import type ptCustomers from "../locales/pt-BR/customers.json";
 import type ptErrors from "../locales/pt-BR/errors.json";
-import type ptHelp from "../locales/pt-BR/help.json";
-import type ptHome from "../locales/pt-BR/home.json";
 import type ptInterests from "../locales/pt-BR/interests.json";
-import type ptLandingAi from "../locales/pt-BR/landing-ai.json";
-import type ptLandingCompany from "../locales/pt-BR/landing-company.json";
-import type ptLandingCustomer from "../locales/pt-BR/landing-customer.json";
 import type ptLayout from "../locales/pt-BR/layout.json";
-import type ptLegal from "../locales/pt-BR/legal.json";
 import type ptMessages from "../locales/pt-BR/messages.json";
-import type ptNotFound from "../locales/pt-BR/not-found.json";
 import type ptReports from "../locales/pt-BR/reports.json";
 import type ptSecurity from "../locales/pt-BR/security.json";
 import type ptSettings from "../locales/pt-BR/settings.json";
-import type ptSite from "../locales/pt-BR/site.json";
 import type ptStamps from "../locales/pt-BR/stamps.json";
 import type ptValidation from "../locales/pt-BR/validation.json";
 
 /**
- * Every namespace, typed from its pt-BR file (pt-BR is the source; every other language has the
- * same keys). Only `common` is bundled; the
- * others are fetched, one small file per language and namespace, by the routes that use them
- * (`loadNamespaces`), so the public pages do not download the panels' texts.
+ * The app's namespaces, typed from their pt-BR files (pt-BR is the source; every other language
+ * has the same keys, `locales/parity.test.ts`). Only `common` is bundled; the others are fetched,
+ * one small file per language and namespace, by the routes that use them (`loadNamespaces`).
+ * The public site reads its own namespaces without i18next (`site/texts.ts`, decision 005).
  */
 type Resources = {
   common: typeof ptCommon;
   errors: typeof ptErrors;
   validation: typeof ptValidation;
-  "not-found": typeof ptNotFound;
   auth: typeof ptAuth;
   backup: typeof ptBackup;
   cards: typeof ptCards;
@@ -49,19 +40,12 @@ type Resources = {
   "company-data": typeof ptCompanyData;
   customer: typeof ptCustomer;
   customers: typeof ptCustomers;
-  help: typeof ptHelp;
-  home: typeof ptHome;
   interests: typeof ptInterests;
-  "landing-ai": typeof ptLandingAi;
-  "landing-company": typeof ptLandingCompany;
-  "landing-customer": typeof ptLandingCustomer;
   layout: typeof ptLayout;
-  legal: typeof ptLegal;
   messages: typeof ptMessages;
   reports: typeof ptReports;
   security: typeof ptSecurity;
   settings: typeof ptSettings;
-  site: typeof ptSite;
   stamps: typeof ptStamps;
 };
 export type Namespace = keyof Resources;
@@ -76,6 +60,8 @@ const bundled = {
 const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   "../locales/*/*.json",
   "!../locales/*/common.json",
+  // The public site's texts (site/texts.ts reads them).
+  "!../locales/*/{site,home,help,legal,not-found,landing-*}.json",
 ]);
 
 const lazyLocales: BackendModule = {
