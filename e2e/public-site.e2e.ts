@@ -293,6 +293,27 @@ describe("what the landing pages promise (spec section 2)", () => {
   const hrefOf = (page: Page, name: string) =>
     page.getByRole("link", { name, exact: true }).first().getAttribute("href");
 
+  it("/lp-empresa: 'Para Usuários' to /lp-usuarios; sign-in, start and every plan button to /login-admin", async () => {
+    const { context, page } = await open("/lp-empresa");
+    expect(await hrefOf(page, "Para Usuários")).toBe("/lp-usuarios");
+    for (const name of ["Entrar", "Começar Grátis", "COMEÇAR AGORA GRÁTIS"]) {
+      expect(await hrefOf(page, name), name).toBe("/login-admin");
+    }
+    const planLinks = await page
+      .locator("#pricing a[href]")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(planLinks.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(planLinks)).toEqual(new Set(["/login-admin"]));
+    const pricing = await page.locator("#pricing").innerText();
+    for (const text of ["R$ 39,90", "R$ 97,90", "R$ 249,00", "60%"])
+      expect(pricing).toContain(text);
+    const footer = page.locator("footer");
+    for (const href of ["/termos", "/privacidade", `mailto:${SUPPORT_EMAIL}`]) {
+      expect(await footer.locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+
   it("/lp-usuarios: 'Entrar', 'Começar Grátis' and the three final buttons go to /login-cliente", async () => {
     const { context, page } = await open("/lp-usuarios");
     for (const name of [
