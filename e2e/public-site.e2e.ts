@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_PATHS, SUPPORT_EMAIL } from "@/shared/site";
 import { startAppServer } from "./support/app-server";
+import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "./support/initial-js";
 
@@ -251,10 +251,9 @@ describe("responsive and accessible", () => {
     async (path) => {
       for (const options of [{}, { language: "en" as const, viewport: PHONE }]) {
         const { context, page } = await open(path, options);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const bad = violations
+        const bad = (await axeViolations(page))
           .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+          .map((v) => `${v.id}: ${v.targets.join(", ")}`);
         expect(bad, `${path} ${JSON.stringify(options)}`).toEqual([]);
         await context.close();
       }
