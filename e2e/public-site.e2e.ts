@@ -26,12 +26,20 @@ const PHONE = { width: 360, height: 740 };
 
 async function open(
   path: string,
-  options: { language?: "en" | "pt"; viewport?: { width: number; height: number } } = {},
+  options: {
+    language?: "en" | "pt";
+    /** The preference also in the cookie the server reads (as the web side writes it). */
+    cookie?: boolean;
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
   if (options.language) {
     const language = options.language;
     await context.addInitScript((value) => localStorage.setItem("app-language", value), language);
+    if (options.cookie) {
+      await context.addCookies([{ name: "app-language", value: language, url: url("/") }]);
+    }
   }
   const page = await context.newPage();
   const errors: string[] = [];
@@ -78,20 +86,9 @@ describe("public pages in both languages", () => {
     "%s comes already rendered in the HTML, in the cookie's language, and hydrates without errors",
     async (path) => {
       for (const language of ["pt", "en"] as const) {
-        const context = await browser.newContext();
-        await context.addCookies([{ name: "app-language", value: language, url: url("/") }]);
-        await context.addInitScript(
-          (value) => localStorage.setItem("app-language", value),
-          language,
-        );
+        const { context, page, errors } = await open(path, { language, cookie: true });
+        await page.waitForLoadState("networkidle");
         const html = await (await context.request.get(url(path))).text();
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on("pageerror", (error) => errors.push(error.message));
-        page.on("console", (m) => {
-          if (m.type() === "error") errors.push(m.text());
-        });
-        await page.goto(url(path), { waitUntil: "networkidle" });
         const title = await h1(page);
         // The heading is in the HTML the server sent, before any script ran.
         const prerendered = /<h1[^>]*>([\s\S]*?)<\/h1>/

@@ -20,6 +20,7 @@ import type ptSecurity from "../locales/pt-BR/security.json";
 import type ptSettings from "../locales/pt-BR/settings.json";
 import type ptStamps from "../locales/pt-BR/stamps.json";
 import type ptValidation from "../locales/pt-BR/validation.json";
+import { type Language, rememberLanguage, storedLanguage } from "./language";
 
 /**
  * The app's namespaces, typed from their pt-BR files (pt-BR is the source; every other language
@@ -87,19 +88,6 @@ declare module "i18next" {
   }
 }
 
-export type Language = "pt-BR" | "en";
-
-/** Local-storage key of the language preference; values `pt` or `en` (spec section 2). */
-export const LANGUAGE_STORAGE_KEY = "app-language";
-
-function storedLanguage(): Language {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === "en" ? "en" : "pt-BR";
-  } catch {
-    return "pt-BR";
-  }
-}
-
 i18n.on("languageChanged", (language) => {
   document.documentElement.lang = language === "en" ? "en" : "pt-BR";
 });
@@ -128,20 +116,12 @@ export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> 
   return i18n.loadNamespaces([...namespaces]);
 }
 
-/** The user's choice: applied now and remembered for the next visits. */
+/** The user's choice: applied now and remembered for the next visits (and by the public site). */
 export function setLanguagePreference(language: Language) {
-  const value = language === "en" ? "en" : "pt";
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, value);
-  } catch {
-    // Private mode or storage disabled: the choice lasts for this page only.
-  }
-  // The same choice in a cookie: the server sends the public site's pages in that language.
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${value}; path=/; max-age=31536000; samesite=lax`;
+  rememberLanguage(language);
   void i18n.changeLanguage(language);
 }
 
 export const currentLanguage = (): Language => (i18n.language === "en" ? "en" : "pt-BR");
 
-export { i18n };
+export { i18n, type Language };

@@ -2,16 +2,11 @@ import "../styles.css";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { notFoundLanguage, resolvePath } from "@/shared/site";
+import { storedLanguage, syncLanguageCookie } from "../lib/language";
 import { applyStoredTheme } from "../lib/theme";
 import { SITE_PAGES } from "./pages";
 import { SiteRoot } from "./root";
-import {
-  loadTexts,
-  pageNamespaces,
-  preferredLanguage,
-  type SiteLanguage,
-  syncLanguageCookie,
-} from "./texts";
+import { loadTexts, pageNamespaces, type SiteLanguage } from "./texts";
 
 /**
  * Entry of the public site (home, landing pages, help centre, legal pages, 404): React, the
@@ -29,8 +24,7 @@ const { pathname } = window.location;
 const route = resolvePath(pathname);
 const page = route.kind === "site" ? route.page : "notFound";
 // The 404 page speaks the language of its path, not the visitor's preference (spec section 2).
-const language: SiteLanguage =
-  page === "notFound" ? notFoundLanguage(pathname) : preferredLanguage();
+const language: SiteLanguage = page === "notFound" ? notFoundLanguage(pathname) : storedLanguage();
 
 void Promise.all([SITE_PAGES[page](), loadTexts(pageNamespaces(page), language)]).then(([Page]) => {
   const app = <SiteRoot page={page} Page={Page} />;

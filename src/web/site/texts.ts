@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { SITE_PAGE_FILES, type SitePage } from "@/shared/site";
+import { type Language, rememberLanguage, storedLanguage } from "../lib/language";
 import type ptCommon from "../locales/pt-BR/common.json";
 import type ptHelp from "../locales/pt-BR/help.json";
 import type ptHome from "../locales/pt-BR/home.json";
@@ -29,9 +30,7 @@ export type SiteTexts = {
   "not-found": typeof ptNotFound;
 };
 export type SiteNamespace = keyof SiteTexts;
-export type SiteLanguage = "pt-BR" | "en";
-
-const LANGUAGE_STORAGE_KEY = "app-language";
+export type SiteLanguage = Language;
 
 const files = import.meta.glob<{ default: unknown }>([
   "../locales/*/common.json",
@@ -47,14 +46,6 @@ const loaded = new Map<string, unknown>();
 const wanted = new Set<SiteNamespace>(["common"]);
 const listeners = new Set<() => void>();
 let language: SiteLanguage = storedLanguage();
-
-function storedLanguage(): SiteLanguage {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === "en" ? "en" : "pt-BR";
-  } catch {
-    return "pt-BR";
-  }
-}
 
 async function load(lang: SiteLanguage, namespaces: Iterable<SiteNamespace>) {
   await Promise.all(
@@ -87,41 +78,11 @@ export async function loadTexts(namespaces: SiteNamespace[], lang: SiteLanguage 
   apply(lang);
 }
 
-/**
- * The language the visitor chose before (local storage `app-language`), also kept in a cookie of
- * the same name so the server sends the site's pages already in that language.
- */
-export function rememberLanguage(lang: SiteLanguage) {
-  const value = lang === "en" ? "en" : "pt";
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, value);
-  } catch {
-    // Private mode or storage disabled: the choice lasts for this page only.
-  }
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${value}; path=/; max-age=31536000; samesite=lax`;
-}
-
 /** The visitor's choice: fetches the page's texts in that language, shows them, remembers it. */
 export async function setSiteLanguage(lang: SiteLanguage) {
   await load(lang, wanted);
   rememberLanguage(lang);
   apply(lang);
-}
-
-/** The language the visitor prefers (local storage), whatever the page shows now. */
-export const preferredLanguage = storedLanguage;
-
-/** Writes the cookie of a preference kept only in local storage (set before the cookie existed). */
-export function syncLanguageCookie() {
-  try {
-    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (stored && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=${stored}`)) {
-      rememberLanguage(stored === "en" ? "en" : "pt-BR");
-    }
-  } catch {
-    // Storage disabled: nothing to sync.
-  }
 }
 
 const subscribe = (listener: () => void) => {

@@ -91,9 +91,9 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
       );
   }
 
-  const pages = new Map<string, Record<SiteLanguage, WebPage>>();
+  const pages = new Map<SitePage, Record<SiteLanguage, WebPage>>();
   for (const [path, page] of Object.entries(SITE_PATHS)) {
-    pages.set(path, {
+    pages.set(page, {
       "pt-BR": { status: 200, html: render(page, "pt-BR", path) },
       en: { status: 200, html: render(page, "en", path) },
     });
@@ -111,10 +111,8 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
   return function pageFor(pathname: string, languageCookie?: string): WebPage {
     const route = resolvePath(pathname);
     if (route.kind === "app") return app;
-    if (route.page === "notFound") return notFound[notFoundLanguage(pathname)];
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    const page = pages.get(path);
-    if (!page) return app;
+    const page = pages.get(route.page);
+    if (!page) return notFound[notFoundLanguage(pathname)];
     return page[languageCookie === "en" ? "en" : "pt-BR"];
   };
 }
