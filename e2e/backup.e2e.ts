@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "./support/app-server";
 import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
+import { confirmedAccount, invitedCustomer, signInContext } from "./support/fixtures";
 import { startMailServer } from "./support/mail-server";
 
 let mail: Awaited<ReturnType<typeof startMailServer>>;
@@ -37,18 +37,10 @@ beforeAll(async () => {
     viewport: { width: 1400, height: 900 },
   });
   await signInContext(context, server, company.email, company.password);
-  const res = await context.request.post(url("/api/customers"), {
-    data: {
-      name: "João da Silva",
-      email: "joao@example.com",
-      phone: "",
-      birthDate: "",
-      city: "Campinas",
-      state: "SP",
-    },
-    headers: { origin: server.baseUrl },
+  await invitedCustomer(context, server, mail, {
+    name: "João da Silva",
+    email: "joao@example.com",
   });
-  if (res.status() !== 201) throw new Error(`add customer failed: ${await res.text()}`);
   panel = await context.newPage();
 });
 

@@ -114,3 +114,197 @@ describe("the customer dashboard", () => {
     await context.close();
   });
 });
+
+describe("the customer's loyalty card", () => {
+  it("brand colour from /dados-empresa, complete card apart, join only on confirmation, 'Meu painel' everywhere at 360 px", async () => {
+    // the café picks its card colour among the suggested ones and saves it with its data
+    const companyContext = await browser.newContext();
+    await signInContext(companyContext, server, "cafe@example.com", "segredo1");
+    const panel = await companyContext.newPage();
+    await panel.goto(url("/dados-empresa"));
+    await panel.getByRole("button", { name: "Usar a cor #0f766e" }).click();
+    await expect.poll(() => panel.getByLabel("Cor", { exact: true }).inputValue()).toBe("#0f766e");
+    await panel.getByRole("button", { name: "Salvar Dados" }).click();
+    await panel.getByText("Dados salvos com sucesso!").waitFor();
+    await panel.screenshot({ path: "/tmp/company-data-1280.png", fullPage: true });
+    await panel.setViewportSize({ width: 360, height: 780 });
+    await panel.screenshot({ path: "/tmp/company-data-360.png", fullPage: true });
+    await panel.setViewportSize({ width: 1280, height: 720 });
+    await panel.goto(url("/configuracoes"));
+    await panel.getByRole("button", { name: "Salvar Regras", exact: true }).waitFor();
+    await panel.getByRole("button", { name: "Salvar Regras de Indicação" }).waitFor();
+    await panel.screenshot({ path: "/tmp/settings-1280.png", fullPage: true });
+    const companyIdOf = async (context: typeof companyContext) =>
+      ((await (await context.request.get(url("/api/me"))).json()) as { company: { id: string } })
+        .company.id;
+    const cafeId = await companyIdOf(companyContext);
+    const barberContext = await browser.newContext();
+    await signInContext(barberContext, server, "barba@example.com", "segredo1");
+    const barberId = await companyIdOf(barberContext);
+
+    // a customer who joined the café through its QR code
+    await confirmedAccount(server, mail, "customer", {
+      name: "Caio Cliente",
+      email: "caio@example.com",
+      password: "segredo1",
+      city: "Santos",
+      state: "SP",
+      phone: "",
+      birthDate: "",
+      origin: { empresa_id: cafeId, origem: "qrcode_empresa" },
+    });
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    await signInContext(context, server, "caio@example.com", "segredo1");
+    const phone = await context.newPage();
+    const myCards = async () =>
+      (await (await context.request.get(url("/api/me/cards"))).json()) as {
+        id: string;
+        companyId: string;
+        status: string;
+      }[];
+    const stamp = async (company: typeof companyContext, cardId: string, times: number) => {
+      for (let n = 0; n < times; n++) {
+        const res = await company.request.post(url(`/api/cards/${cardId}/stamps`), {
+          data: { method: "purchase", notes: "" },
+          headers: { origin: server.baseUrl },
+        });
+        expect(res.status()).toBe(201);
+      }
+    };
+    const noHorizontalScroll = () =>
+      expect
+        .poll(() => phone.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(360);
+
+    // the card page wears the café's colour, with readable (white) text on it
+    const cafeCard = (await myCards()).find((c) => c.companyId === cafeId);
+    await stamp(companyContext, cafeCard?.id ?? "", 5);
+    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${cafeId}`));
+    const card = phone.getByTestId("stamp-card");
+    await card.getByText("5/10 carimbos").waitFor();
+    await phone.getByRole("img", { name: "5 de 10 carimbos" }).waitFor();
+    expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      "rgb(15, 118, 110)",
+    );
+    expect(await card.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(255, 255, 255)");
+    await noHorizontalScroll();
+    await phone.screenshot({ path: "/tmp/card-open-360.png", fullPage: true });
+
+    // the customer's thread with the café opens at its newest message
+    for (let n = 1; n <= 6; n++) {
+      const res = await context.request.post(url("/api/me/messages"), {
+        data: {
+          companyId: cafeId,
+          body: `Mensagem ${n}: ${"Gostaria de saber mais sobre o cartão fidelidade. ".repeat(4)}`,
+        },
+        headers: { origin: server.baseUrl },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await phone.reload();
+    const thread = phone.getByTestId("conversation-list");
+    await thread.getByText(/^Mensagem 6:/).waitFor();
+    await expect
+      .poll(() =>
+        thread.evaluate(
+          (el) => el.scrollHeight - el.clientHeight - el.scrollTop <= 2 && el.scrollTop > 0,
+        ),
+      )
+      .toBe(true);
+
+    // complete: the card says so and celebrates once
+    await stamp(companyContext, cafeCard?.id ?? "", 5);
+    await phone.reload();
+    await card.getByText("Cartão Completo! Solicite sua recompensa na empresa").waitFor();
+    await phone.getByTestId("celebration").waitFor({ state: "attached" });
+    await phone.waitForTimeout(500);
+    await card.screenshot({ path: "/tmp/card-celebrating-360.png" });
+    await phone.waitForTimeout(2200);
+    await phone.screenshot({ path: "/tmp/card-complete-360.png", fullPage: true });
+    await phone.reload();
+    await card.getByText("Cartão Completo! Solicite sua recompensa na empresa").waitFor();
+    expect(await phone.getByTestId("celebration").count()).toBe(0);
+
+    // the barbershop's QR code while signed in: asked first; cancelling joins nothing
+    const barberLink = url(`/login-cliente?empresa_id=${barberId}&origem=qrcode_empresa`);
+    await phone.goto(barberLink);
+    const confirm = phone.getByRole("region", {
+      name: "Entrar no programa de fidelidade de Barbearia Navalha?",
+    });
+    await confirm.waitFor();
+    await noHorizontalScroll();
+    await phone.screenshot({ path: "/tmp/join-confirm-360.png", fullPage: true });
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    await phone.waitForURL((u) => u.pathname === "/dashboard-cliente");
+    expect((await myCards()).some((c) => c.companyId === barberId)).toBe(false);
+
+    // confirming joins and shows the new card; the link again goes straight to it
+    await phone.goto(barberLink);
+    await confirm.getByRole("button", { name: "Entrar no programa" }).click();
+    await phone.waitForURL(
+      (u) => u.pathname === `/dashboard-cliente-cartao-fidelidade/${barberId}`,
+    );
+    await card.getByText("0/10 carimbos").waitFor();
+    expect((await myCards()).filter((c) => c.companyId === barberId)).toHaveLength(1);
+    await phone.goto(barberLink);
+    await phone.waitForURL(
+      (u) => u.pathname === `/dashboard-cliente-cartao-fidelidade/${barberId}`,
+    );
+    expect((await myCards()).filter((c) => c.companyId === barberId)).toHaveLength(1);
+    const barberCard = (await myCards()).find((c) => c.companyId === barberId);
+    await stamp(barberContext, barberCard?.id ?? "", 3);
+
+    // the list: the complete card apart, above the open ones
+    await phone.goto(url("/dashboard-cliente-cartoes-fidelidade"));
+    const ready = phone.getByRole("region", { name: "Prontos para resgatar" });
+    const open = phone.getByRole("region", { name: "Em andamento" });
+    await ready.getByText("Cartão Completo! Resgate sua recompensa").waitFor();
+    await ready.getByRole("link", { name: /Café Aurora/ }).waitFor();
+    await open
+      .getByRole("link", { name: /Barbearia Navalha/ })
+      .getByText("3/10 carimbos")
+      .waitFor();
+    expect(await open.getByText("Cartão Completo! Resgate sua recompensa").count()).toBe(0);
+    const readyBox = await ready.boundingBox();
+    const openBox = await open.boundingBox();
+    expect((readyBox?.y ?? 0) < (openBox?.y ?? 0)).toBe(true);
+    await noHorizontalScroll();
+    await phone.screenshot({ path: "/tmp/cards-list-360.png", fullPage: true });
+
+    // every customer page leads back to 'Meu painel', without sideways scrolling at 360 px
+    for (const path of [
+      "/dashboard-cliente",
+      "/dashboard-cliente-cartoes-fidelidade",
+      `/dashboard-cliente-cartao-fidelidade/${cafeId}`,
+      `/dashboard-cliente-cartao-fidelidade/${barberId}`,
+    ]) {
+      await phone.goto(url(path));
+      await phone.getByRole("heading", { level: 1 }).waitFor();
+      await noHorizontalScroll();
+      if (path === "/dashboard-cliente") {
+        await phone.getByRole("list", { name: "Empresas participantes" }).waitFor();
+        await phone.screenshot({ path: "/tmp/customer-dashboard-360.png", fullPage: true });
+      }
+      await phone.getByRole("link", { name: "Meu painel" }).click();
+      await phone.waitForURL((u) => u.pathname === "/dashboard-cliente");
+    }
+
+    // an unknown company's link: no 'link direto da empresa' banner
+    const visitor = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(url("/login-cliente?empresa_id=nao-existe-123&origem=qrcode_empresa"));
+    await visitorPage.getByRole("button", { name: "Já tem conta? Faça login" }).waitFor();
+    await visitorPage.waitForLoadState("networkidle");
+    expect(
+      await visitorPage.getByText("Você está se cadastrando pelo link direto da empresa.").count(),
+    ).toBe(0);
+    // a real company's link keeps it
+    await visitorPage.goto(barberLink);
+    await visitorPage.getByText("Você está se cadastrando pelo link direto da empresa.").waitFor();
+
+    await visitor.close();
+    await context.close();
+    await barberContext.close();
+    await companyContext.close();
+  });
+});

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "./support/app-server";
 import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
+import { confirmedAccount, invitedCustomer, signInContext } from "./support/fixtures";
 import { startMailServer } from "./support/mail-server";
 
 let mail: Awaited<ReturnType<typeof startMailServer>>;
@@ -24,14 +24,12 @@ const company = {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 
-/** A customer registered through the API ('Novo Cliente'), as the dialog would. */
-async function addCustomer(input: Record<string, string>) {
-  const res = await context.request.post(url("/api/customers"), {
-    data: { phone: "", birthDate: "", city: "Campinas", state: "SP", ...input },
-    headers: { origin: server.baseUrl },
-  });
-  if (res.status() !== 201) throw new Error(`add customer failed: ${await res.text()}`);
-}
+/**
+ * A customer of the company: invited through the API ('Novo Cliente', as the dialog does), then the
+ * person, without an account, accepts from the e-mailed link with the same data.
+ */
+const addCustomer = (input: { name: string; email: string; phone?: string }) =>
+  invitedCustomer(context, server, mail, input);
 
 beforeAll(async () => {
   mail = await startMailServer();
@@ -118,7 +116,8 @@ describe("/clientes in a real browser", () => {
     await panel.getByText("Dados salvos com sucesso!").waitFor();
     await dialog.getByText("Prefere atendimento pela manhã").waitFor();
     await dialog.getByText("15/07/1990").waitFor();
-    await panel.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await dialog.waitFor({ state: "detached" });
     await row(/Maria Conceição/)
       .getByText("(19) 91234-5678")
       .waitFor();
@@ -127,7 +126,7 @@ describe("/clientes in a real browser", () => {
       .waitFor();
   });
 
-  it("'Novo Cliente' invites a new person, who sets a password from the e-mail and sees the card", async () => {
+  it("'Novo Cliente' invites; the person creates the account from the e-mail and only then is a customer", async () => {
     await panel.getByRole("button", { name: "Novo Cliente" }).click();
     const dialog = panel.getByRole("dialog", { name: "Cadastrar Novo Cliente" });
     await dialog.getByRole("button", { name: "Cadastrar Cliente" }).click();
@@ -135,41 +134,55 @@ describe("/clientes in a real browser", () => {
     await dialog.getByText("Email é obrigatório").waitFor();
     await dialog.getByText("Cidade é obrigatória").waitFor();
     await dialog.getByText("Estado é obrigatório").waitFor();
-    await dialog.getByLabel("Nome").fill("Bia Convidada");
-    await dialog.getByLabel("Email").fill("bia@example.com");
-    await dialog.getByLabel("Telefone (opcional)").fill("(11) 95555-0000");
-    await dialog.getByLabel("Cidade").fill("Jundiaí");
-    await dialog.getByLabel("Estado").selectOption("SP");
-    await dialog.getByRole("button", { name: "Cadastrar Cliente" }).click();
-    await panel
-      .getByText("Cliente cadastrado! Enviamos um convite para bia@example.com criar a senha.")
-      .waitFor();
+    const fill = async (name: string) => {
+      await dialog.getByLabel("Nome").fill(name);
+      await dialog.getByLabel("Email").fill("bia@example.com");
+      await dialog.getByLabel("Telefone (opcional)").fill("(11) 95555-0000");
+      await dialog.getByLabel("Cidade").fill("Jundiaí");
+      await dialog.getByLabel("Estado").selectOption("SP");
+      await dialog.getByRole("button", { name: "Cadastrar Cliente" }).click();
+    };
+    await fill("Bia");
+    const sent =
+      "Convite enviado para bia@example.com. O cliente aparece na sua lista quando aceitar.";
+    await panel.getByText(sent).first().waitFor();
     await dialog.waitFor({ state: "detached" });
-    await row(/Bia Convidada/).waitFor();
-
-    // the same e-mail again: the error shows in the dialog
+    // the same e-mail again: the same answer, the pending invitation refreshed with the new name
+    const before = mail.mails.filter((m) => m.to === "bia@example.com").length;
     await panel.getByRole("button", { name: "Novo Cliente" }).click();
-    await dialog.getByLabel("Nome").fill("Bia de Novo");
-    await dialog.getByLabel("Email").fill("bia@example.com");
-    await dialog.getByLabel("Cidade").fill("Jundiaí");
-    await dialog.getByLabel("Estado").selectOption("SP");
-    await dialog.getByRole("button", { name: "Cadastrar Cliente" }).click();
-    await dialog
-      .getByRole("alert")
-      .getByText("Este cliente já está cadastrado na sua empresa.")
-      .waitFor();
-    await panel.keyboard.press("Escape");
+    await fill("Bia Convidada");
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(() => mail.mails.filter((m) => m.to === "bia@example.com").length)
+      .toBe(before + 1);
 
+    // not a customer yet: only in 'Convites pendentes', with what was typed
+    const invitations = panel.getByRole("region", { name: "Convites pendentes" });
+    const invited = invitations.getByRole("listitem", { name: "Bia Convidada" });
+    await invited.getByText("Pendente").waitFor();
+    await invited.getByText("bia@example.com · (11) 95555-0000").waitFor();
+    expect(await row(/Bia/).count()).toBe(0);
+    await invitations.screenshot({ path: "/tmp/clientes-convites.png" });
+
+    const invitationMail = mail.mails.findLast((m) => m.to === "bia@example.com")!;
+    expect(invitationMail.subject).toBe("Convite de Café Aurora no Carimbou");
+    expect(invitationMail.text).not.toContain("Bia");
     const link = await mail.linkSentTo("bia@example.com");
     expect(new URL(link).pathname).toBe("/convite");
     const bia = await (await browser.newContext({ locale: "pt-BR" })).newPage();
     await bia.goto(link);
-    await bia.getByText("Café Aurora cadastrou você no Carimbou.").waitFor();
+    await bia
+      .getByText("Café Aurora no Carimbou convidou você para o programa de fidelidade dela.")
+      .waitFor();
+    expect(await bia.getByLabel("Nome").inputValue()).toBe("Bia Convidada");
+    await bia.screenshot({ path: "/tmp/convite.png", fullPage: true });
     await bia.getByLabel("Senha", { exact: true }).fill("123");
-    await bia.getByRole("button", { name: "Criar senha e entrar" }).click();
+    await bia.getByRole("button", { name: "Criar conta e aceitar" }).click();
     await bia.getByText("A senha deve ter pelo menos 6 caracteres").waitFor();
     await bia.getByLabel("Senha", { exact: true }).fill("senhadabia");
-    await bia.getByRole("button", { name: "Criar senha e entrar" }).click();
+    await bia.getByLabel("Cidade").fill("Jundiaí");
+    await bia.getByLabel("Estado").selectOption("SP");
+    await bia.getByRole("button", { name: "Criar conta e aceitar" }).click();
     await bia.waitForURL((u) => u.pathname === "/dashboard-cliente-cartoes-fidelidade");
     await bia.getByRole("link", { name: /Café Aurora/ }).waitFor();
     await bia.getByText("0/10 carimbos").waitFor();
@@ -178,6 +191,49 @@ describe("/clientes in a real browser", () => {
     await bia.goto(link);
     await bia.getByText("Este convite é inválido, expirou ou já foi usado.").waitFor();
     await bia.context().close();
+
+    // now a customer of Café Aurora, and no longer pending
+    await panel.reload();
+    await row(/Bia Convidada/).waitFor();
+    await expect.poll(() => invited.count()).toBe(0);
+  });
+
+  it("a customer with an account accepts the invitation in their area", async () => {
+    await confirmedAccount(server, mail, "customer", {
+      name: "Carla Conta",
+      email: "carla@example.com",
+      password: "segredo1",
+      city: "Santos",
+      state: "SP",
+      phone: "",
+      birthDate: "",
+    });
+    const res = await context.request.post(url("/api/customers"), {
+      data: {
+        name: "Carla",
+        email: "carla@example.com",
+        phone: "",
+        birthDate: "",
+        city: "Santos",
+        state: "SP",
+      },
+      headers: { origin: server.baseUrl },
+    });
+    expect(res.status()).toBe(201);
+    const carlaContext = await browser.newContext({ locale: "pt-BR" });
+    await signInContext(carlaContext, server, "carla@example.com", "segredo1");
+    const carla = await carlaContext.newPage();
+    await carla.goto(url("/dashboard-cliente"));
+    const notice = carla.getByRole("region", { name: "Convites de empresas" });
+    await notice
+      .getByText("Café Aurora no Carimbou convidou você para o programa de fidelidade dela.")
+      .waitFor();
+    await notice.getByRole("button", { name: "Aceitar" }).click();
+    await carla.getByText("Pronto! Você agora participa do programa de Café Aurora.").waitFor();
+    await notice.waitFor({ state: "detached" });
+    await carlaContext.close();
+    await panel.reload();
+    await row(/Carla Conta/).waitFor();
   });
 
   it("shows a customer's cards in 'Detalhes Cartões'", async () => {
@@ -212,5 +268,46 @@ describe("/clientes in a real browser", () => {
         fullPage: true,
       });
     }
+  });
+
+  it("on a 390 px phone: one card per customer, no sideways scrolling, every action reachable", async () => {
+    const phone = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 390, height: 844 },
+    });
+    await signInContext(phone, server, company.email, company.password);
+    const page = await phone.newPage();
+    await page.goto(url("/clientes"));
+    const list = page.getByRole("list", { name: "Clientes" });
+    const card = list.getByRole("listitem", { name: "Maria Conceição" });
+    await card.waitFor();
+    expect(await list.getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole("table", { name: "Clientes" }).isVisible()).toBe(false);
+    const sizes = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+    await card.getByText("maria@example.com").waitFor();
+    for (const name of ["Ativo", "Ver Detalhes", "Detalhes Cartões"]) {
+      const box = (await card.getByRole("button", { name }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    await page.screenshot({ path: "/tmp/clientes-390.png", fullPage: true });
+    await card.getByRole("button", { name: "Ver Detalhes" }).click();
+    const details = page.getByRole("dialog", { name: "Detalhes de Maria Conceição" });
+    await details.getByText("Prefere atendimento pela manhã").waitFor();
+    const close = details.getByRole("button", { name: "Fechar" });
+    await close.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/clientes-390-detalhes.png" });
+    await close.click();
+    await details.waitFor({ state: "detached" });
+    await card.getByRole("button", { name: "Detalhes Cartões" }).click();
+    const cards = page.getByRole("dialog", { name: "Cartões de Maria Conceição" });
+    await cards.getByText("Total de Cartões").waitFor();
+    await cards.getByRole("button", { name: "Fechar" }).click();
+    await cards.waitFor({ state: "detached" });
+    await phone.close();
   });
 });

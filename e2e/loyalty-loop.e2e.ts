@@ -260,7 +260,7 @@ describe("the loyalty loop in a real browser", () => {
     await customerContext.close();
   });
 
-  it("a customer who signs in through another company's link, or opens it signed in, joins it", async () => {
+  it("a customer who signs in through another company's link, or opens it signed in and confirms, joins it", async () => {
     await confirmedAccount(server, mail, "company", {
       ...company,
       companyName: "Barbearia Navalha",
@@ -294,10 +294,14 @@ describe("the loyalty loop in a real browser", () => {
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
 
+    // signed in already: joining waits for the customer's yes
     await page.goto(
       url(`/login-cliente?empresa_id=${ids["pet@example.com"]}&origem=qrcode_empresa`),
     );
-    await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
+    await page.getByRole("button", { name: "Entrar no programa", exact: true }).click();
+    await page.waitForURL(
+      (u) => u.pathname === `/dashboard-cliente-cartao-fidelidade/${ids["pet@example.com"]}`,
+    );
 
     const cards = (await (await context.request.get(url("/api/me/cards"))).json()) as {
       companyName: string;

@@ -106,6 +106,48 @@ describe("/configuracoes", () => {
       .toBe("3");
   });
 
+  it("reads a referral bonus typed the Brazilian way: '5,50' is R$ 5,50 (550 cents)", async () => {
+    await panel.goto(url("/configuracoes"));
+    const referral = region("Regras de Indicação");
+    const referred = referral.getByLabel("Bônus para o indicado (R$)");
+    const referrer = referral.getByLabel("Bônus para quem indicou (R$)");
+    await expect.poll(() => referred.inputValue()).toBe("0,00");
+    await referred.fill("5,50");
+    await referrer.fill("1.234,56");
+    await referrer.blur();
+    expect(await referrer.inputValue()).toBe("1.234,56");
+    await referral.getByRole("button", { name: "Salvar Regras de Indicação" }).click();
+    await panel.getByText("Regras salvas!").first().waitFor();
+
+    const saved = await companyContext.request.get(url("/api/settings/referral-rules"));
+    expect(await saved.json()).toMatchObject({
+      referredBonusCents: 550,
+      referrerBonusCents: 123456,
+    });
+    await panel.reload();
+    await expect
+      .poll(() =>
+        region("Regras de Indicação").getByLabel("Bônus para o indicado (R$)").inputValue(),
+      )
+      .toBe("5,50");
+
+    // "5.50" means the same; text that is no amount is refused on the field, nothing saved
+    const again = region("Regras de Indicação");
+    await again.getByLabel("Bônus para o indicado (R$)").fill("7.25");
+    await again.getByLabel("Bônus para quem indicou (R$)").fill("abc");
+    await again.getByText("Valor inválido. Use o formato 5,50").waitFor();
+    await again.getByRole("button", { name: "Salvar Regras de Indicação" }).click();
+    const unchanged = await companyContext.request.get(url("/api/settings/referral-rules"));
+    expect(await unchanged.json()).toMatchObject({ referrerBonusCents: 123456 });
+    await again.getByLabel("Bônus para quem indicou (R$)").fill("R$ 2,00");
+    await again.getByRole("button", { name: "Salvar Regras de Indicação" }).click();
+    await expect
+      .poll(async () =>
+        (await companyContext.request.get(url("/api/settings/referral-rules"))).json(),
+      )
+      .toMatchObject({ referredBonusCents: 725, referrerBonusCents: 200 });
+  });
+
   it("an active promotion reaches the customer's side", async () => {
     await panel.goto(url("/configuracoes"));
     const promotion = region("Promoção Especial");
@@ -142,8 +184,11 @@ describe("/configuracoes", () => {
     await signInContext(other, server, company.email, company.password);
     const page = await other.newPage();
     await page.goto(url("/dashboard"));
+    // the dashboard's first load on a busy machine can take more than the default second
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")))
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), {
+        timeout: 15_000,
+      })
       .toBe(true);
     await other.close();
   });

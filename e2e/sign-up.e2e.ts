@@ -84,10 +84,29 @@ describe("a company signs up, confirms its e-mail and uses its panel", () => {
     const link = await mail.linkSentTo(email);
     expect(link.startsWith(server.baseUrl)).toBe(true);
     await page.goto(link);
-    await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("confirmado") === "1");
+    // the link lands on the company sign-in, which says the e-mail is confirmed
+    await page.waitForURL(
+      (u) => u.pathname === "/login-admin" && u.searchParams.get("confirmado") === "1",
+    );
+    await page.getByText("Email confirmado! Agora você já pode entrar.").waitFor();
+
+    // the spec's sign-in messages: malformed e-mail, short password (section 8)
+    await page.getByLabel("Email").fill("dono@");
+    await page.getByLabel("Senha").fill("segredo1");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Email inválido. Verifique o formato do email." })
+      .waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Senha").fill("123");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "A senha deve ter pelo menos 6 caracteres." })
+      .waitFor();
 
     // wrong password, then the right one
-    await page.goto(url("/login-admin"));
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Senha").fill("errada99");
     await page.getByRole("button", { name: "Entrar" }).click();

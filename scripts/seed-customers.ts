@@ -198,9 +198,10 @@ export async function seedCustomers(db: Db, companyId: string, count: number) {
           FROM (${src(from, to)}) s`),
       );
       await tx.execute(
-        sql.raw(`INSERT INTO loyalty_cards (id, membership_id, company_id, customer_id, program_id, stamps, max_stamps, status, created_at)
+        sql.raw(`INSERT INTO loyalty_cards (id, membership_id, company_id, customer_id, program_id, stamps, max_stamps, reward, status, created_at)
           SELECT card_id, membership_id, '${companyId}', id, '${program.id}', g % ${program.stampsRequired},
-            ${program.stampsRequired}, 'active', now() - ((g % 700) || ' days')::interval
+            ${program.stampsRequired}, (SELECT reward FROM programs WHERE id = '${program.id}'),
+            'active', now() - ((g % 700) || ' days')::interval
           FROM (${src(from, to)}) s`),
       );
     });

@@ -37,3 +37,30 @@ export async function signInContext(
   });
   if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()}`);
 }
+
+/**
+ * A customer added by the company's 'Novo Cliente' who accepted the invitation (the membership
+ * exists only after they accept): invited through the API, the link read from the real e-mail,
+ * the account made on /api/invitations/sign-up.
+ */
+export async function invitedCustomer(
+  context: BrowserContext,
+  server: Server,
+  mail: Mail,
+  input: { name: string; email: string; phone?: string },
+) {
+  const data = { phone: "", birthDate: "", city: "Campinas", state: "SP", ...input };
+  const res = await context.request.post(`${server.baseUrl}/api/customers`, {
+    data,
+    headers: { origin: server.baseUrl },
+  });
+  if (res.status() !== 201) throw new Error(`invite customer failed: ${await res.text()}`);
+  const token = new URL(await mail.linkSentTo(data.email)).searchParams.get("token");
+  const { email: _email, ...own } = data;
+  const accepted = await post(server, "/api/invitations/sign-up", {
+    ...own,
+    token,
+    password: "segredo1",
+  });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${await accepted.text()}`);
+}

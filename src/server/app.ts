@@ -14,7 +14,8 @@ import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
 import { planGuard } from "./middleware/plan";
-import { rateLimit } from "./middleware/rate-limit";
+import { EMAIL_SEND_LIMITS } from "./middleware/rate-limit";
+import { rejectNul } from "./middleware/reject-nul";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
@@ -25,6 +26,7 @@ import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.route
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/companies/company-data.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
+import { streamingBodyLimit } from "./modules/files/upload";
 import { interestsRoutes } from "./modules/interests/interests.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import type { Mailer } from "./modules/mail/mail.service";
@@ -38,9 +40,14 @@ import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html"
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
 
 export const DEFAULT_LIMITS: AccountLimits = {
-  signIn: { bucket: "sign-in", max: 20, windowSeconds: 10 * 60 },
+  // Failed sign-ins per client IP: far above a busy café's shared Wi-Fi (successes never count).
+  signIn: { bucket: "sign-in-failures", max: 100, windowSeconds: 15 * 60 },
+  // Failed sign-ins per e-mail address, across IPs.
+  signInAccount: { bucket: "sign-in-account", max: 10, windowSeconds: 15 * 60 },
   signUp: { bucket: "sign-up", max: 30, windowSeconds: 60 * 60 },
-  confirmation: { bucket: "confirmation", max: 10, windowSeconds: 60 * 60 },
+  emailSends: EMAIL_SEND_LIMITS,
+  passwordCheck: { bucket: "password-check-account", max: 10, windowSeconds: 15 * 60 },
+  passwordReset: { bucket: "password-reset", max: 30, windowSeconds: 60 * 60 },
 };
 
 /** Largest JSON body the API accepts (uploads, later, have their own limit). */
@@ -104,7 +111,8 @@ export function createApp(deps: AppDeps): App {
       },
     });
   const apiBodyLimit = limitBody(API_BODY_LIMIT_BYTES);
-  const uploadBodyLimit = limitBody(RECEIPT_MAX_BYTES + 64 * 1024);
+  // Receipts: counted as the route reads them, so a refused claim never reads the file.
+  const uploadBodyLimit = streamingBodyLimit(RECEIPT_MAX_BYTES + 64 * 1024);
   const logoBodyLimit = limitBody(LOGO_MAX_BYTES + 64 * 1024);
   app.use("/api/*", (c, next) =>
     RECEIPT_UPLOAD_PATH.test(c.req.path)
@@ -113,6 +121,8 @@ export function createApp(deps: AppDeps): App {
         ? logoBodyLimit(c, next)
         : apiBodyLimit(c, next),
   );
+  // No NUL character reaches PostgreSQL (a 500 there): path, query and body checked here.
+  app.use("/api/*", rejectNul());
   app.use("/api/*", async (c, next) => {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
@@ -121,7 +131,10 @@ export function createApp(deps: AppDeps): App {
   app.use("/api/*", sameOrigin(trustedOrigins(deps.appUrl)));
 
   // better-auth's own endpoints (e-mail confirmation link, session internals), behind our limits.
-  app.use("/api/auth/sign-in/*", rateLimit(db, limits.signIn, trustProxyHops));
+  // Closed over HTTP (with better-auth's disabledPaths in auth.ts): our endpoints do this work.
+  app.get("/api/auth/reset-password/*", () => {
+    throw new AppError("not_found", 404, "No such API route");
+  });
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxyHops));
     return auth.handler(new Request(c.req.raw, { headers }));
@@ -142,7 +155,16 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", messagesRoutes({ db }));
   app.route("/api", interestsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));
-  app.route("/api", securityRoutes({ db, auth, trustProxyHops, signInLimit: limits.signIn }));
+  app.route(
+    "/api",
+    securityRoutes({
+      db,
+      auth,
+      trustProxyHops,
+      signInLimit: limits.signIn,
+      passwordCheckLimit: limits.passwordCheck,
+    }),
+  );
   app.route("/api", backupRoutes({ db }));
   app.route("/api", companyDataRoutes({ db }));
 

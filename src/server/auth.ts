@@ -3,9 +3,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
+import { PASSWORD_RESET_TTL_SECONDS } from "../shared/auth.schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/limits";
 import { accounts, sessions, twoFactors, users, verifications } from "./db/auth.table";
 import type { Db } from "./db/client";
+import { sendPasswordResetEmail } from "./modules/accounts/password.service";
 import { confirmationEmail, type Mailer } from "./modules/mail/mail.service";
 import { recordSignInAttempt } from "./modules/security/security.service";
 
@@ -44,8 +46,8 @@ export function createAuth(options: { db: Db; appUrl: string; secret: string; ma
       twoFactor({ issuer: "Carimbou" }),
     ],
     hooks: {
-      // The access log: every e-mail and password attempt, through /api/session or better-auth's
-      // own path. The second step of a 2FA sign-in is logged by the security module.
+      // The access log: every e-mail and password attempt (POST /api/session calls better-auth's
+      // sign-in in-process; its HTTP path is closed). The second step of a 2FA sign-in is logged by the security module.
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
@@ -75,6 +77,12 @@ export function createAuth(options: { db: Db; appUrl: string; secret: string; ma
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
+      // Password recovery: POST /api/password/forgot and /reset call these in-process.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url, token }) => {
+        await sendPasswordResetEmail(options, { user, url, token });
+      },
     },
     emailVerification: {
       sendOnSignUp: false,
@@ -87,10 +95,17 @@ export function createAuth(options: { db: Db; appUrl: string; secret: string; ma
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Sign-up goes through our own transactional endpoints; rate limits are ours (per real client IP).
-    // 2FA and password changes go through /api/security/* and /api/session/two-factor (our error
-    // codes, rate limits and access log); their better-auth paths answer 404 over HTTP.
+    // Sign-in (/api/session), 2FA and password changes (/api/security/*, /api/session/two-factor),
+    // password recovery (/api/password/*) and e-mail sends go through our endpoints (our error
+    // codes, rate limits and access log): better-auth's HTTP paths for them answer 404. The
+    // reset link's GET /reset-password/:token is closed in app.ts (a path with a parameter).
     disabledPaths: [
       "/sign-up/email",
+      "/sign-in/email",
+      "/send-verification-email",
+      "/request-password-reset",
+      "/reset-password",
+      "/verify-password",
       "/change-password",
       "/two-factor/enable",
       "/two-factor/disable",

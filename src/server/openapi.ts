@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ERROR_CODES } from "../shared/errors";
+import { hasControlChars, TEXT_INVALID } from "../shared/text";
 
 export const ApiErrorSchema = z.object({
   error: z.object({
@@ -20,6 +21,10 @@ export const apiErrorResponses = {
   404: { description: "not_found", ...errorContent },
   409: {
     description: "email_taken / card_complete / card_not_complete / card_redeemed",
+    ...errorContent,
+  },
+  422: {
+    description: "claim_not_allowed / idempotency_key_reused (same key, another request)",
     ...errorContent,
   },
   429: { description: "rate_limited", ...errorContent },
@@ -51,4 +56,9 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { ...jsonContent(schema), required: true },
 });
 
-export const IdParamSchema = z.object({ id: z.string().max(100) });
+export const IdParamSchema = z.object({
+  id: z
+    .string()
+    .max(100)
+    .refine((id) => !hasControlChars(id), TEXT_INVALID),
+});

@@ -9,6 +9,7 @@ import {
   PHONE_MAX_LENGTH,
 } from "./limits";
 import { SignUpOriginParamsSchema } from "./origin";
+import { isCalendarDate, text } from "./text";
 
 /**
  * Messages are keys of the `validation` translation namespace, so the form and the API
@@ -28,7 +29,7 @@ export const NewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, "password_too_short")
   .max(PASSWORD_MAX_LENGTH, "password_too_long");
 
-const city = z.string().trim().min(1, "city_required").max(CITY_MAX_LENGTH, "city_too_long");
+const city = text().trim().min(1, "city_required").max(CITY_MAX_LENGTH, "city_too_long");
 
 const state = z
   .string()
@@ -44,11 +45,7 @@ export const phoneText = z
   .regex(/^[0-9()+\-.\s]*$/, "phone_invalid");
 
 export const CompanySignUpSchema = z.object({
-  companyName: z
-    .string()
-    .trim()
-    .min(1, "company_name_required")
-    .max(NAME_MAX_LENGTH, "name_too_long"),
+  companyName: text().trim().min(1, "company_name_required").max(NAME_MAX_LENGTH, "name_too_long"),
   email: EmailSchema,
   password: NewPasswordSchema,
   city,
@@ -64,14 +61,12 @@ export const birthDate = z
   .trim()
   .refine((value) => {
     if (value === "") return true;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-    return date.getTime() <= Date.now() && date.getUTCFullYear() >= 1900;
+    if (!isCalendarDate(value)) return false;
+    return new Date(`${value}T00:00:00Z`).getTime() <= Date.now();
   }, "birth_date_invalid");
 
 export const CustomerSignUpSchema = z.object({
-  name: z.string().trim().min(1, "name_required").max(NAME_MAX_LENGTH, "name_too_long"),
+  name: text().trim().min(1, "name_required").max(NAME_MAX_LENGTH, "name_too_long"),
   email: EmailSchema,
   password: NewPasswordSchema,
   city,
@@ -82,11 +77,50 @@ export const CustomerSignUpSchema = z.object({
 });
 export type CustomerSignUp = z.infer<typeof CustomerSignUpSchema>;
 
+/**
+ * No password is shorter than the minimum, so a shorter one is refused before it is tried (and
+ * counted as a failed attempt): 'A senha deve ter pelo menos 6 caracteres.' (spec section 8).
+ */
 export const SignInSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, "password_required").max(PASSWORD_MAX_LENGTH, "password_too_long"),
+  password: z
+    .string()
+    .min(1, "password_required")
+    .min(PASSWORD_MIN_LENGTH, "password_too_short")
+    .max(PASSWORD_MAX_LENGTH, "password_too_long"),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
 export const ResendConfirmationSchema = z.object({ email: EmailSchema });
 export type ResendConfirmation = z.infer<typeof ResendConfirmationSchema>;
+
+/** The language of the page a request came from (e-mails follow it when the user has none). */
+export const RequestLanguageSchema = z.enum(["pt", "en"]);
+export type RequestLanguage = z.infer<typeof RequestLanguageSchema>;
+
+/** 'Esqueci minha senha': the answer is the same whether an account has the e-mail or not. */
+export const ForgotPasswordSchema = z.object({
+  email: EmailSchema,
+  language: RequestLanguageSchema.optional(),
+});
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/** How long the link of the password recovery e-mail works (once). */
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+/** The new password, typed twice, with the token of the e-mail's link. */
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, "reset_token_invalid").max(512, "reset_token_invalid"),
+    password: NewPasswordSchema,
+    passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH, "password_mismatch"),
+  })
+  .refine((input) => input.password === input.passwordConfirmation, {
+    path: ["passwordConfirmation"],
+    message: "password_mismatch",
+  });
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
+
+/** After a reset: whose sign-in page to go to. */
+export const PasswordResetDoneSchema = z.object({ role: z.enum(["admin", "customer"]) });
+export type PasswordResetDone = z.infer<typeof PasswordResetDoneSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EmailSchema, phoneText } from "./auth.schema";
 import { SECTORS, STATE_CODES } from "./brazil";
 import { CITY_MAX_LENGTH, NAME_MAX_LENGTH } from "./limits";
+import { text as textField } from "./text";
 
 /**
  * /dados-empresa and /dados-usuario (spec sections 2, 5 and 7). Messages are keys of the
@@ -66,8 +67,7 @@ const website = z
   .transform((v) => (BARE_DOMAIN.test(v) ? `https://${v}` : v))
   .refine((v) => v === "" || isHttpUrl(v), "website_invalid");
 
-const tradeName = z
-  .string()
+const tradeName = textField()
   .trim()
   .min(1, "company_name_required")
   .max(NAME_MAX_LENGTH, "name_too_long");
@@ -85,6 +85,34 @@ const optionalEmail = z
   .toLowerCase()
   .refine((v) => v === "" || EmailSchema.safeParse(v).success, "email_invalid");
 
+/** The card's brand colour: '#rrggbb' (lower-case). */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
+
+/** A few colours offered next to the colour picker on /dados-empresa. */
+export const BRAND_COLOR_PRESETS = [
+  "#7c3aed",
+  "#2563eb",
+  "#0f766e",
+  "#15803d",
+  "#b45309",
+  "#c2410c",
+  "#be123c",
+  "#6b3e26",
+  "#1f2937",
+] as const;
+
+/**
+ * '#rrggbb' (any case, stored lower-case), or empty/null for the app's default colour. Left out of
+ * the body, the colour stays as it is.
+ */
+const brandColor = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === "" || BRAND_COLOR_PATTERN.test(v), "brand_color_invalid")
+  .nullable()
+  .optional();
+
 /** /dados-empresa: the company's fields and social links (an empty text clears the field). */
 export const UpdateCompanyDataSchema = z.object({
   tradeName,
@@ -92,10 +120,12 @@ export const UpdateCompanyDataSchema = z.object({
   phone: phoneText,
   whatsapp: phoneText,
   website,
-  city: z.string().trim().max(CITY_MAX_LENGTH, "city_too_long"),
+  city: textField().trim().max(CITY_MAX_LENGTH, "city_too_long"),
   state: optionalState,
   sector: z.enum(SECTORS, "sector_required"),
-  summary: z.string().trim().max(COMPANY_SUMMARY_MAX_LENGTH, "summary_too_long"),
+  summary: textField({ multiline: true })
+    .trim()
+    .max(COMPANY_SUMMARY_MAX_LENGTH, "summary_too_long"),
   instagram: socialLink,
   facebook: socialLink,
   linkedin: socialLink,
@@ -103,6 +133,7 @@ export const UpdateCompanyDataSchema = z.object({
   tiktok: socialLink,
   x: socialLink,
   googleReviewUrl: reviewLink,
+  brandColor,
 });
 export type UpdateCompanyData = z.infer<typeof UpdateCompanyDataSchema>;
 
@@ -141,6 +172,8 @@ export const CompanyDataSchema = z.object({
   googleReviewUrl: text,
   /** Served by GET /api/companies/{id}/logo?v=<file>; null without a logo. */
   logoUrl: text,
+  /** '#rrggbb' of the customers' cards; null = the app's default. */
+  brandColor: text,
   updatedAt: z.string(),
 });
 export type CompanyData = z.infer<typeof CompanyDataSchema>;

@@ -1,9 +1,16 @@
 import { z } from "zod";
-import { birthDate, EmailSchema, NewPasswordSchema, phoneText } from "./auth.schema";
+import {
+  birthDate,
+  CustomerSignUpSchema,
+  EmailSchema,
+  NewPasswordSchema,
+  phoneText,
+} from "./auth.schema";
 import { STATE_CODES } from "./brazil";
 import { CITY_MAX_LENGTH, NAME_MAX_LENGTH } from "./limits";
 import { CARD_STATUSES } from "./loyalty.schema";
 import { ConversationMessageSchema } from "./messages.schema";
+import { text } from "./text";
 
 /** /clientes: customers per page. */
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -15,15 +22,15 @@ export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
 export const CUSTOMER_NOTES_MAX_LENGTH = 1000;
 /** How long an invitation e-mail's link works. */
 export const INVITATION_TTL_DAYS = 7;
+/** 'Novo Cliente' invitations a company may send in a day (refreshing a pending one counts). */
+export const INVITATIONS_PER_DAY = 30;
+/** How a membership made by accepting a company's invitation is recorded (memberships.origin). */
+export const INVITATION_ORIGIN = "convite_empresa";
 
 export const MEMBERSHIP_STATUSES = ["active", "inactive"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-const requiredCity = z
-  .string()
-  .trim()
-  .min(1, "city_required")
-  .max(CITY_MAX_LENGTH, "city_too_long");
+const requiredCity = text().trim().min(1, "city_required").max(CITY_MAX_LENGTH, "city_too_long");
 const requiredState = z
   .string()
   .trim()
@@ -39,7 +46,7 @@ const optionalState = z
 
 /** 'Novo Cliente' ('Cadastrar Novo Cliente'), checked in the spec's order (section 5). */
 export const CreateCustomerSchema = z.object({
-  name: z.string().trim().min(1, "name_required").max(NAME_MAX_LENGTH, "name_too_long"),
+  name: text().trim().min(1, "name_required").max(NAME_MAX_LENGTH, "name_too_long"),
   email: EmailSchema,
   phone: phoneText,
   birthDate: birthDate,
@@ -55,9 +62,9 @@ export type CreateCustomer = z.infer<typeof CreateCustomerSchema>;
 export const UpdateCustomerRecordSchema = z.object({
   phone: phoneText,
   birthDate: birthDate,
-  city: z.string().trim().max(CITY_MAX_LENGTH, "city_too_long"),
+  city: text().trim().max(CITY_MAX_LENGTH, "city_too_long"),
   state: optionalState,
-  notes: z.string().trim().max(CUSTOMER_NOTES_MAX_LENGTH, "customer_notes_too_long"),
+  notes: text({ multiline: true }).trim().max(CUSTOMER_NOTES_MAX_LENGTH, "customer_notes_too_long"),
 });
 export type UpdateCustomerRecord = z.infer<typeof UpdateCustomerRecordSchema>;
 
@@ -67,7 +74,7 @@ export const SetCustomerStatusSchema = z.object({
 export type SetCustomerStatus = z.infer<typeof SetCustomerStatusSchema>;
 
 export const CustomerListQuerySchema = z.object({
-  busca: z.string().max(CUSTOMER_SEARCH_MAX_LENGTH).optional(),
+  busca: text().max(CUSTOMER_SEARCH_MAX_LENGTH).optional(),
   pagina: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 
@@ -145,24 +152,83 @@ export const CustomerCardSummarySchema = z.object({
 });
 export type CustomerCardSummary = z.infer<typeof CustomerCardSummarySchema>;
 
-export const CreatedCustomerSchema = z.object({
-  customer: CustomerRowSchema,
-  /** A new account was made and an invitation e-mail sent (false: an existing customer was linked). */
-  invited: z.boolean(),
-});
-export type CreatedCustomer = z.infer<typeof CreatedCustomerSchema>;
+/**
+ * How an invitation looks to the company that sent it: only what it typed and where it stands.
+ * 'declined' says only that the invitation was declined, nothing about the person's account.
+ */
+export const COMPANY_INVITATION_STATUSES = ["pending", "expired", "declined"] as const;
+export type CompanyInvitationStatus = (typeof COMPANY_INVITATION_STATUSES)[number];
 
+export const CompanyInvitationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  status: z.enum(COMPANY_INVITATION_STATUSES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type CompanyInvitation = z.infer<typeof CompanyInvitationSchema>;
+
+/**
+ * 'Novo Cliente' answers the same for every e-mail (an account or not, a member already or not):
+ * the invitation as typed. The person becomes a customer only by accepting it.
+ */
+export const CreatedInvitationSchema = z.object({ invitation: CompanyInvitationSchema });
+export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;
+
+/**
+ * The invitation behind an e-mailed link (/convite). `password`: a legacy invitation (the account
+ * was made by 'Novo Cliente' before consent) that sets the password; `consent`: the person accepts
+ * or declines, signing in first when `hasAccount`, else creating their account in the same step.
+ */
 export const InvitationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["password", "consent"]),
+  /** Legacy: the account's name; consent: the name the company typed (to prefill the form). */
   name: z.string(),
   email: z.string(),
   companyName: z.string(),
+  /** The e-mail has an account with a password (sign in to answer). */
+  hasAccount: z.boolean(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 export const InvitationTokenSchema = z.string().trim().min(20).max(200);
 
+/** A legacy invitation: the password of the account 'Novo Cliente' made. */
 export const AcceptInvitationSchema = z.object({
   token: InvitationTokenSchema,
   password: NewPasswordSchema,
 });
 export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
+
+/** Declining by the link, without signing in. */
+export const InvitationTokenBodySchema = z.object({ token: InvitationTokenSchema });
+
+/** /convite without an account: the person's own data and password; accepts in the same step. */
+export const InvitationSignUpSchema = CustomerSignUpSchema.omit({
+  email: true,
+  origin: true,
+}).extend({ token: InvitationTokenSchema });
+export type InvitationSignUp = z.infer<typeof InvitationSignUpSchema>;
+
+/** /dashboard-cliente: an invitation addressed to the signed-in customer's e-mail. */
+export const MyInvitationSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof MyInvitationSchema>;
+
+export const InvitationAnswerSchema = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  accepted: z.boolean(),
+});
+export type InvitationAnswer = z.infer<typeof InvitationAnswerSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SECTORS, STATE_CODES } from "./brazil";
+import { text } from "./text";
 
 export const DIRECTORY_PAGE_SIZE = 12;
 
@@ -7,7 +8,7 @@ export const DIRECTORY_PAGE_SIZE = 12;
 export const DirectoryQuerySchema = z.object({
   sector: z.enum(SECTORS).optional(),
   state: z.enum(STATE_CODES).optional(),
-  city: z.string().trim().max(80).optional(),
+  city: text().trim().max(80).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type DirectoryQuery = z.infer<typeof DirectoryQuerySchema>;

@@ -25,8 +25,6 @@ export const ERROR_CODES = [
   "message_already_answered",
   "interest_already_answered",
   "customer_inactive",
-  "customer_already_member",
-  "email_not_customer",
   "invitation_invalid",
   "plan_expired",
   "wrong_password",
@@ -35,6 +33,12 @@ export const ERROR_CODES = [
   "two_factor_locked",
   "two_factor_already_enabled",
   "two_factor_not_enabled",
+  "reset_token_invalid",
+  "idempotency_key_reused",
+  "card_already_open",
+  "program_archived",
+  "program_is_default",
+  "location_change_too_soon",
   "internal_error",
 ] as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SECTORS, STATE_CODES } from "./brazil";
 import { CITY_MAX_LENGTH } from "./limits";
+import { text } from "./text";
 
 export const INTEREST_DESCRIPTION_MAX_LENGTH = 1000;
 export const INTEREST_STATUSES = ["pending", "answered"] as const;
@@ -17,15 +18,14 @@ const REQUIRED = "interest_fields_required";
  */
 export const CreateInterestSchema = z.object({
   sector: z.enum(SECTORS, REQUIRED),
-  city: z.string(REQUIRED).trim().min(1, REQUIRED).max(CITY_MAX_LENGTH, "city_too_long"),
+  city: text({ message: REQUIRED }).trim().min(1, REQUIRED).max(CITY_MAX_LENGTH, "city_too_long"),
   state: z
     .string(REQUIRED)
     .trim()
     .toUpperCase()
     .min(1, REQUIRED)
     .pipe(z.enum(STATE_CODES, "state_invalid")),
-  description: z
-    .string(REQUIRED)
+  description: text({ multiline: true, message: REQUIRED })
     .trim()
     .min(1, REQUIRED)
     .max(INTEREST_DESCRIPTION_MAX_LENGTH, "interest_description_too_long"),
@@ -44,7 +44,10 @@ export const InterestSchema = z.object({
 });
 export type Interest = z.infer<typeof InterestSchema>;
 
-/** An interest as a matching company (same sector, same city) sees it on /mensagens. */
+/**
+ * An interest as a matching company (same sector, same city) sees it on /mensagens. `status` is
+ * this company's: pending (it may answer) until it answered, whatever other companies did.
+ */
 export const CompanyInterestSchema = InterestSchema.extend({
   customerName: z.string(),
   /** This company's answer, if it gave one. */

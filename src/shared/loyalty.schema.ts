@@ -32,6 +32,10 @@ export const CreateProgramSchema = z.object({
 });
 export type CreateProgram = z.infer<typeof CreateProgramSchema>;
 
+/** Editing a programme: the same fields; only cards opened afterwards take the new size and reward. */
+export const UpdateProgramSchema = CreateProgramSchema;
+export type UpdateProgram = z.infer<typeof UpdateProgramSchema>;
+
 export const ProgramSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -39,15 +43,34 @@ export const ProgramSchema = z.object({
   reward: z.string(),
   description: z.string(),
   isDefault: z.boolean(),
+  /** Archived programmes open no new cards; their open cards go on. */
+  archivedAt: z.string().nullable(),
+  /** Open (active or complete) cards of this programme. */
+  openCards: z.number().int(),
   createdAt: z.string(),
 });
 export type Program = z.infer<typeof ProgramSchema>;
+
+/** Staff opening a card of one of the company's (not archived) programmes for a customer. */
+export const OpenCardSchema = z.object({
+  programId: z.string().trim().min(1, "program_required").max(100, "program_required"),
+});
+export type OpenCard = z.infer<typeof OpenCardSchema>;
 
 export const AddStampSchema = z.object({
   method: z.enum(STAMP_METHODS, "stamp_method_invalid"),
   notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "stamp_notes_too_long").default(""),
 });
 export type AddStamp = z.infer<typeof AddStampSchema>;
+
+/**
+ * 'Adicionar Carimbo' for a customer: on their open card in `programId` (the default programme
+ * when absent), opening one when they have none there.
+ */
+export const AddCustomerStampSchema = AddStampSchema.extend({
+  programId: z.string().trim().min(1, "program_required").max(100, "program_required").optional(),
+});
+export type AddCustomerStamp = z.infer<typeof AddCustomerStampSchema>;
 
 export const RedeemCardSchema = z.object({
   bonusType: z.string().trim().max(100, "redeem_bonus_type_too_long").default(""),
@@ -95,6 +118,9 @@ export const CustomerCardSchema = z.object({
   companySector: z.string().nullable(),
   companyCity: z.string().nullable(),
   companyState: z.string().nullable(),
+  /** The company's logo (a URL of `GET /api/companies/:id/logo`) and card colour ('#rrggbb'). */
+  companyLogoUrl: z.string().nullable(),
+  brandColor: z.string().nullable(),
   programName: z.string(),
   reward: z.string(),
   stamps: z.number().int(),
@@ -112,7 +138,10 @@ export const CompanyCustomerSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** The open card in the default programme (else the oldest open card), or null. */
   openCard: CompanyCardSchema.nullable(),
+  /** Every open (active or complete) card, one per programme, oldest first. */
+  openCards: z.array(CompanyCardSchema),
 });
 export type CompanyCustomer = z.infer<typeof CompanyCustomerSchema>;
 
@@ -166,7 +195,10 @@ export const CreateClaimSchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("social"),
     network: z.enum(SOCIAL_NETWORKS, "claim_network_invalid"),
-    link: z.url("claim_link_invalid").max(500, "claim_link_invalid"),
+    /** Only web links: a `javascript:` or `data:` link would run when the company opens it. */
+    link: z
+      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "claim_link_invalid" })
+      .max(500, "claim_link_invalid"),
   }),
   z.object({ method: z.literal("google_review") }),
 ]);

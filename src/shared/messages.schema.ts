@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** Longest message or answer a customer or company may write. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -31,8 +32,15 @@ export type MessageCounts = { total: number; pending: number };
 /** Customer messages per customer in a window (spec: none; against flooding a company's inbox). */
 export const MESSAGE_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 } as const;
 
+/**
+ * Non-blank, at most MESSAGE_MAX_LENGTH characters after trimming: a longer text is refused
+ * (never cut), and the forms count the characters as they are typed.
+ */
 const messageBody = (required: string, tooLong: string) =>
-  z.string(required).trim().min(1, required).max(MESSAGE_MAX_LENGTH, tooLong);
+  text({ multiline: true, message: required })
+    .trim()
+    .min(1, required)
+    .max(MESSAGE_MAX_LENGTH, tooLong);
 
 /** The text of a customer's message (the form sends it with the company from the page). */
 export const MessageBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SOCIAL_NETWORKS } from "./loyalty.schema";
+import { calendarDate, text } from "./text";
 
 /** Spec section 5: stamps per purchase, review, social and birthday at least 1. */
 export const RULE_MIN_STAMPS = 1;
@@ -17,7 +18,7 @@ const ruleStamps = z
   .int("rule_stamps_range")
   .min(RULE_MIN_STAMPS, "rule_stamps_range")
   .max(RULE_MAX_STAMPS, "rule_stamps_range");
-const bonus = z.string().trim().max(RULE_BONUS_MAX_LENGTH, "rule_bonus_too_long");
+const bonus = text().trim().max(RULE_BONUS_MAX_LENGTH, "rule_bonus_too_long");
 
 /** Spec "Loyalty rules configuration": purchase, Google review, social, birthday. */
 export const LoyaltyRulesSchema = z.object({
@@ -32,7 +33,9 @@ export const LoyaltyRulesSchema = z.object({
   birthday: z.object({
     enabled: z.boolean(),
     stamps: ruleStamps,
-    message: z.string().trim().max(BIRTHDAY_MESSAGE_MAX_LENGTH, "birthday_message_too_long"),
+    message: text({ multiline: true })
+      .trim()
+      .max(BIRTHDAY_MESSAGE_MAX_LENGTH, "birthday_message_too_long"),
   }),
 });
 export type LoyaltyRules = z.infer<typeof LoyaltyRulesSchema>;
@@ -58,10 +61,8 @@ export const ReferralRulesSchema = z.object({
 });
 export type ReferralRules = z.infer<typeof ReferralRulesSchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "promotion_date_invalid")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "promotion_date_invalid");
+/** A day that exists (2024-02-31 and 0000-01-01 are refused, not sent to the database). */
+const isoDate = calendarDate("promotion_date_invalid");
 
 /**
  * The special promotion: title and description required while it is active (spec section 5),
@@ -70,9 +71,8 @@ const isoDate = z
 export const PromotionSettingsSchema = z
   .object({
     active: z.boolean(),
-    title: z.string().trim().max(PROMOTION_TITLE_MAX_LENGTH, "promotion_title_too_long"),
-    description: z
-      .string()
+    title: text().trim().max(PROMOTION_TITLE_MAX_LENGTH, "promotion_title_too_long"),
+    description: text({ multiline: true })
       .trim()
       .max(PROMOTION_DESCRIPTION_MAX_LENGTH, "promotion_description_too_long"),
     startsOn: isoDate.nullable(),

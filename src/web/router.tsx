@@ -128,6 +128,34 @@ export const router = createBrowserRouter([
         ),
       },
 
+      // Password recovery: 'Esqueci minha senha', then the e-mail's link
+      ...(
+        [
+          ["/esqueci-senha", undefined],
+          ["/forgot-password-en", "en"],
+        ] as const
+      ).map(([path, language]) => ({
+        path,
+        lazy: lazyPage(
+          () => import("./routes/auth/forgot-password-page").then((m) => m.ForgotPasswordPage),
+          SIGN_IN_NAMESPACES,
+          language,
+        ),
+      })),
+      ...(
+        [
+          ["/redefinir-senha", undefined],
+          ["/reset-password-en", "en"],
+        ] as const
+      ).map(([path, language]) => ({
+        path,
+        lazy: lazyPage(
+          () => import("./routes/auth/reset-password-page").then((m) => m.ResetPasswordPage),
+          SIGN_IN_NAMESPACES,
+          language,
+        ),
+      })),
+
       // Company panel (admins)
       {
         lazy: lazyPage(

@@ -5,14 +5,25 @@ export const CLIENT_IP_HEADER = "x-carimbou-client-ip";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 
+/** The peer address of the TCP connection (never a header); undefined when there is no socket. */
+export function socketAddress(c: Context): string | undefined {
+  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
+}
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1): this machine. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().replace(/^::ffff:/, "");
+  return /^127(\.\d{1,3}){3}$/.test(v4) || address === "::1" || address === "0:0:0:0:0:0:0:1";
+}
+
 /**
  * The client's IP: the socket's peer address, unless `trustProxyHops` reverse proxies stand in
  * front of the server, in which case it is the address that the outermost trusted proxy saw
  * (counted from the right of X-Forwarded-For, so a forged left-hand entry changes nothing).
  */
 export function clientIp(c: Context, trustProxyHops: number): string {
-  const socketAddress = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-  const peer = socketAddress ?? "unknown";
+  const peer = socketAddress(c) ?? "unknown";
   if (trustProxyHops <= 0) return peer;
   const forwarded = (c.req.header("x-forwarded-for") ?? "")
     .split(",")

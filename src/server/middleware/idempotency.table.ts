@@ -6,6 +6,8 @@ export const idempotencyKeys = pgTable(
   {
     scope: text().notNull(),
     key: text().notNull(),
+    /** SHA-256 of the request (path and body): the same key with another request is refused. */
+    requestHash: text(),
     status: integer(),
     body: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,8 @@
-import { MapPin } from "lucide-react";
+import { CreditCard, LayoutDashboard, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { cn } from "@/web/lib/utils";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 import { SignOutButton } from "./sign-out-button";
@@ -14,7 +16,16 @@ type CustomerLayoutProps = {
   children: ReactNode;
 };
 
-/** The customer area: header with the greeting, where the customer lives, and sign-out. */
+/** The way back to 'Meu painel' and to the cards, on every customer page. */
+const NAV = [
+  { to: "/dashboard-cliente", key: "home", icon: LayoutDashboard, end: true },
+  { to: "/dashboard-cliente-cartoes-fidelidade", key: "cards", icon: CreditCard, end: false },
+] as const;
+
+/**
+ * The customer area: header with the greeting, where the customer lives, and sign-out; under it
+ * the links to 'Meu painel' and the cards, on every page.
+ */
 export function CustomerLayout({
   name,
   city,
@@ -45,6 +56,29 @@ export function CustomerLayout({
             <SignOutButton onSignOut={onSignOut} signingOut={signingOut} />
           </div>
         </div>
+        <nav aria-label={t("customer.navigation")} className="mx-auto w-full max-w-5xl px-4">
+          <ul className="-mb-px flex gap-1">
+            {NAV.map(({ to, key, icon: Icon, end }) => (
+              <li key={key}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex items-center gap-2 border-b-2 px-3 py-2 font-medium text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      isActive
+                        ? "border-primary text-foreground"
+                        : "border-transparent text-muted-foreground hover:text-foreground",
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {t(`customer.${key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </header>
       <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6">
         {children}

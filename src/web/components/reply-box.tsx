@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { CharacterCount } from "./character-count";
 import { Button } from "./ui/button";
 import { Label } from "./ui/label";
 import { Spinner } from "./ui/spinner";
@@ -18,7 +19,7 @@ type ReplyBoxProps = {
 
 /**
  * A text box to answer a customer message or an interest (spec section 5: the send button stays
- * disabled while the trimmed text is empty).
+ * disabled while the trimmed text is empty, and while it is over `maxLength`: a live counter).
  */
 export function ReplyBox({
   label,
@@ -33,13 +34,15 @@ export function ReplyBox({
   const id = useId();
   const [text, setText] = useState("");
   const trimmed = text.trim();
+  // Longer texts are refused, never cut: the counter turns red and the button waits.
+  const tooLong = trimmed.length > maxLength;
   const box = useRef<HTMLTextAreaElement>(null);
   // Opened on demand: take the focus, which also scrolls the box into its column's view.
   useEffect(() => box.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed || pending) return;
+    if (!trimmed || tooLong || pending) return;
     onSend(trimmed).then(
       () => setText(""),
       () => {},
@@ -55,17 +58,19 @@ export function ReplyBox({
         ref={box}
         id={id}
         value={text}
-        maxLength={maxLength}
         placeholder={placeholder}
         aria-label={label}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${id}-count`}
         onChange={(event) => setText(event.target.value)}
         rows={3}
       />
+      <CharacterCount id={`${id}-count`} count={trimmed.length} max={maxLength} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button type="submit" size="sm" disabled={!trimmed || pending}>
+        <Button type="submit" size="sm" disabled={!trimmed || tooLong || pending}>
           {pending ? <Spinner /> : null}
           {sendLabel}
         </Button>

@@ -9,13 +9,33 @@ const isValidationKey = (key: string): key is ValidationKey => key in ptValidati
 const isErrorKey = (key: string): key is ErrorKey => key in ptErrors;
 
 /**
+ * Values an error carries for its text (e.g. `location_change_too_soon`'s `date`), a YYYY-MM-DD
+ * shown as dd/MM/yyyy.
+ */
+const errorValues = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split("-").reverse().join("/") : value,
+    ]),
+  );
+
+/** `i18n.t` with values for any key (the typed overloads take them only for keys that use them). */
+const translate = (key: string, values: Record<string, string>): string =>
+  (i18n.t as unknown as (key: string, values: Record<string, string>) => string).call(
+    i18n,
+    key,
+    values,
+  );
+
+/**
  * The text to show for a failed request: the translated API error code, the server's message
  * for a code this app does not know, or `fallback` when the request never got an API answer.
  * Call it while rendering a component that uses `useTranslation`, so it follows the language.
  */
 export function errorMessage(error: unknown, fallback: ErrorKey = "internal_error"): string {
   if (error instanceof ApiError) {
-    if (isErrorKey(error.code)) return i18n.t(`errors:${error.code}`);
+    if (isErrorKey(error.code)) return translate(`errors:${error.code}`, errorValues(error.fields));
     if (error.message) return error.message;
   }
   return i18n.t(`errors:${fallback}`);

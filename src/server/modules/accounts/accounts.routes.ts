@@ -9,8 +9,17 @@ import { MeSchema } from "../../../shared/me.schema";
 import { TwoFactorChallengeSchema } from "../../../shared/security.schema";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
-import type { RateLimitRule } from "../../middleware/rate-limit";
-import { rateLimit } from "../../middleware/rate-limit";
+import {
+  type EmailSendLimits,
+  hitRateLimit,
+  limitEmailSends,
+  RateLimited,
+  type RateLimitRule,
+  rateLimit,
+  rateLimited,
+  releaseRateLimit,
+  withRetryAfter,
+} from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, validationHook } from "../../openapi";
 import {
@@ -20,11 +29,20 @@ import {
   signUpCompany,
   signUpCustomer,
 } from "./accounts.service";
+import { passwordRoutes } from "./password.routes";
 
 export type AccountLimits = {
+  /** FAILED sign-ins per client IP (successes never count: a café's customers share one IP). */
   signIn: RateLimitRule;
+  /** Failed sign-ins per e-mail address from any IP (unknown addresses alike); then even the right password waits. */
+  signInAccount: RateLimitRule;
   signUp: RateLimitRule;
-  confirmation: RateLimitRule;
+  /** Every e-mail sent on request (confirmation re-send, password recovery, invitations). */
+  emailSends: EmailSendLimits;
+  /** Password checks of a signed-in account (password change, 2FA on/off), per account. */
+  passwordCheck: RateLimitRule;
+  /** Attempts to use a password reset link, per client IP. */
+  passwordReset: RateLimitRule;
 };
 
 const SignedUpSchema = z.object({ email: z.string() });
@@ -112,8 +130,8 @@ export function accountsRoutes(
 
   app.use("/accounts/company", limit(deps.limits.signUp));
   app.use("/accounts/customer", limit(deps.limits.signUp));
-  app.use("/accounts/confirmation", limit(deps.limits.confirmation));
-  app.on("POST", "/session", limit(deps.limits.signIn));
+
+  app.route("/", passwordRoutes(deps));
 
   app.openapi(signUpCompanyRoute, async (c) => {
     return c.json(await signUpCompany(deps, c.req.valid("json")), 201);
@@ -124,48 +142,97 @@ export function accountsRoutes(
   });
 
   app.openapi(resendRoute, async (c) => {
-    await resendConfirmation(deps, c.req.valid("json").email);
+    const { email } = c.req.valid("json");
+    await withRetryAfter(
+      c,
+      limitEmailSends(db, email, clientIp(c, deps.trustProxyHops), deps.limits.emailSends),
+    );
+    await resendConfirmation(deps, email);
     return c.json({ ok: true }, 202);
   });
 
+  /**
+   * Only failures count, per IP and per e-mail address (whether an account has it or not); once
+   * either is used up, even the right password waits for the window to pass. Each attempt is
+   * counted before the password is checked (a parallel burst cannot slip past the limit) and
+   * given back unless it was a wrong password.
+   */
+  async function withSignInLimits<T>(ip: string, email: string, attempt: () => Promise<T>) {
+    const ipKey = `${deps.limits.signIn.bucket}:${ip}`;
+    const accountKey = `${deps.limits.signInAccount.bucket}:${email}`;
+    const counted: string[] = [];
+    let keep = false;
+    try {
+      for (const [key, rule] of [
+        [ipKey, deps.limits.signIn],
+        [accountKey, deps.limits.signInAccount],
+      ] as const) {
+        counted.push(key);
+        if (!(await hitRateLimit(db, key, rule))) {
+          // refused: no password was tried, but the window is used up anyway
+          keep = true;
+          throw rateLimited(rule.windowSeconds);
+        }
+      }
+      return await attempt();
+    } catch (error) {
+      if (error instanceof AppError && error.code === "invalid_credentials") keep = true;
+      throw error;
+    } finally {
+      if (!keep) for (const key of counted) await releaseRateLimit(db, key);
+    }
+  }
+
   app.openapi(signInRoute, async (c) => {
     const body = c.req.valid("json");
-    const res = await auth.api.signInEmail({
-      body: { email: body.email, password: body.password, rememberMe: true },
-      headers: headersWithClientIp(c.req.raw.headers, clientIp(c, deps.trustProxyHops)),
-      asResponse: true,
-    });
-    if (!res.ok) {
-      const failure = (await res.json().catch(() => ({}))) as { code?: string };
-      if (failure.code === "EMAIL_NOT_VERIFIED") {
-        throw new AppError(
-          "email_not_confirmed",
-          403,
-          "Email não confirmado. Verifique sua caixa de entrada.",
-        );
-      }
-      if (res.status === 401) {
-        throw new AppError(
-          "invalid_credentials",
-          401,
-          "Email ou senha incorretos. Verifique suas credenciais.",
-        );
-      }
-      throw new AppError(
-        "internal_error",
-        500,
-        `Sign-in failed (${res.status} ${failure.code ?? ""})`,
-      );
+    const ip = clientIp(c, deps.trustProxyHops);
+    try {
+      return await withSignInLimits(ip, body.email, async () => {
+        const res = await auth.api.signInEmail({
+          body: { email: body.email, password: body.password, rememberMe: true },
+          headers: headersWithClientIp(c.req.raw.headers, ip),
+          asResponse: true,
+        });
+        if (!res.ok) {
+          const failure = (await res.json().catch(() => ({}))) as { code?: string };
+          if (failure.code === "EMAIL_NOT_VERIFIED") {
+            throw new AppError(
+              "email_not_confirmed",
+              403,
+              "Email não confirmado. Verifique sua caixa de entrada.",
+            );
+          }
+          if (res.status === 401) {
+            throw new AppError(
+              "invalid_credentials",
+              401,
+              "Email ou senha incorretos. Verifique suas credenciais.",
+            );
+          }
+          throw new AppError(
+            "internal_error",
+            500,
+            `Sign-in failed (${res.status} ${failure.code ?? ""})`,
+          );
+        }
+        const answer = (await res.json()) as {
+          user?: { id: string };
+          twoFactorRedirect?: boolean;
+        };
+        for (const cookie of res.headers.getSetCookie())
+          c.header("Set-Cookie", cookie, { append: true });
+        // 2FA on: better-auth has already deleted the session; only the challenge cookie is set.
+        if (answer.twoFactorRedirect) return c.json({ twoFactorRequired: true as const }, 202);
+        if (!answer.user) throw new AppError("internal_error", 500, "Sign-in answered no user");
+        const me = await findMe(db, answer.user.id);
+        if (!me) throw new AppError("internal_error", 500, "Signed-in user has no profile");
+        return c.json(me, 200);
+      });
+    } catch (error) {
+      if (error instanceof RateLimited && error.retryAfterSeconds)
+        c.header("Retry-After", String(error.retryAfterSeconds));
+      throw error;
     }
-    const answer = (await res.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
-    for (const cookie of res.headers.getSetCookie())
-      c.header("Set-Cookie", cookie, { append: true });
-    // 2FA on: better-auth has already deleted the session; only the challenge cookie is set.
-    if (answer.twoFactorRedirect) return c.json({ twoFactorRequired: true as const }, 202);
-    if (!answer.user) throw new AppError("internal_error", 500, "Sign-in answered no user");
-    const me = await findMe(db, answer.user.id);
-    if (!me) throw new AppError("internal_error", 500, "Signed-in user has no profile");
-    return c.json(me, 200);
   });
 
   app.openapi(signOutRoute, async (c) => {

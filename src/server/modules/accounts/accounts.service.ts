@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { CompanySignUp, CustomerSignUp } from "../../../shared/auth.schema";
-import { DEFAULT_MAX_STAMPS, TRIAL_DAYS } from "../../../shared/limits";
+import { TRIAL_DAYS } from "../../../shared/limits";
 import type { Me } from "../../../shared/me.schema";
 import {
   resolveSignUpOrigin,
@@ -25,9 +25,9 @@ const isUniqueViolation = (error: unknown): boolean => {
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
 
-/** Where the e-mail confirmation link returns to: the customer login, or the site for companies. */
+/** Where the e-mail confirmation link returns to: the sign-in page of the role, with a notice. */
 export function confirmationCallbackUrl(appUrl: string, role: "admin" | "customer") {
-  return role === "customer" ? `${appUrl}/login-cliente?confirmado=1` : `${appUrl}/?confirmado=1`;
+  return `${appUrl}${role === "customer" ? "/login-cliente" : "/login-admin"}?confirmado=1`;
 }
 
 async function emailExists(db: Db, email: string) {
@@ -127,7 +127,8 @@ export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
         subscriptionActive: true,
         trialEndsAt,
       });
-      await createDefaultProgram(tx, companyId, DEFAULT_MAX_STAMPS);
+      // The default programme takes the company's max_carimbos_padrao.
+      await createDefaultProgram(tx, companyId);
     },
   );
   await sendConfirmationAfterSignUp(deps, input.email, "admin");

@@ -60,7 +60,7 @@ describe("company sign-up", () => {
     expect(mail?.subject).toBe("Confirme seu email no Carimbou");
     expect(mail?.text).toContain("Olá, Café do Ponto!");
     expect(t.confirmationLink("dono@cafedoponto.com.br")).toContain(
-      `callbackURL=${encodeURIComponent(`${TEST_APP_URL}/?confirmado=1`)}`,
+      `callbackURL=${encodeURIComponent(`${TEST_APP_URL}/login-admin?confirmado=1`)}`,
     );
   });
 
@@ -234,8 +234,10 @@ describe("sign-in, confirmation and sign-out", () => {
     expect(user?.emailVerified).toBe(true);
   });
 
-  it("sends a company's confirmation back to the site", async () => {
-    expect(await t.confirm("dono@cafedoponto.com.br")).toBe(`${TEST_APP_URL}/?confirmado=1`);
+  it("sends a company's confirmation to the company sign-in, with the notice", async () => {
+    expect(await t.confirm("dono@cafedoponto.com.br")).toBe(
+      `${TEST_APP_URL}/login-admin?confirmado=1`,
+    );
   });
 
   it("redirects a forged confirmation link with an error and confirms nothing", async () => {

@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_RETENTION_MONTHS, MIN_RETENTION_MONTHS } from "../../../shared/backup.schema";
 import type { Db } from "../../db/client";
+import { files } from "../files/files.table";
 import { interestReplies, interests } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
 import { companySettings, jobRuns } from "../settings/settings.table";
+import { stamps } from "../stamps/stamps.table";
 
 export const RETENTION_JOB = "retention";
 
@@ -15,7 +17,16 @@ const STALE_RUN_MS = 60 * 60 * 1000;
 
 export type RetentionResult =
   | { ran: false }
-  | { ran: true; messages: number; interestReplies: number; interests: number };
+  | {
+      ran: true;
+      messages: number;
+      interestReplies: number;
+      interests: number;
+      rejectedReceipts: number;
+    };
+
+/** The receipt of a rejected claim is kept this long after the rejection, then removed. */
+export const REJECTED_RECEIPT_DAYS = 30;
 
 /**
  * `now` minus the company's retention (24 months without a settings record), for the row's
@@ -69,7 +80,8 @@ async function claimRun(db: Db, now: Date): Promise<boolean> {
  * - an interest that is answered, has no reply left and is older than the shortest retention
  *   (12 months) is removed: an interest has one reply at most (the first company to answer it),
  *   written after it, so once that reply has gone by its company's period the interest is past
- *   that period too. Pending interests stay: the customer is still waiting.
+ *   that period too. Pending interests stay: the customer is still waiting;
+ * - the receipt file of a claim rejected more than 30 days ago is removed (the claim stays).
  * Every delete is "what is past the period now", so running it twice removes nothing more.
  */
 export async function runRetention(db: Db, now = new Date()): Promise<RetentionResult> {
@@ -137,10 +149,41 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
       .returning({ id: interests.id }),
   );
 
+  // Receipts of claims rejected more than 30 days ago: the claim stays (its reason), the file goes
+  // (the claim's file_id is set to null by its foreign key).
+  const rejectedBefore = new Date(now.getTime() - REJECTED_RECEIPT_DAYS * 24 * 60 * 60 * 1000);
+  const rejectedReceipts = await deleteInBatches(() =>
+    db
+      .delete(files)
+      .where(
+        inArray(
+          files.id,
+          db
+            .select({ id: stamps.fileId })
+            .from(stamps)
+            .where(
+              and(
+                eq(stamps.status, "rejected"),
+                isNotNull(stamps.fileId),
+                lt(stamps.reviewedAt, rejectedBefore),
+              ),
+            )
+            .limit(DELETE_BATCH),
+        ),
+      )
+      .returning({ id: files.id }),
+  );
+
   await db
     .update(jobRuns)
     .set({ finishedAt: new Date() })
     .where(and(eq(jobRuns.job, RETENTION_JOB), eq(jobRuns.runKey, now.toISOString().slice(0, 10))));
 
-  return { ran: true, messages, interestReplies: replies, interests: answeredInterests };
+  return {
+    ran: true,
+    messages,
+    interestReplies: replies,
+    interests: answeredInterests,
+    rejectedReceipts,
+  };
 }

@@ -95,7 +95,13 @@ describe("the retention job", () => {
     const stillPending = await interest(30);
 
     const result = await runRetention(t.db, NOW);
-    expect(result).toEqual({ ran: true, messages: 3, interestReplies: 2, interests: 2 });
+    expect(result).toEqual({
+      ran: true,
+      messages: 3,
+      interestReplies: 2,
+      interests: 2,
+      rejectedReceipts: 0,
+    });
 
     expect(
       (

@@ -7,6 +7,7 @@ import {
   ClaimOptionsSchema,
   CompanyCardSchema,
   CustomerCardSchema,
+  OpenCardSchema,
   RedeemCardSchema,
   StampSchema,
   VoucherSchema,
@@ -36,6 +37,7 @@ import {
   getCompanyCard,
   listCompanyCards,
   listCustomerCards,
+  openCardForCustomer,
   redeemCard,
 } from "./cards.service";
 
@@ -154,6 +156,19 @@ const voucherRoute = createRoute({
   },
 });
 
+const openCardRoute = createRoute({
+  method: "post",
+  path: "/customers/{id}/cards",
+  tags: ["cards"],
+  summary:
+    "Open a card of one of the company's programmes for a customer (one open card per programme: 409 card_already_open; archived: 409 program_archived)",
+  request: { params: IdParamSchema, ...jsonBody(OpenCardSchema) },
+  responses: {
+    201: { description: "The new card", ...jsonContent(CompanyCardSchema) },
+    ...apiErrorResponses,
+  },
+});
+
 export function cardsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
@@ -179,6 +194,12 @@ export function cardsRoutes({ db }: { db: Db }) {
   app.openapi(byCodeRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     return c.json(await findCardByCode(db, actor.companyId, c.req.valid("param").code), 200);
+  });
+  app.openapi(openCardRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const customerId = c.req.valid("param").id;
+    const { programId } = c.req.valid("json");
+    return c.json(await openCardForCustomer(db, actor.companyId, customerId, programId), 201);
   });
   app.openapi(myCardsRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CardSort,
   CardStatus,
@@ -16,6 +16,8 @@ import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { profiles } from "../accounts/profiles.table";
 import { companies } from "../companies/companies.table";
+import { memberships } from "../customers/memberships.table";
+import { findProgram } from "../programs/programs.service";
 import { programs } from "../programs/programs.table";
 import { stamps } from "../stamps/stamps.table";
 import { loyaltyCards } from "./cards.table";
@@ -28,7 +30,6 @@ const companyCardColumns = {
   customerEmail: profiles.email,
   customerPhone: profiles.phone,
   programName: programs.name,
-  reward: programs.reward,
 };
 
 type CompanyCardRow = {
@@ -37,7 +38,6 @@ type CompanyCardRow = {
   customerEmail: string;
   customerPhone: string | null;
   programName: string;
-  reward: string;
 };
 
 const toCompanyCard = (r: CompanyCardRow): CompanyCard => ({
@@ -48,7 +48,8 @@ const toCompanyCard = (r: CompanyCardRow): CompanyCard => ({
   customerPhone: r.customerPhone,
   programId: r.card.programId,
   programName: r.programName,
-  reward: r.reward,
+  // The reward the card opened with (editing the programme later changes only new cards).
+  reward: r.card.reward,
   stamps: r.card.stamps,
   maxStamps: r.card.maxStamps,
   status: r.card.status,
@@ -111,7 +112,7 @@ export async function getCardSummary(db: Db, companyId: string): Promise<CardSum
   const [templates] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(programs)
-    .where(eq(programs.companyId, companyId));
+    .where(and(eq(programs.companyId, companyId), isNull(programs.archivedAt)));
   return {
     active: cards?.active ?? 0,
     complete: cards?.complete ?? 0,
@@ -224,8 +225,9 @@ const customerCardColumns = {
   companySector: companies.sector,
   companyCity: companies.city,
   companyState: companies.state,
+  companyLogoUrl: companies.logoUrl,
+  brandColor: companies.brandColor,
   programName: programs.name,
-  reward: programs.reward,
 };
 
 export async function listCustomerCards(
@@ -252,8 +254,10 @@ export async function listCustomerCards(
     companySector: r.companySector,
     companyCity: r.companyCity,
     companyState: r.companyState,
+    companyLogoUrl: r.companyLogoUrl,
+    brandColor: r.brandColor,
     programName: r.programName,
-    reward: r.reward,
+    reward: r.card.reward,
     stamps: r.card.stamps,
     maxStamps: r.card.maxStamps,
     status: r.card.status,
@@ -309,4 +313,124 @@ export async function countCardsByCustomer(
     )
     .groupBy(loyaltyCards.customerId);
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening cards
+
+type CardMember = { id: string; companyId: string; customerId: string };
+type CardProgram = {
+  id: string;
+  companyId: string;
+  stampsRequired: number;
+  reward: string;
+  archivedAt: Date | null;
+};
+
+const cardAlreadyOpen = () =>
+  new AppError("card_already_open", 409, "Este cliente já tem um cartão aberto neste programa.");
+const programArchived = () =>
+  new AppError("program_archived", 409, "Este cartão está arquivado e não abre novos cartões.");
+
+/**
+ * The one place a loyalty card opens: the membership's card in `program`, with the programme's
+ * size and reward copied into it (editing the programme later changes only cards opened after).
+ * A membership holds one open card per programme (unique index): when one is open it is returned
+ * (`ifOpen: "reuse"`, joining and stamping) or refused with 409 `card_already_open`
+ * (`ifOpen: "refuse"`, staff opening a card). An archived programme opens no card (409
+ * `program_archived`), but its open cards are still returned. Safe to repeat and to race.
+ * Call it inside the caller's transaction.
+ */
+export async function openCard(
+  tx: Db,
+  { membership, program }: { membership: CardMember; program: CardProgram },
+  { ifOpen = "reuse" }: { ifOpen?: "reuse" | "refuse" } = {},
+): Promise<{ cardId: string; opened: boolean }> {
+  if (program.companyId !== membership.companyId) {
+    throw new AppError("not_found", 404, "Cartão não encontrado");
+  }
+  // A second round only when the card that blocked the insert was redeemed before the select.
+  for (let round = 0; round < 2; round++) {
+    const found = await tryOpenCard(tx, membership, program);
+    if (found?.opened) return found;
+    if (found) {
+      if (ifOpen === "refuse") throw cardAlreadyOpen();
+      return found;
+    }
+    if (program.archivedAt) throw programArchived();
+  }
+  throw new AppError("internal_error", 500, "Could not open the card");
+}
+
+async function tryOpenCard(
+  tx: Db,
+  membership: CardMember,
+  program: CardProgram,
+): Promise<{ cardId: string; opened: boolean } | null> {
+  if (!program.archivedAt) {
+    const [inserted] = await tx
+      .insert(loyaltyCards)
+      .values({
+        id: randomUUID(),
+        membershipId: membership.id,
+        companyId: membership.companyId,
+        customerId: membership.customerId,
+        programId: program.id,
+        maxStamps: program.stampsRequired,
+        reward: program.reward,
+      })
+      .onConflictDoNothing()
+      .returning({ id: loyaltyCards.id });
+    if (inserted) return { cardId: inserted.id, opened: true };
+  }
+  const [open] = await tx
+    .select({ id: loyaltyCards.id })
+    .from(loyaltyCards)
+    .where(
+      and(
+        eq(loyaltyCards.membershipId, membership.id),
+        eq(loyaltyCards.programId, program.id),
+        ne(loyaltyCards.status, "redeemed"),
+      ),
+    )
+    .limit(1);
+  return open ? { cardId: open.id, opened: false } : null;
+}
+
+/** The company's membership of a customer, or 404 (another company's customer included). */
+async function findCompanyMembership(db: Db, companyId: string, customerId: string) {
+  const [row] = await db
+    .select({
+      id: memberships.id,
+      companyId: memberships.companyId,
+      customerId: memberships.customerId,
+      status: memberships.status,
+    })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
+    .limit(1);
+  if (!row) throw new AppError("not_found", 404, "Cliente não encontrado");
+  return row;
+}
+
+/**
+ * Staff open a card of another programme for a member (e.g. 'Barba' beside 'Corte de cabelo'):
+ * the customer and the programme are looked up within the company (404 otherwise); a card already
+ * open in that programme is 409 `card_already_open`, an archived programme 409 `program_archived`.
+ */
+export async function openCardForCustomer(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  programId: string,
+): Promise<CompanyCard> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const membership = await findCompanyMembership(tx, companyId, customerId);
+    if (membership.status !== "active")
+      throw new AppError("customer_inactive", 409, "Este cliente está inativo.");
+    const program = await findProgram(tx, companyId, programId);
+    const { cardId } = await openCard(tx, { membership, program }, { ifOpen: "refuse" });
+    return getCompanyCard(tx, companyId, cardId);
+  });
 }

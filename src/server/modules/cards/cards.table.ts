@@ -26,7 +26,9 @@ export const loyaltyCards = pgTable(
       .notNull()
       .references(() => programs.id, { onDelete: "restrict" }),
     stamps: integer().notNull().default(0),
+    /** Size and reward are copied from the programme when the card opens (editing it later changes only new cards). */
     maxStamps: integer().notNull(),
+    reward: text().notNull().default(""),
     status: cardStatusEnum().notNull().default("active"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),

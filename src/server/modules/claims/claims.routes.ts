@@ -4,7 +4,8 @@ import { ClaimSchema, CreateClaimSchema, RejectClaimSchema } from "../../../shar
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
-import { withIdempotency } from "../../middleware/idempotency";
+import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";
+import { hitRateLimit, type RateLimitRule } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
@@ -14,8 +15,10 @@ import {
   validationHook,
 } from "../../openapi";
 import { readFile } from "../files/files.service";
+import { readUpload } from "../files/upload";
 import {
   approveClaim,
+  checkClaim,
   createClaim,
   findReceiptFileId,
   getCompanyClaim,
@@ -23,6 +26,13 @@ import {
   listCustomerClaims,
   rejectClaim,
 } from "./claims.service";
+
+/** Receipt uploads per customer (any card): 10 an hour. */
+export const RECEIPT_RATE_LIMIT: RateLimitRule = {
+  bucket: "receipt",
+  max: 10,
+  windowSeconds: 60 * 60,
+};
 
 /** Path of the receipt upload, whose body limit is the receipt's, not the API's. */
 export const RECEIPT_UPLOAD_PATH = /^\/api\/me\/cards\/[^/]+\/claims\/receipt$/;
@@ -48,7 +58,17 @@ const receiptRoute = createRoute({
   request: {
     params: IdParamSchema,
     body: {
-      content: { "multipart/form-data": { schema: z.object({ file: z.any() }) } },
+      content: {
+        // A plain OpenAPI schema, not zod: zod-openapi would read (validate) the whole body before
+        // the route's checks; the route reads it itself, last (`readUpload`).
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { file: { type: "string", format: "binary" } },
+            required: ["file"],
+          },
+        },
+      },
       required: true,
     },
   },
@@ -134,18 +154,28 @@ export function claimsRoutes({ db }: { db: Db }) {
 
   app.openapi(receiptRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const file = form.file;
-    if (!(file instanceof File)) {
+    const cardId = c.req.valid("param").id;
+    // Every attempt counts, before anything is read: a receipt is up to 5 MB of database.
+    if (
+      !(await hitRateLimit(
+        db,
+        `${RECEIPT_RATE_LIMIT.bucket}:${actor.customerId}`,
+        RECEIPT_RATE_LIMIT,
+      ))
+    ) {
+      c.header("Retry-After", String(RECEIPT_RATE_LIMIT.windowSeconds));
+      throw new AppError("rate_limited", 429, "Too many receipts: wait and try again");
+    }
+    // A claim that would be refused (card complete, one already waiting...) is refused now,
+    // before the file is read.
+    await checkClaim(db, actor.customerId, cardId, { method: "receipt" });
+    const bytes = await readUpload(c, "file");
+    if (!bytes) {
       throw new AppError("validation_failed", 400, "Send the receipt in the field `file`", {
         file: "receipt_required",
       });
     }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const id = await createClaim(db, actor.customerId, c.req.valid("param").id, {
-      method: "receipt",
-      bytes,
-    });
+    const id = await createClaim(db, actor.customerId, cardId, { method: "receipt", bytes });
     return c.json(await customerClaim(actor.customerId, id), 201);
   });
 
@@ -171,7 +201,7 @@ export function claimsRoutes({ db }: { db: Db }) {
     const answer = await withIdempotency(
       db,
       `approve:${actor.companyId}`,
-      c.req.header("idempotency-key"),
+      idempotentRequest(c),
       async (tx) => {
         await approveClaim(tx, actor, id);
         return { status: 200, body: await getCompanyClaim(tx, actor.companyId, id) };

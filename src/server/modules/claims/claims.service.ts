@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import {
   type Claim,
   type CreateClaim,
@@ -23,12 +23,14 @@ const constraintOf = (error: unknown): string | undefined => {
   return e?.constraint ?? e?.cause?.constraint;
 };
 
+type ClaimKind = CreateClaim | { method: "receipt" };
+
 /**
- * A customer asks for a stamp on one of their active cards: a pending stamp that does not count
- * until the company approves it. Only what the company allows; one pending claim of each kind per
- * card; a Google review once per customer and company (unique indexes decide, even under races).
+ * Whether the customer may ask for this stamp now, without writing anything: their active card,
+ * what the company allows, no claim of this kind already waiting on the card, a Google review not
+ * claimed before. A receipt upload asks this before reading its file. Returns the card's company.
  */
-export async function createClaim(db: Db, customerId: string, cardId: string, input: ClaimInput) {
+export async function checkClaim(db: Db, customerId: string, cardId: string, input: ClaimKind) {
   const [card] = await db
     .select({ card: loyaltyCards, company: companies })
     .from(loyaltyCards)
@@ -60,6 +62,46 @@ export async function createClaim(db: Db, customerId: string, cardId: string, in
       "The company does not give stamps for Google reviews",
     );
   }
+  const [waiting] = await db
+    .select({ id: stamps.id })
+    .from(stamps)
+    .where(
+      and(eq(stamps.cardId, cardId), eq(stamps.method, input.method), eq(stamps.status, "pending")),
+    )
+    .limit(1);
+  if (waiting) throw pendingError();
+  if (input.method === "google_review") {
+    const [reviewed] = await db
+      .select({ id: stamps.id })
+      .from(stamps)
+      .where(
+        and(
+          eq(stamps.customerId, customerId),
+          eq(stamps.companyId, company.id),
+          eq(stamps.claimed, true),
+          eq(stamps.method, "google_review"),
+          ne(stamps.status, "rejected"),
+        ),
+      )
+      .limit(1);
+    if (reviewed) throw reviewedError();
+  }
+  return company;
+}
+
+const pendingError = () =>
+  new AppError("claim_pending", 409, "A claim of this kind is already waiting");
+const reviewedError = () =>
+  new AppError("review_already_claimed", 409, "The Google review was already claimed");
+
+/**
+ * A customer asks for a stamp on one of their active cards: a pending stamp that does not count
+ * until the company approves it. Only what the company allows; one pending claim of each kind per
+ * card; a Google review once per customer and company (checked first, and the unique indexes
+ * decide under races).
+ */
+export async function createClaim(db: Db, customerId: string, cardId: string, input: ClaimInput) {
+  const company = await checkClaim(db, customerId, cardId, input);
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -91,12 +133,8 @@ export async function createClaim(db: Db, customerId: string, cardId: string, in
     });
   } catch (error) {
     const constraint = constraintOf(error);
-    if (constraint === "stamps_one_pending_claim_per_kind") {
-      throw new AppError("claim_pending", 409, "A claim of this kind is already waiting");
-    }
-    if (constraint === "stamps_one_review_claim_per_customer") {
-      throw new AppError("review_already_claimed", 409, "The Google review was already claimed");
-    }
+    if (constraint === "stamps_one_pending_claim_per_kind") throw pendingError();
+    if (constraint === "stamps_one_review_claim_per_customer") throw reviewedError();
     throw error;
   }
 }

@@ -23,9 +23,13 @@ export const companies = pgTable("companies", {
   googleReviewUrl: text(),
   website: text(),
   logoUrl: text(),
+  /** The card's brand colour ('#rrggbb', chosen in /dados-empresa); null = the app's default. */
+  brandColor: text(),
   city: text(),
   state: text(),
   sector: text(),
+  /** Last change of city, state or sector (at most one change in 30 days: interests match on them). */
+  locationChangedAt: timestamp({ withTimezone: true }),
   summary: text(),
   defaultMaxStamps: integer().notNull().default(DEFAULT_MAX_STAMPS),
   /** Loyalty rules: stamps per purchase (and per approved receipt), Google review and social post. */

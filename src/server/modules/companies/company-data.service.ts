@@ -33,6 +33,7 @@ const toCompanyData = (c: CompanyRow): CompanyData => ({
   x: c.x,
   googleReviewUrl: c.googleReviewUrl,
   logoUrl: c.logoUrl,
+  brandColor: c.brandColor,
   updatedAt: c.updatedAt.toISOString(),
 });
 
@@ -69,14 +70,78 @@ async function updateCompany(
   return toCompanyData(row);
 }
 
-/** /dados-empresa: the company's fields and social links. */
+/** City, state and sector (what interests match on) change at most once in this many days. */
+export const LOCATION_CHANGE_INTERVAL_DAYS = 30;
+
+/** As interests match a city: case, accents and outer spaces do not count. */
+const placeKey = (value: string | null | undefined) =>
+  (value ?? "").normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+
+/**
+ * Whether the input changes the company's city, state or sector. Filling one that was missing is
+ * not a change, nor is a different spelling of the same city ('sao paulo' for 'São Paulo').
+ */
+function changesLocation(row: CompanyRow, input: UpdateCompanyData): boolean {
+  const changed = (before: string | null, after: string) =>
+    placeKey(before) !== "" && placeKey(before) !== placeKey(after);
+  return (
+    changed(row.city, input.city) ||
+    changed(row.state, input.state) ||
+    changed(row.sector, input.sector)
+  );
+}
+
+/** 'YYYY-MM-DD': the São Paulo calendar day of `date`. */
+const saoPauloDay = (date: Date) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+
+/**
+ * /dados-empresa: the company's fields and social links. The city, state and sector may change
+ * once in LOCATION_CHANGE_INTERVAL_DAYS (interests are matched on them): a second change sooner is
+ * 409 `location_change_too_soon`, with the day it becomes possible (`fields.date`, YYYY-MM-DD).
+ */
 export async function updateCompanyData(
   db: Db,
   actor: CompanyActor,
   input: UpdateCompanyData,
 ): Promise<CompanyData> {
-  const { tradeName, ...rest } = input;
-  return updateCompany(db, actor, { tradeName, ...nullEmpty(rest) });
+  const { tradeName, brandColor, ...rest } = input;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [current] = await tx
+      .select()
+      .from(companies)
+      .where(eq(companies.id, actor.companyId))
+      .for("update");
+    if (!current) throw new AppError("not_found", 404, "Empresa não encontrada");
+    const moves = changesLocation(current, input);
+    if (moves && current.locationChangedAt) {
+      const next = new Date(
+        current.locationChangedAt.getTime() + LOCATION_CHANGE_INTERVAL_DAYS * 24 * 60 * 60 * 1000,
+      );
+      if (next > new Date()) {
+        const day = saoPauloDay(next);
+        throw new AppError(
+          "location_change_too_soon",
+          409,
+          `A cidade, o estado e o ramo só podem mudar uma vez a cada ${LOCATION_CHANGE_INTERVAL_DAYS} dias; a próxima mudança é possível a partir de ${day.split("-").reverse().join("/")}.`,
+          { date: day },
+        );
+      }
+    }
+    return updateCompany(tx, actor, {
+      tradeName,
+      ...nullEmpty(rest),
+      // Left out: unchanged; empty or null: back to the default colour.
+      ...(brandColor === undefined ? {} : { brandColor: brandColor || null }),
+      ...(moves ? { locationChangedAt: new Date() } : {}),
+    });
+  });
 }
 
 /** /dados-usuario: company name, social links and Google review link (spec section 7). */

@@ -95,13 +95,14 @@ describe("/dados-empresa data", () => {
 
   it("saves every field and loads them back; a bare domain gets https://, case of UF fixed", async () => {
     const before = await load();
-    const res = await save(fullInput({ website: "www.cafe.example.com.br", state: "rj" }));
+    // (city and state may change once in 30 days: only the city changes here, the UF's case is fixed)
+    const res = await save(fullInput({ website: "www.cafe.example.com.br", state: "sp" }));
     expect(res.status).toBe(200);
     const again = await load();
     expect(again).toMatchObject({
       ...fullInput(),
       website: "https://www.cafe.example.com.br",
-      state: "RJ",
+      state: "SP",
     });
     expect(new Date(again.updatedAt).getTime()).toBeGreaterThan(
       new Date(before.updatedAt).getTime(),
@@ -357,5 +358,83 @@ describe("isolation and roles", () => {
       expect((await upload(PNG, cookie)).status).toBe(status);
     }
     expect((await load()).tradeName).toBe("Café do Ponto");
+  });
+});
+
+describe("brand colour", () => {
+  /** What /dados-empresa sends back for the data it loaded, with `changes` (city, state, sector kept). */
+  const unchanged = (data: CompanyData, changes: Record<string, unknown> = {}) => ({
+    tradeName: data.tradeName,
+    email: data.email ?? "",
+    phone: data.phone ?? "",
+    whatsapp: data.whatsapp ?? "",
+    website: data.website ?? "",
+    city: data.city ?? "",
+    state: data.state ?? "",
+    sector: data.sector ?? "",
+    summary: data.summary ?? "",
+    instagram: data.instagram ?? "",
+    facebook: data.facebook ?? "",
+    linkedin: data.linkedin ?? "",
+    youtube: data.youtube ?? "",
+    tiktok: data.tiktok ?? "",
+    x: data.x ?? "",
+    googleReviewUrl: data.googleReviewUrl ?? "",
+    ...changes,
+  });
+
+  it("starts empty (the app's default colour)", async () => {
+    expect((await load(other.cookie)).brandColor).toBeNull();
+  });
+
+  it("saves a '#rrggbb' colour (stored lower-case) with the other data; another company keeps its own", async () => {
+    const otherBefore = await load(other.cookie);
+    const res = await save(unchanged(await load(), { brandColor: "#7C3AED" }));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as CompanyData).brandColor).toBe("#7c3aed");
+    expect((await load()).brandColor).toBe("#7c3aed");
+    expect(await load(other.cookie)).toEqual(otherBefore);
+  });
+
+  it("a body without the colour leaves it as it is", async () => {
+    const res = await save(unchanged(await load(), { summary: "Sem mudar a cor." }));
+    expect(res.status).toBe(200);
+    expect(await load()).toMatchObject({ summary: "Sem mudar a cor.", brandColor: "#7c3aed" });
+  });
+
+  it.each(["7c3aed", "#7c3ae", "#7c3aedff", "#gggggg", "red", "rgb(1,2,3)", "#fff"])(
+    "refuses %j with 400 validation_failed and keeps the colour",
+    async (value) => {
+      const before = await load();
+      const res = await save(unchanged(before, { brandColor: value }));
+      expect(res.status).toBe(400);
+      const error = await errorOf(res);
+      expect(error.code).toBe("validation_failed");
+      expect(error.fields).toEqual({ brandColor: "brand_color_invalid" });
+      expect(await load()).toEqual(before);
+    },
+  );
+
+  it.each(["", null])("%j goes back to the default colour", async (value) => {
+    expect((await save(unchanged(await load(), { brandColor: "#123456" }))).status).toBe(200);
+    const res = await save(unchanged(await load(), { brandColor: value }));
+    expect(res.status).toBe(200);
+    expect((await load()).brandColor).toBeNull();
+  });
+
+  it("another company's colour is never changed by this company's save", async () => {
+    expect(
+      (await save(unchanged(await load(other.cookie), { brandColor: "#0f766e" }), other.cookie))
+        .status,
+    ).toBe(200);
+    expect((await save(unchanged(await load(), { brandColor: "#be123c" }))).status).toBe(200);
+    expect((await load(other.cookie)).brandColor).toBe("#0f766e");
+    expect((await load()).brandColor).toBe("#be123c");
+  });
+
+  it("a customer cannot set a colour (403)", async () => {
+    const res = await save(unchanged(await load(), { brandColor: "#000000" }), ana.cookie);
+    expect(res.status).toBe(403);
+    expect((await load()).brandColor).toBe("#be123c");
   });
 });

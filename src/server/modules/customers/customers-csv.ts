@@ -38,7 +38,8 @@ const saoPauloDay = new Intl.DateTimeFormat("pt-BR", {
 
 /**
  * One value: quoted when it holds the separator, a quote or a line break (quotes doubled). Free
- * text that a spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe.
+ * text that a spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe:
+ * names, notes and phones too ("+55 11..." is a formula to Excel; phones are typed free-form).
  */
 export function csvValue(value: string | number | null | undefined, freeText = false): string {
   let text = value === null || value === undefined ? "" : String(value);
@@ -53,7 +54,7 @@ export function customerCsvLine(row: CustomerRow & { notes: string | null }): st
     csvValue(row.id),
     csvValue(row.name, true),
     csvValue(row.email, true),
-    csvValue(row.phone),
+    csvValue(row.phone, true),
     csvValue(row.city, true),
     csvValue(row.state),
     csvValue(row.birthDate ? dayMonthYear(row.birthDate) : ""),

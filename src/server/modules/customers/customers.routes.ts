@@ -1,16 +1,21 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   AcceptInvitationSchema,
+  CompanyInvitationSchema,
   CreateCustomerSchema,
-  CreatedCustomerSchema,
+  CreatedInvitationSchema,
   CustomerCardSummarySchema,
   CustomerDetailsSchema,
   CustomerListQuerySchema,
   CustomerPageSchema,
   CustomerRowSchema,
   CustomerStatsSchema,
+  InvitationAnswerSchema,
   InvitationSchema,
+  InvitationSignUpSchema,
+  InvitationTokenBodySchema,
   InvitationTokenSchema,
+  MyInvitationSchema,
   SetCustomerStatusSchema,
   UpdateCustomerRecordSchema,
 } from "../../../shared/customers.schema";
@@ -46,9 +51,14 @@ import {
 import { CSV_BOM, CUSTOMER_CSV_HEADER, csvLine, csvValue, customerCsvLine } from "./customers-csv";
 import {
   acceptInvitation,
-  createCustomer,
+  answerMyInvitation,
+  declineByToken,
   findInvitation,
   type InvitationDeps,
+  inviteCustomer,
+  listCompanyInvitations,
+  listMyInvitations,
+  signUpAndAccept,
 } from "./invitations.service";
 
 const searchRoute = createRoute({
@@ -127,10 +137,21 @@ const createCustomerRoute = createRoute({
   path: "/customers",
   tags: ["customers"],
   summary:
-    "'Novo Cliente': links an existing customer, or creates the account and e-mails an invitation",
+    "'Novo Cliente': records an invitation with what the company typed and e-mails a link; the same answer for every e-mail (the person becomes a customer only by accepting)",
   request: jsonBody(CreateCustomerSchema),
   responses: {
-    201: { description: "Member, with a card", ...jsonContent(CreatedCustomerSchema) },
+    201: { description: "The invitation, as typed", ...jsonContent(CreatedInvitationSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const companyInvitationsRoute = createRoute({
+  method: "get",
+  path: "/customers/invitations",
+  tags: ["customers"],
+  summary: "/clientes 'Convites pendentes': the company's invitations not accepted yet",
+  responses: {
+    200: { description: "Invitations", ...jsonContent(z.array(CompanyInvitationSchema)) },
     ...apiErrorResponses,
   },
 });
@@ -200,10 +221,65 @@ const acceptInvitationRoute = createRoute({
   method: "post",
   path: "/invitations/accept",
   tags: ["customers"],
-  summary: "Sets the invited customer's password (public); they can then sign in",
+  summary:
+    "A legacy invitation (account made by the old 'Novo Cliente'): sets its password (public); they can then sign in",
   request: jsonBody(AcceptInvitationSchema),
   responses: {
     200: { description: "Accepted", ...jsonContent(z.object({ email: z.string() })) },
+    ...apiErrorResponses,
+  },
+});
+
+const invitationSignUpRoute = createRoute({
+  method: "post",
+  path: "/invitations/sign-up",
+  tags: ["customers"],
+  summary:
+    "/convite without an account: creates the person's account with their own data and accepts the invitation (public)",
+  request: jsonBody(InvitationSignUpSchema),
+  responses: {
+    200: {
+      description: "Account made, invitation accepted",
+      ...jsonContent(z.object({ email: z.string() })),
+    },
+    ...apiErrorResponses,
+  },
+});
+
+const declineByTokenRoute = createRoute({
+  method: "post",
+  path: "/invitations/decline",
+  tags: ["customers"],
+  summary: "Declines an invitation by its link (public); no membership is made",
+  request: jsonBody(InvitationTokenBodySchema),
+  responses: {
+    200: { description: "Declined", ...jsonContent(InvitationAnswerSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const myInvitationsRoute = createRoute({
+  method: "get",
+  path: "/me/invitations",
+  tags: ["customers"],
+  summary: "Invitations waiting for the signed-in customer (addressed to their verified e-mail)",
+  responses: {
+    200: { description: "Invitations", ...jsonContent(z.array(MyInvitationSchema)) },
+    ...apiErrorResponses,
+  },
+});
+
+const answerMyInvitationRoute = createRoute({
+  method: "post",
+  path: "/me/invitations/{id}/{answer}",
+  tags: ["customers"],
+  summary:
+    "The signed-in customer accepts (membership and card) or declines an invitation addressed to their e-mail",
+  request: {
+    params: IdParamSchema.extend({ answer: z.enum(["accept", "decline"]) }),
+  },
+  responses: {
+    200: { description: "Answered", ...jsonContent(InvitationAnswerSchema) },
     ...apiErrorResponses,
   },
 });
@@ -257,9 +333,13 @@ export function customersRoutes(deps: InvitationDeps) {
       },
     }) as never;
   });
+  app.openapi(companyInvitationsRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await listCompanyInvitations(db, actor.companyId), 200);
+  });
   app.openapi(createCustomerRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
-    return c.json(await createCustomer(deps, actor.companyId, c.req.valid("json")), 201);
+    return c.json(await inviteCustomer(deps, actor.companyId, c.req.valid("json")), 201);
   });
   app.openapi(detailsRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
@@ -287,6 +367,21 @@ export function customersRoutes(deps: InvitationDeps) {
   app.openapi(acceptInvitationRoute, async (c) =>
     c.json(await acceptInvitation(deps, c.req.valid("json")), 200),
   );
+  app.openapi(invitationSignUpRoute, async (c) =>
+    c.json(await signUpAndAccept(deps, c.req.valid("json")), 200),
+  );
+  app.openapi(declineByTokenRoute, async (c) =>
+    c.json(await declineByToken(db, c.req.valid("json").token), 200),
+  );
+  app.openapi(myInvitationsRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    return c.json(await listMyInvitations(db, actor.customerId), 200);
+  });
+  app.openapi(answerMyInvitationRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    const { id, answer } = c.req.valid("param");
+    return c.json(await answerMyInvitation(db, actor.customerId, id, answer === "accept"), 200);
+  });
 
   app.openapi(searchRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);

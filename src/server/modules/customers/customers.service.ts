@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   CUSTOMER_SEARCH_COUNT_CAP,
   CUSTOMERS_PAGE_SIZE,
@@ -16,8 +16,12 @@ import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { AppError } from "../../errors";
 import { profiles } from "../accounts/profiles.table";
-import { countCardsByCustomer, listCustomerCards, listOpenCards } from "../cards/cards.service";
-import { loyaltyCards } from "../cards/cards.table";
+import {
+  countCardsByCustomer,
+  listCustomerCards,
+  listOpenCards,
+  openCard,
+} from "../cards/cards.service";
 import { countMessagesByCustomer, listConversation } from "../messages/messages.service";
 import { findDefaultProgram } from "../programs/programs.service";
 import { companyMemberCounts, memberships } from "./memberships.table";
@@ -38,44 +42,17 @@ export async function joinCompany(
     .onConflictDoNothing()
     .returning({ id: memberships.id });
   const [membership] = await db
-    .select({ id: memberships.id })
+    .select({
+      id: memberships.id,
+      companyId: memberships.companyId,
+      customerId: memberships.customerId,
+    })
     .from(memberships)
     .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)));
   const program = await findDefaultProgram(db, companyId);
-  const cardId = await openCard(
-    db,
-    { membershipId: membership!.id, companyId, customerId },
-    program,
-  );
+  // Opens the card with the default programme's size and reward (or finds the open one).
+  const { cardId } = await openCard(db, { membership: membership!, program });
   return { joined: inserted.length > 0, cardId };
-}
-
-/** The membership's open (active or complete) card in `program`, opening a new one when none is. */
-export async function openCard(
-  db: Db,
-  member: { membershipId: string; companyId: string; customerId: string },
-  program: { id: string; stampsRequired: number },
-): Promise<string> {
-  await db
-    .insert(loyaltyCards)
-    .values({
-      id: randomUUID(),
-      ...member,
-      programId: program.id,
-      maxStamps: program.stampsRequired,
-    })
-    .onConflictDoNothing();
-  const [card] = await db
-    .select({ id: loyaltyCards.id })
-    .from(loyaltyCards)
-    .where(
-      and(
-        eq(loyaltyCards.membershipId, member.membershipId),
-        eq(loyaltyCards.programId, program.id),
-        ne(loyaltyCards.status, "redeemed"),
-      ),
-    );
-  return card!.id;
 }
 
 export async function findMembership(db: Db, companyId: string, customerId: string) {
@@ -111,7 +88,12 @@ export async function findCompanyCustomers(
     companyId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, openCard: cards.find((c) => c.customerId === r.id) ?? null }));
+  const program = await findDefaultProgram(db, companyId);
+  return rows.map((r) => {
+    const openCards = cards.filter((c) => c.customerId === r.id);
+    const openCard = openCards.find((c) => c.programId === program.id) ?? openCards[0] ?? null;
+    return { ...r, openCard, openCards };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,21 +1,27 @@
-import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCustomers } from "../../../../scripts/seed-customers";
-import type {
-  CreatedCustomer,
-  CustomerCardSummary,
-  CustomerDetails,
-  CustomerPage,
-  CustomerRow,
-  CustomerStats,
-  Invitation,
+import {
+  type CompanyInvitation,
+  type CreatedInvitation,
+  type CustomerCardSummary,
+  type CustomerDetails,
+  type CustomerPage,
+  type CustomerRow,
+  type CustomerStats,
+  INVITATIONS_PER_DAY,
+  type Invitation,
+  type InvitationAnswer,
+  type MyInvitation,
 } from "../../../shared/customers.schema";
 import type { CompanyCustomer, CustomerCard } from "../../../shared/loyalty.schema";
+import { users } from "../../db/auth.table";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { profiles } from "../accounts/profiles.table";
 import { customerMessages } from "../messages/messages.table";
 import { customerInvitations } from "./invitations.table";
+import { memberships } from "./memberships.table";
 
 let t: TestApp;
 let cafe: { cookie: string; companyId: string };
@@ -46,12 +52,44 @@ const newCustomer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function create(company: { cookie: string }, overrides: Record<string, unknown> = {}) {
+/** 'Novo Cliente': the invitation, as the company sees it. */
+async function invite(company: { cookie: string }, overrides: Record<string, unknown> = {}) {
   const res = await t.request("/api/customers", {
     cookie: company.cookie,
     body: newCustomer(overrides),
   });
-  return json<CreatedCustomer>(res, 201);
+  return json<CreatedInvitation>(res, 201);
+}
+
+type ErrorBody = { error: { code: string; fields?: Record<string, string> } };
+
+/** The link of the last invitation e-mailed to `email`. */
+const invitationToken = (email: string) =>
+  new URL(
+    t.mails.findLast((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0],
+  ).searchParams.get("token")!;
+
+/**
+ * A customer of `company`: invited through 'Novo Cliente', then the person, without an account,
+ * accepts on /convite with the same data. Returns the company's row of them.
+ */
+async function create(company: { cookie: string }, overrides: Record<string, unknown> = {}) {
+  const input = newCustomer(overrides);
+  await invite(company, input);
+  const email = String(input.email).trim().toLowerCase();
+  const { email: _email, ...own } = input;
+  await json(
+    await t.request("/api/invitations/sign-up", {
+      body: { ...own, token: invitationToken(email), password: "segredo1" },
+    }),
+    200,
+  );
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const customer = await json<CustomerRow>(
+    await t.request(`/api/customers/${user!.id}`, { cookie: company.cookie }),
+    200,
+  );
+  return { customer };
 }
 
 const directory = (company: { cookie: string }, query = "") =>
@@ -62,6 +100,9 @@ const directory = (company: { cookie: string }, query = "") =>
 const search = async (company: { cookie: string }, term: string) =>
   (await directory(company, `?busca=${encodeURIComponent(term)}`)).items.map((c) => c.name);
 
+const csv = async (company: { cookie: string }) =>
+  (await t.request("/api/customers/export", { cookie: company.cookie })).text();
+
 /** The São Paulo calendar month now, 1-12. */
 const saoPauloMonth = () =>
   Number(
@@ -71,10 +112,19 @@ const saoPauloMonth = () =>
   );
 const pad = (n: number) => String(n).padStart(2, "0");
 
-describe("'Novo Cliente' with a new e-mail: invitation, password, sign-in, card", () => {
-  it("creates the account, membership and card at once and e-mails a link to set a password", async () => {
+/** The answer without what differs between any two invitations (ids, times, the e-mail). */
+const shape = ({ invitation }: CreatedInvitation) => {
+  const { id, createdAt, expiresAt, email, ...rest } = invitation;
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(Date.parse(expiresAt)).toBeGreaterThan(Date.parse(createdAt));
+  expect(email).toMatch(/@/);
+  return rest;
+};
+
+describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
+  it("records only what was typed, e-mails '<name> no Carimbou', and the person creates the account", async () => {
     const email = "rita.nova@example.com";
-    const created = await create(cafe, {
+    const created = await invite(cafe, {
       name: "Rita Nova",
       email: "  Rita.Nova@Example.com ",
       phone: "(19) 99876-5432",
@@ -82,75 +132,164 @@ describe("'Novo Cliente' with a new e-mail: invitation, password, sign-in, card"
       city: "Campinas",
       state: "sp",
     });
-    expect(created.invited).toBe(true);
-    expect(created.customer).toMatchObject({
+    expect(created.invitation).toMatchObject({
       name: "Rita Nova",
       email,
       phone: "(19) 99876-5432",
       birthDate: "1992-03-04",
       city: "Campinas",
       state: "SP",
-      status: "active",
-      totalCards: 1,
+      status: "pending",
+    });
+    // no account and no customer yet
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await search(cafe, "rita")).toEqual([]);
+    const pending = await json<CompanyInvitation[]>(
+      await t.request("/api/customers/invitations", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(pending.find((i) => i.email === email)).toMatchObject({
+      name: "Rita Nova",
+      status: "pending",
     });
 
     const mail = t.mails.findLast((m) => m.to === email)!;
-    expect(mail.subject).toContain("Café Aurora");
+    expect(mail.subject).toBe("Convite de Café Aurora no Carimbou");
+    expect(mail.text).toContain("Café Aurora no Carimbou convidou você");
+    // nothing the company chose but its trade name: not the typed name, phone or city
+    for (const typed of ["Rita", "99876", "Campinas"]) {
+      expect(mail.text).not.toContain(typed);
+      expect(mail.html).not.toContain(typed);
+    }
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
     expect(link.origin + link.pathname).toBe("http://localhost:3999/convite");
     const token = link.searchParams.get("token")!;
     // only the hash is stored
-    const [stored] = await t.db.select().from(customerInvitations);
+    const [stored] = await t.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, email));
     expect(stored!.tokenHash).not.toBe(token);
-
-    // no password yet: signing in fails
-    const early = await t.request("/api/session", { body: { email, password: "segredo1" } });
-    expect(early.status).toBe(401);
 
     const shown = await json<Invitation>(
       await t.request(`/api/invitations/${encodeURIComponent(token)}`),
       200,
     );
-    expect(shown).toEqual({ name: "Rita Nova", email, companyName: "Café Aurora" });
-
-    const short = await t.request("/api/invitations/accept", {
-      body: { token, password: "12345" },
+    expect(shown).toEqual({
+      id: stored!.id,
+      kind: "consent",
+      name: "Rita Nova",
+      email,
+      companyName: "Café Aurora",
+      hasAccount: false,
     });
-    const shortError = await json<{ error: { fields: Record<string, string> } }>(short, 400);
-    expect(shortError.error.fields.password).toBe("password_too_short");
 
-    await json(
-      await t.request("/api/invitations/accept", { body: { token, password: "minhasenha" } }),
-      200,
-    );
+    const own = {
+      token,
+      name: "Rita Nova Silva",
+      password: "minhasenha",
+      phone: "(19) 90000-0000",
+      birthDate: "1992-03-04",
+      city: "Valinhos",
+      state: "SP",
+    };
+    const short = await t.request("/api/invitations/sign-up", {
+      body: { ...own, password: "12345" },
+    });
+    expect((await json<ErrorBody>(short, 400)).error.fields?.password).toBe("password_too_short");
+
+    expect(
+      await json<{ email: string }>(
+        await t.request("/api/invitations/sign-up", { body: own }),
+        200,
+      ),
+    ).toEqual({ email });
     const cookie = await t.signIn(email, "minhasenha");
     const cards = await json<CustomerCard[]>(await t.request("/api/me/cards", { cookie }), 200);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ companyName: "Café Aurora", stamps: 0, status: "active" });
+    const me = await json<{ profile: Record<string, string> }>(
+      await t.request("/api/me", { cookie }),
+      200,
+    );
+    // the account holds the person's own data
+    expect(me.profile).toMatchObject({ name: "Rita Nova Silva", city: "Valinhos" });
+
+    // the company now sees its customer, its own record being what it typed
+    const [row] = (await directory(cafe, "?busca=rita")).items;
+    expect(row).toMatchObject({
+      name: "Rita Nova Silva",
+      email,
+      phone: "(19) 99876-5432",
+      city: "Campinas",
+      totalCards: 1,
+    });
+    const [membership] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.companyId, cafe.companyId), eq(memberships.customerId, row!.id)));
+    expect(membership!.origin).toBe("convite_empresa");
+    const after = await json<CompanyInvitation[]>(
+      await t.request("/api/customers/invitations", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(after.map((i) => i.email)).not.toContain(email);
 
     // the link works once
-    const again = await t.request("/api/invitations/accept", {
-      body: { token, password: "outrasenha" },
-    });
-    expect((await json<{ error: { code: string } }>(again, 404)).error.code).toBe(
-      "invitation_invalid",
-    );
+    const again = await t.request("/api/invitations/sign-up", { body: own });
+    expect((await json<ErrorBody>(again, 404)).error.code).toBe("invitation_invalid");
     expect((await t.request(`/api/invitations/${token}`)).status).toBe(404);
   });
 
-  it("refuses an expired invitation", async () => {
+  it("refuses an expired invitation; the company sees it as expired", async () => {
+    const company = await t.companySession({ companyName: "Expira", email: "exp@example.com" });
     const email = "expira@example.com";
-    await create(cafe, { name: "Expira", email });
-    const token = new URL(
-      t.mails.findLast((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0],
-    ).searchParams.get("token")!;
-    await t.db.update(customerInvitations).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await t.request("/api/invitations/accept", {
-      body: { token, password: "minhasenha" },
+    await invite(company, { name: "Expira", email });
+    const token = invitationToken(email);
+    await t.db
+      .update(customerInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(customerInvitations.email, email));
+    const res = await t.request("/api/invitations/sign-up", {
+      body: { ...newCustomer({ name: "Expira" }), email: undefined, token, password: "minhasenha" },
     });
-    expect((await json<{ error: { code: string } }>(res, 404)).error.code).toBe(
-      "invitation_invalid",
+    expect((await json<ErrorBody>(res, 404)).error.code).toBe("invitation_invalid");
+    const list = await json<CompanyInvitation[]>(
+      await t.request("/api/customers/invitations", { cookie: company.cookie }),
+      200,
     );
+    expect(list.map((i) => [i.email, i.status])).toEqual([[email, "expired"]]);
+  });
+
+  it("declining (by the link) makes no membership and shows 'declined' to the company", async () => {
+    const company = await t.companySession({ companyName: "Recusa", email: "rec@example.com" });
+    const email = "nao-quero@example.com";
+    await invite(company, { name: "Não Quero", email });
+    const answer = await json<InvitationAnswer>(
+      await t.request("/api/invitations/decline", { body: { token: invitationToken(email) } }),
+      200,
+    );
+    expect(answer).toEqual({
+      companyId: company.companyId,
+      companyName: "Recusa",
+      accepted: false,
+    });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect((await directory(company)).total).toBe(0);
+    const list = await json<CompanyInvitation[]>(
+      await t.request("/api/customers/invitations", { cookie: company.cookie }),
+      200,
+    );
+    expect(list.map((i) => [i.email, i.status])).toEqual([[email, "declined"]]);
+    const late = await t.request("/api/invitations/sign-up", {
+      body: {
+        ...newCustomer(),
+        email: undefined,
+        token: invitationToken(email),
+        password: "x1234567",
+      },
+    });
+    expect(late.status).toBe(404);
   });
 
   it.each([
@@ -166,61 +305,303 @@ describe("'Novo Cliente' with a new e-mail: invitation, password, sign-in, card"
       cookie: cafe.cookie,
       body: newCustomer(overrides),
     });
-    const error = await json<{ error: { fields: Record<string, string> } }>(res, 400);
-    expect(error.error.fields[field]).toBe(message);
+    const error = await json<ErrorBody>(res, 400);
+    expect(error.error.fields?.[field]).toBe(message);
   });
 });
 
-describe("'Novo Cliente' with an e-mail that already has an account", () => {
-  it("links an existing customer (membership and card), without a second account or an e-mail", async () => {
+describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => {
+  it("another company learns nothing of a customer until they accept; then it sees them", async () => {
+    const typed = {
+      name: "Como Digitado",
+      phone: "(11) 93333-4444",
+      birthDate: "1980-01-02",
+      city: "Santos",
+      state: "SP",
+    };
     const carla = await t.customerSession({
       name: "Carla Antiga",
       email: "carla@example.com",
       phone: "(11) 91111-2222",
       city: "Santos",
+      origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
     });
-    const mailsBefore = t.mails.length;
-    const created = await create(cafe, {
-      name: "Outro Nome",
-      email: "carla@example.com",
+    await create(barber, { email: "ja-membro@example.com" });
+    const unknown = await invite(barber, { ...typed, email: "ninguem@example.com" });
+    const answers = {
+      customerOfAnotherCompany: await invite(barber, { ...typed, email: "carla@example.com" }),
+      companyAccount: await invite(barber, { ...typed, email: "aurora@example.com" }),
+      alreadyMember: await invite(barber, { ...typed, email: "ja-membro@example.com" }),
+      pendingAgain: await invite(barber, { ...typed, email: "ninguem@example.com" }),
+    };
+    for (const [kind, answer] of Object.entries(answers)) {
+      expect(shape(answer), kind).toEqual(shape(unknown));
+      expect(answer.invitation.status, kind).toBe("pending");
+    }
+    // the typed data, never the account's
+    expect(answers.customerOfAnotherCompany.invitation).toMatchObject({
+      name: "Como Digitado",
       phone: "(11) 93333-4444",
-      city: "Santos",
-      state: "SP",
     });
-    expect(created.invited).toBe(false);
-    expect(t.mails.length).toBe(mailsBefore);
-    // the account keeps its own name; the company's record keeps the phone it typed
-    expect(created.customer).toMatchObject({
+
+    // nothing changed for Carla, and Barbearia has no trace of her
+    const cards = () =>
+      t
+        .request("/api/me/cards", { cookie: carla.cookie })
+        .then((r) => json<CustomerCard[]>(r, 200));
+    expect((await cards()).map((c) => c.companyName)).toEqual(["Café Aurora"]);
+    expect((await directory(barber)).items.map((c) => c.email)).not.toContain("carla@example.com");
+    expect(await search(barber, "carla")).toEqual([]);
+    expect(await search(barber, "91111")).toEqual([]);
+    expect(await csv(barber)).not.toContain("carla@example.com");
+    expect(
+      (await t.request(`/api/customers/${carla.customerId}`, { cookie: barber.cookie })).status,
+    ).toBe(404);
+    const addStamp = await json<unknown[]>(
+      await t.request("/api/customers?search=carla", { cookie: barber.cookie }),
+      200,
+    );
+    expect(addStamp).toEqual([]);
+
+    // Carla sees the invitation in her area (her e-mail, confirmed) and accepts it there
+    const mine = await json<MyInvitation[]>(
+      await t.request("/api/me/invitations", { cookie: carla.cookie }),
+      200,
+    );
+    expect(mine.map((i) => i.companyName)).toEqual(["Barbearia Sul"]);
+    // with an account, the link asks to sign in: it cannot create a second account
+    const link = await json<Invitation>(
+      await t.request(`/api/invitations/${invitationToken("carla@example.com")}`),
+      200,
+    );
+    expect(link).toMatchObject({ kind: "consent", hasAccount: true, id: mine[0]!.id });
+    const signUp = await t.request("/api/invitations/sign-up", {
+      body: {
+        ...newCustomer(),
+        email: undefined,
+        token: invitationToken("carla@example.com"),
+        password: "tomada123",
+      },
+    });
+    expect((await json<ErrorBody>(signUp, 409)).error.code).toBe("email_taken");
+    // someone else's session cannot answer it
+    const other = await t.customerSession({ email: "outra@example.com" });
+    const stolen = await t.request(`/api/me/invitations/${mine[0]!.id}/accept`, {
+      method: "POST",
+      cookie: other.cookie,
+    });
+    expect((await json<ErrorBody>(stolen, 404)).error.code).toBe("invitation_invalid");
+    // nor a company
+    expect(
+      (
+        await t.request(`/api/me/invitations/${mine[0]!.id}/accept`, {
+          method: "POST",
+          cookie: cafe.cookie,
+        })
+      ).status,
+    ).toBe(403);
+
+    const accepted = await json<InvitationAnswer>(
+      await t.request(`/api/me/invitations/${mine[0]!.id}/accept`, {
+        method: "POST",
+        cookie: carla.cookie,
+      }),
+      200,
+    );
+    expect(accepted).toEqual({
+      companyId: barber.companyId,
+      companyName: "Barbearia Sul",
+      accepted: true,
+    });
+    expect((await cards()).map((c) => c.companyName).sort()).toEqual([
+      "Barbearia Sul",
+      "Café Aurora",
+    ]);
+    // now Barbearia sees her: her name, its own record of what it typed
+    const [row] = (await directory(barber, "?busca=carla")).items;
+    expect(row).toMatchObject({
       id: carla.customerId,
       name: "Carla Antiga",
       phone: "(11) 93333-4444",
-      city: "Santos",
+      birthDate: "1980-01-02",
+      totalCards: 1,
     });
+    expect(await csv(barber)).toContain("carla@example.com");
+    // her own profile is untouched
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, carla.customerId));
     expect(profile!.phone).toBe("(11) 91111-2222");
-    const cards = await json<CustomerCard[]>(
-      await t.request("/api/me/cards", { cookie: carla.cookie }),
-      200,
-    );
-    expect(cards.map((c) => c.companyName)).toEqual(["Café Aurora"]);
+    expect(
+      await json<MyInvitation[]>(
+        await t.request("/api/me/invitations", { cookie: carla.cookie }),
+        200,
+      ),
+    ).toEqual([]);
+    // a second answer is refused
+    const twice = await t.request(`/api/me/invitations/${mine[0]!.id}/decline`, {
+      method: "POST",
+      cookie: carla.cookie,
+    });
+    expect(twice.status).toBe(404);
   });
 
-  it("refuses a customer who is already a member (409) and a company's e-mail", async () => {
-    await create(cafe, { email: "duplo@example.com" });
-    const dup = await t.request("/api/customers", {
-      cookie: cafe.cookie,
-      body: newCustomer({ email: "duplo@example.com" }),
-    });
-    expect((await json<{ error: { code: string } }>(dup, 409)).error.code).toBe(
-      "customer_already_member",
+  it("a customer who declines in their area does not become a member", async () => {
+    const dani = await t.customerSession({ name: "Dani", email: "dani@example.com" });
+    await invite(barber, { email: "dani@example.com" });
+    const [mine] = await json<MyInvitation[]>(
+      await t.request("/api/me/invitations", { cookie: dani.cookie }),
+      200,
     );
-    const admin = await t.request("/api/customers", {
-      cookie: cafe.cookie,
-      body: newCustomer({ email: "barba@example.com" }),
-    });
-    expect((await json<{ error: { code: string } }>(admin, 409)).error.code).toBe(
-      "email_not_customer",
+    await json(
+      await t.request(`/api/me/invitations/${mine!.id}/decline`, {
+        method: "POST",
+        cookie: dani.cookie,
+      }),
+      200,
     );
+    expect(await search(barber, "dani")).toEqual([]);
+    const cards = await json<CustomerCard[]>(
+      await t.request("/api/me/cards", { cookie: dani.cookie }),
+      200,
+    );
+    expect(cards).toEqual([]);
+  });
+
+  it(`limits invitations to ${INVITATIONS_PER_DAY} per company per day (429)`, async () => {
+    const company = await t.companySession({ companyName: "Muitos", email: "muitos@example.com" });
+    for (let i = 0; i < INVITATIONS_PER_DAY; i++)
+      await invite(company, { email: `m${i}@example.com` });
+    const refused = await t.request("/api/customers", {
+      cookie: company.cookie,
+      body: newCustomer(),
+    });
+    expect((await json<ErrorBody>(refused, 429)).error.code).toBe("rate_limited");
+  });
+
+  it("re-sending refreshes the pending invitation, within the per-address e-mail limit (429)", async () => {
+    const company = await t.companySession({
+      companyName: "Reenvio",
+      email: "reenvio@example.com",
+    });
+    const email = "reenvio-cliente@example.com";
+    const first = await invite(company, { email, name: "Primeiro" });
+    const firstToken = invitationToken(email);
+    const second = await invite(company, { email, name: "Segundo" });
+    expect(second.invitation.id).toBe(first.invitation.id);
+    expect(second.invitation.name).toBe("Segundo");
+    // the old link no longer works, the new one does
+    expect((await t.request(`/api/invitations/${firstToken}`)).status).toBe(404);
+    expect((await t.request(`/api/invitations/${invitationToken(email)}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) await invite(company, { email });
+    // 5 e-mails an hour to one address, whatever asks for them (the same for any address)
+    expect(t.mails.filter((m) => m.to === email)).toHaveLength(5);
+    const limited = await t.request("/api/customers", {
+      cookie: company.cookie,
+      body: newCustomer({ email }),
+    });
+    expect((await json<ErrorBody>(limited, 429)).error.code).toBe("rate_limited");
+    expect(t.mails.filter((m) => m.to === email)).toHaveLength(5);
+  });
+});
+
+describe("legacy invitations (made before consent)", () => {
+  it("still set the password of the account made by the old 'Novo Cliente'", async () => {
+    const company = await t.companySession({ companyName: "Antiga", email: "antiga@example.com" });
+    const userId = randomUUID();
+    const email = "legado@example.com";
+    await t.db
+      .insert(users)
+      .values({ id: userId, name: "Léo Legado", email, emailVerified: false });
+    await t.db.insert(profiles).values({
+      id: userId,
+      role: "customer",
+      name: "Léo Legado",
+      email,
+      city: "Campinas",
+      state: "SP",
+    });
+    await t.db.insert(memberships).values({
+      id: randomUUID(),
+      companyId: company.companyId,
+      customerId: userId,
+      origin: "novo_cliente",
+    });
+    const token = "legacy-token-0123456789-abcdefghijklmnop";
+    await t.db.insert(customerInvitations).values({
+      id: randomUUID(),
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      userId,
+      companyId: company.companyId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const shown = await json<Invitation>(await t.request(`/api/invitations/${token}`), 200);
+    expect(shown).toMatchObject({
+      kind: "password",
+      name: "Léo Legado",
+      email,
+      companyName: "Antiga",
+    });
+    const early = await t.request("/api/session", { body: { email, password: "segredo1" } });
+    expect(early.status).toBe(401);
+    const short = await t.request("/api/invitations/accept", { body: { token, password: "123" } });
+    expect((await json<ErrorBody>(short, 400)).error.fields?.password).toBe("password_too_short");
+    await json(
+      await t.request("/api/invitations/accept", { body: { token, password: "minhasenha" } }),
+      200,
+    );
+    await t.signIn(email, "minhasenha");
+    const again = await t.request("/api/invitations/accept", {
+      body: { token, password: "outrasenha" },
+    });
+    expect((await json<ErrorBody>(again, 404)).error.code).toBe("invitation_invalid");
+    // a consent invitation cannot be used as a legacy one, nor the reverse
+    expect((await t.request("/api/invitations/decline", { body: { token } })).status).toBe(404);
+  });
+
+  it("an old account that never got a password takes one through a new invitation", async () => {
+    const company = await t.companySession({
+      companyName: "Nova Vez",
+      email: "novavez@example.com",
+    });
+    const userId = randomUUID();
+    const email = "sem-senha@example.com";
+    await t.db
+      .insert(users)
+      .values({ id: userId, name: "Nome Antigo", email, emailVerified: false });
+    await t.db.insert(profiles).values({
+      id: userId,
+      role: "customer",
+      name: "Nome Antigo",
+      email,
+      city: "Campinas",
+      state: "SP",
+    });
+    await invite(company, { email });
+    const token = invitationToken(email);
+    expect(await json<Invitation>(await t.request(`/api/invitations/${token}`), 200)).toMatchObject(
+      {
+        kind: "consent",
+        hasAccount: false,
+      },
+    );
+    await json(
+      await t.request("/api/invitations/sign-up", {
+        body: {
+          ...newCustomer({ name: "Nome Meu" }),
+          email: undefined,
+          token,
+          password: "minhasenha",
+        },
+      }),
+      200,
+    );
+    const cookie = await t.signIn(email, "minhasenha");
+    const me = await json<{ user: { id: string }; profile: { name: string } }>(
+      await t.request("/api/me", { cookie }),
+      200,
+    );
+    expect(me.user.id).toBe(userId);
+    expect(me.profile.name).toBe("Nome Meu");
+    expect(await search(company, "meu")).toEqual(["Nome Meu"]);
   });
 });
 

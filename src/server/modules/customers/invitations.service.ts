@@ -1,27 +1,50 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   type AcceptInvitation,
+  type CompanyInvitation,
   type CreateCustomer,
-  type CreatedCustomer,
+  type CreatedInvitation,
+  INVITATION_ORIGIN,
   INVITATION_TTL_DAYS,
+  INVITATIONS_PER_DAY,
   type Invitation,
+  type InvitationAnswer,
+  type InvitationSignUp,
+  type MyInvitation,
 } from "../../../shared/customers.schema";
 import type { Auth } from "../../auth";
 import { accounts, users } from "../../db/auth.table";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../middleware/rate-limit";
 import { profiles } from "../accounts/profiles.table";
 import { findPublicCompany } from "../companies/companies.service";
+import { companies } from "../companies/companies.table";
 import { invitationEmail, type Mailer } from "../mail/mail.service";
-import { findMembership, getCustomerRow, joinCompany } from "./customers.service";
+import { joinCompany } from "./customers.service";
 import { customerInvitations } from "./invitations.table";
 import { memberships } from "./memberships.table";
 
 export type InvitationDeps = { db: Db; auth: Auth; mailer: Mailer; appUrl: string };
 
-/** How a membership made from 'Novo Cliente' is recorded (memberships.origin). */
-export const NEW_CUSTOMER_ORIGIN = "novo_cliente";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The e-mail send limits of an invitation: per company, a day's INVITATIONS_PER_DAY (in place of
+ * the per-IP limit of the other e-mails), and the app-wide limit per recipient address.
+ */
+const INVITATION_SEND_LIMITS = {
+  perSource: {
+    bucket: "customer-invitation",
+    max: INVITATIONS_PER_DAY,
+    windowSeconds: 24 * 60 * 60,
+  },
+  perAddress: EMAIL_SEND_LIMITS.perAddress,
+};
+
+/** Declined and expired invitations stay on the company's list this long after they expire. */
+const LIST_KEEP_DAYS = 30;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -30,186 +53,211 @@ const isUniqueViolation = (error: unknown): boolean => {
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
 
-/** The public page where an invited customer sets a password. */
+/** The public page where an invited person answers the invitation. */
 export const invitationUrl = (appUrl: string, token: string) =>
   `${appUrl}/convite?token=${encodeURIComponent(token)}`;
 
-/** A new invitation row for `userId` (inside the caller's transaction); returns the raw token. */
-async function createInvitation(tx: Db, userId: string, companyId: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await tx.insert(customerInvitations).values({
-    id: randomUUID(),
-    tokenHash: hashToken(token),
-    userId,
-    companyId,
-    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000),
-  });
-  return token;
-}
+const invalidInvitation = () =>
+  new AppError("invitation_invalid", 404, "Este convite é inválido, expirou ou já foi usado.");
 
-/** Sends the invitation; a failure is logged and reported (the account and card stay). */
+type InvitationRow = typeof customerInvitations.$inferSelect;
+
+/** A consent invitation ('Novo Cliente' after issue 14) still waiting for an answer. */
+const awaitingAnswer = and(
+  isNull(customerInvitations.userId),
+  isNotNull(customerInvitations.email),
+  isNull(customerInvitations.acceptedAt),
+  isNull(customerInvitations.declinedAt),
+  gt(customerInvitations.expiresAt, sql`now()`),
+);
+
+const toCompanyInvitation = (row: InvitationRow, now = new Date()): CompanyInvitation => ({
+  id: row.id,
+  name: row.name ?? "",
+  email: row.email ?? "",
+  phone: row.phone,
+  birthDate: row.birthDate,
+  city: row.city,
+  state: row.state,
+  status: row.declinedAt ? "declined" : row.expiresAt <= now ? "expired" : "pending",
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/** Sends the invitation; a failure is logged, the invitation stays (it can be sent again). */
 async function sendInvitation(
   deps: InvitationDeps,
-  input: { to: string; name: string; companyId: string; token: string },
-): Promise<boolean> {
+  input: { to: string; companyId: string; token: string },
+): Promise<void> {
   const company = await findPublicCompany(deps.db, input.companyId);
   try {
     await deps.mailer.send(
       invitationEmail({
         to: input.to,
-        name: input.name,
         companyName: company?.tradeName ?? "Uma empresa",
         url: invitationUrl(deps.appUrl, input.token),
         days: INVITATION_TTL_DAYS,
       }),
     );
-    return true;
   } catch (error) {
     console.error(`Could not send the invitation e-mail to ${input.to}:`, error);
-    return false;
   }
 }
 
 /**
- * 'Novo Cliente'. An e-mail without an account: in one transaction the account (unverified, no
- * password), the profile, the membership, the card in the default programme and an invitation;
- * then the invitation e-mail. An existing customer is linked (membership and card), not duplicated.
- * A company's e-mail is refused; a customer already here is a 409.
+ * 'Novo Cliente'. Records an invitation with only what the company typed and e-mails the person
+ * a link; nothing about an existing account is looked up, shown or linked, so the answer is the
+ * same for every e-mail. A waiting (or expired, not declined) invitation of this company to the
+ * same e-mail is refreshed: new link, new expiry, the typed data replaced. The person becomes a
+ * customer only by accepting. Limited per company per day and per recipient address within the
+ * app's e-mail send limits (429 `rate_limited`).
  */
-export async function createCustomer(
+export async function inviteCustomer(
   deps: InvitationDeps,
   companyId: string,
   input: CreateCustomer,
-): Promise<CreatedCustomer> {
+): Promise<CreatedInvitation> {
   const { db } = deps;
-  const [existing] = await db
-    .select({
-      id: users.id,
-      role: profiles.role,
-      profile: {
-        phone: profiles.phone,
-        birthDate: profiles.birthDate,
-        city: profiles.city,
-        state: profiles.state,
-      },
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.email, input.email))
-    .limit(1);
-
-  if (existing) {
-    if (existing.role !== "customer")
-      throw new AppError(
-        "email_not_customer",
-        409,
-        "Este email pertence a uma conta de empresa e não pode ser cadastrado como cliente.",
-      );
-    if (await findMembership(db, companyId, existing.id))
-      throw new AppError("customer_already_member", 409, "Este cliente já está cadastrado.");
-    // The company's record keeps what it typed where it differs from the customer's own profile.
-    const differs = (typed: string, own: string | null | undefined) =>
-      typed && typed !== (own ?? "") ? typed : null;
-    const [hasPassword] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.userId, existing.id), eq(accounts.providerId, "credential")))
-      .limit(1);
-    const { joined, token } = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const result = await joinCompany(t, existing.id, companyId, NEW_CUSTOMER_ORIGIN);
-      if (!result.joined) return { joined: false, token: null };
-      await t
-        .update(memberships)
-        .set({
-          phone: differs(input.phone, existing.profile?.phone),
-          birthDate: differs(input.birthDate, existing.profile?.birthDate),
-          city: differs(input.city, existing.profile?.city),
-          state: differs(input.state, existing.profile?.state),
-        })
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, existing.id)));
-      // Invited earlier and never set a password: this company's invitation lets them do it.
-      return {
-        joined: true,
-        token: hasPassword ? null : await createInvitation(t, existing.id, companyId),
-      };
-    });
-    if (!joined)
-      throw new AppError("customer_already_member", 409, "Este cliente já está cadastrado.");
-    const invited = token
-      ? await sendInvitation(deps, { to: input.email, name: input.name, companyId, token })
-      : false;
-    return { customer: await getCustomerRow(db, companyId, existing.id), invited };
-  }
-
-  const userId = randomUUID();
-  let token: string;
-  try {
-    token = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await t
-        .insert(users)
-        .values({ id: userId, name: input.name, email: input.email, emailVerified: false });
-      await t.insert(profiles).values({
-        id: userId,
-        role: "customer",
-        name: input.name,
-        email: input.email,
-        phone: input.phone || null,
-        city: input.city,
-        state: input.state,
-        birthDate: input.birthDate || null,
-        origin: `empresa_direta_${companyId}`,
-        originCompanyId: companyId,
-      });
-      await joinCompany(t, userId, companyId, NEW_CUSTOMER_ORIGIN);
-      return createInvitation(t, userId, companyId);
-    });
-  } catch (error) {
-    // Someone made an account with this e-mail at the same moment.
-    if (isUniqueViolation(error))
-      throw new AppError("email_taken", 409, "Este email já está cadastrado.");
-    throw error;
-  }
-  const invited = await sendInvitation(deps, {
-    to: input.email,
+  // Counted for every e-mail alike (account or not), so a 429 tells nothing about accounts.
+  await limitEmailSends(db, input.email, `company:${companyId}`, INVITATION_SEND_LIMITS);
+  const token = randomBytes(32).toString("base64url");
+  const values = {
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
     name: input.name,
-    companyId,
-    token,
+    phone: input.phone || null,
+    birthDate: input.birthDate || null,
+    city: input.city,
+    state: input.state,
+  };
+  const row = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [open] = await tx
+      .select({ id: customerInvitations.id })
+      .from(customerInvitations)
+      .where(
+        and(
+          eq(customerInvitations.companyId, companyId),
+          eq(customerInvitations.email, input.email),
+          isNull(customerInvitations.userId),
+          isNull(customerInvitations.acceptedAt),
+          isNull(customerInvitations.declinedAt),
+        ),
+      )
+      .orderBy(desc(customerInvitations.createdAt))
+      .limit(1)
+      .for("update");
+    if (open) {
+      const [updated] = await tx
+        .update(customerInvitations)
+        .set(values)
+        .where(eq(customerInvitations.id, open.id))
+        .returning();
+      return updated!;
+    }
+    const [inserted] = await tx
+      .insert(customerInvitations)
+      .values({ id: randomUUID(), companyId, email: input.email, ...values })
+      .returning();
+    return inserted!;
   });
-  return { customer: await getCustomerRow(db, companyId, userId), invited };
+  await sendInvitation(deps, { to: input.email, companyId, token });
+  return { invitation: toCompanyInvitation(row) };
 }
 
-const invalidInvitation = () =>
-  new AppError("invitation_invalid", 404, "Este convite é inválido, expirou ou já foi usado.");
+/** /clientes 'Convites pendentes': the company's invitations not accepted yet, newest first. */
+export async function listCompanyInvitations(
+  db: Db,
+  companyId: string,
+): Promise<CompanyInvitation[]> {
+  const rows = await db
+    .select()
+    .from(customerInvitations)
+    .where(
+      and(
+        eq(customerInvitations.companyId, companyId),
+        isNull(customerInvitations.userId),
+        isNotNull(customerInvitations.email),
+        isNull(customerInvitations.acceptedAt),
+        gt(customerInvitations.expiresAt, sql`now() - make_interval(days => ${LIST_KEEP_DAYS})`),
+      ),
+    )
+    .orderBy(desc(customerInvitations.createdAt), desc(customerInvitations.id))
+    .limit(50);
+  const now = new Date();
+  return rows.map((r) => toCompanyInvitation(r, now));
+}
 
-/** What the invitation page shows: who is invited, by which company; 404 when not usable. */
-export async function findInvitation(db: Db, token: string): Promise<Invitation> {
+/** The invitation behind a token, usable (not answered, not expired), or null. */
+async function usableByToken(db: Db, token: string): Promise<InvitationRow | null> {
   const [row] = await db
-    .select({ userId: customerInvitations.userId, companyId: customerInvitations.companyId })
+    .select()
     .from(customerInvitations)
     .where(
       and(
         eq(customerInvitations.tokenHash, hashToken(token)),
         isNull(customerInvitations.acceptedAt),
+        isNull(customerInvitations.declinedAt),
         gt(customerInvitations.expiresAt, sql`now()`),
       ),
     )
     .limit(1);
-  if (!row) throw invalidInvitation();
-  const [user] = await db
-    .select({ name: users.name, email: users.email })
+  return row ?? null;
+}
+
+/** The account behind an e-mail: its id and whether it has a password. */
+async function accountOf(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, password: accounts.id })
     .from(users)
-    .where(eq(users.id, row.userId))
+    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
+    .where(eq(users.email, email))
     .limit(1);
-  const company = await findPublicCompany(db, row.companyId);
-  if (!user) throw invalidInvitation();
-  return { name: user.name, email: user.email, companyName: company?.tradeName ?? "" };
+  return row ?? null;
 }
 
 /**
- * Accepts an invitation: in one transaction the password account (better-auth's own hasher), the
- * e-mail marked verified (the link reached it) and the invitation used. The person can then sign in.
+ * What /convite shows (public, to whoever holds the link, i.e. the e-mail's owner): by which
+ * company, to which e-mail, and whether that e-mail has an account to sign in with.
+ */
+export async function findInvitation(db: Db, token: string): Promise<Invitation> {
+  const row = await usableByToken(db, token);
+  if (!row) throw invalidInvitation();
+  const company = await findPublicCompany(db, row.companyId);
+  const companyName = company?.tradeName ?? "";
+  if (row.userId) {
+    // Legacy: the account 'Novo Cliente' made; the link sets its password.
+    const [user] = await db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .limit(1);
+    if (!user) throw invalidInvitation();
+    return {
+      id: row.id,
+      kind: "password",
+      name: user.name,
+      email: user.email,
+      companyName,
+      hasAccount: false,
+    };
+  }
+  if (!row.email) throw invalidInvitation();
+  const account = await accountOf(db, row.email);
+  return {
+    id: row.id,
+    kind: "consent",
+    name: row.name ?? "",
+    email: row.email,
+    companyName,
+    hasAccount: Boolean(account?.password),
+  };
+}
+
+/**
+ * A legacy invitation (made before consent, the account already exists without a password): in
+ * one transaction the password account (better-auth's own hasher), the e-mail marked verified (the
+ * link reached it) and the invitation used. The person can then sign in.
  */
 export async function acceptInvitation(
   deps: Pick<InvitationDeps, "db" | "auth">,
@@ -224,35 +272,257 @@ export async function acceptInvitation(
       .where(
         and(
           eq(customerInvitations.tokenHash, hashToken(input.token)),
+          isNotNull(customerInvitations.userId),
           isNull(customerInvitations.acceptedAt),
           gt(customerInvitations.expiresAt, sql`now()`),
         ),
       )
       .for("update");
-    if (!invitation) throw invalidInvitation();
+    const userId = invitation?.userId;
+    if (!userId) throw invalidInvitation();
     const [hasPassword] = await tx
       .select({ id: accounts.id })
       .from(accounts)
-      .where(and(eq(accounts.userId, invitation.userId), eq(accounts.providerId, "credential")))
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
       .limit(1);
     // A password set through an earlier invitation is not replaced by a later link.
     if (hasPassword) throw invalidInvitation();
     await tx.insert(accounts).values({
       id: randomUUID(),
-      accountId: invitation.userId,
+      accountId: userId,
       providerId: "credential",
-      userId: invitation.userId,
+      userId,
       password: passwordHash,
     });
     const [user] = await tx
       .update(users)
       .set({ emailVerified: true, updatedAt: sql`now()` })
-      .where(eq(users.id, invitation.userId))
+      .where(eq(users.id, userId))
       .returning({ email: users.email });
     await tx
       .update(customerInvitations)
       .set({ acceptedAt: sql`now()` })
-      .where(eq(customerInvitations.userId, invitation.userId));
+      .where(and(eq(customerInvitations.userId, userId), isNull(customerInvitations.acceptedAt)));
     return { email: user!.email };
+  });
+}
+
+/**
+ * Accepts `invitation` for `customerId` inside the caller's transaction: the membership (origin
+ * `convite_empresa`, the company's typed phone, birthday, city and state as its own record of the
+ * customer) and its card in the default programme; the invitation (and any other waiting one of
+ * the same company to the same e-mail) marked accepted.
+ */
+async function acceptFor(tx: Db, invitation: InvitationRow, customerId: string) {
+  const { joined } = await joinCompany(tx, customerId, invitation.companyId, INVITATION_ORIGIN);
+  if (joined) {
+    await tx
+      .update(memberships)
+      .set({
+        phone: invitation.phone || null,
+        birthDate: invitation.birthDate || null,
+        city: invitation.city || null,
+        state: invitation.state || null,
+      })
+      .where(
+        and(
+          eq(memberships.companyId, invitation.companyId),
+          eq(memberships.customerId, customerId),
+        ),
+      );
+  }
+  await tx
+    .update(customerInvitations)
+    .set({ acceptedAt: sql`now()`, userId: customerId })
+    .where(
+      and(
+        eq(customerInvitations.companyId, invitation.companyId),
+        eq(customerInvitations.email, invitation.email!),
+        isNull(customerInvitations.userId),
+        isNull(customerInvitations.acceptedAt),
+        isNull(customerInvitations.declinedAt),
+      ),
+    );
+}
+
+/** Locks a consent invitation that still waits for an answer, by token or by id; 404 otherwise. */
+async function lockWaiting(tx: Db, by: { token: string } | { id: string }): Promise<InvitationRow> {
+  const [row] = await tx
+    .select()
+    .from(customerInvitations)
+    .where(
+      and(
+        "token" in by
+          ? eq(customerInvitations.tokenHash, hashToken(by.token))
+          : eq(customerInvitations.id, by.id),
+        awaitingAnswer,
+      ),
+    )
+    .for("update");
+  if (!row) throw invalidInvitation();
+  return row;
+}
+
+/**
+ * /convite without an account: the person's own account (their data, their password, the e-mail
+ * verified since the link reached it) and the invitation accepted, in one transaction. An account
+ * made by the old 'Novo Cliente' that never got a password gets it here, with the person's data.
+ * An account with a password must sign in instead (409 `email_taken`).
+ */
+export async function signUpAndAccept(
+  deps: Pick<InvitationDeps, "db" | "auth">,
+  input: InvitationSignUp,
+): Promise<{ email: string }> {
+  // The link first: no password is hashed for a wrong one.
+  if (!(await usableByToken(deps.db, input.token))) throw invalidInvitation();
+  const ctx = await deps.auth.$context;
+  const passwordHash = await ctx.password.hash(input.password);
+  const taken = () =>
+    new AppError("email_taken", 409, "Este email já está cadastrado. Tente fazer login.");
+  try {
+    return await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const invitation = await lockWaiting(tx, { token: input.token });
+      const email = invitation.email!;
+      const own = {
+        name: input.name,
+        phone: input.phone || null,
+        city: input.city,
+        state: input.state,
+        birthDate: input.birthDate || null,
+      };
+      const existing = await accountOf(tx, email);
+      let userId: string;
+      if (!existing) {
+        userId = randomUUID();
+        await tx.insert(users).values({ id: userId, name: input.name, email, emailVerified: true });
+        await tx.insert(profiles).values({
+          id: userId,
+          role: "customer",
+          email,
+          ...own,
+          origin: INVITATION_ORIGIN,
+          originChannel: INVITATION_ORIGIN,
+          originCompanyId: invitation.companyId,
+        });
+      } else {
+        const [profile] = await tx
+          .select({ role: profiles.role })
+          .from(profiles)
+          .where(eq(profiles.id, existing.id))
+          .limit(1);
+        if (existing.password || profile?.role !== "customer") throw taken();
+        userId = existing.id;
+        await tx
+          .update(users)
+          .set({ name: input.name, emailVerified: true, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
+        await tx.update(profiles).set(own).where(eq(profiles.id, userId));
+      }
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: passwordHash,
+      });
+      await acceptFor(tx, invitation, userId);
+      return { email };
+    });
+  } catch (error) {
+    // Someone made an account with this e-mail at the same moment.
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/** Declines by the link (no sign-in needed: the link reached the e-mail). No membership is made. */
+export async function declineByToken(db: Db, token: string): Promise<InvitationAnswer> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const invitation = await lockWaiting(tx, { token });
+    return decline(tx, invitation);
+  });
+}
+
+async function decline(tx: Db, invitation: InvitationRow): Promise<InvitationAnswer> {
+  await tx
+    .update(customerInvitations)
+    .set({ declinedAt: sql`now()` })
+    .where(eq(customerInvitations.id, invitation.id));
+  return { ...(await companyOf(tx, invitation.companyId)), accepted: false };
+}
+
+async function companyOf(db: Db, companyId: string) {
+  const company = await findPublicCompany(db, companyId);
+  return { companyId, companyName: company?.tradeName ?? "" };
+}
+
+/** The signed-in user's e-mail when it is verified (invitations are addressed to e-mails). */
+async function verifiedEmail(db: Db, userId: string): Promise<string | null> {
+  const [user] = await db
+    .select({ email: users.email, verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user?.verified ? user.email : null;
+}
+
+/**
+ * /dashboard-cliente: invitations waiting for the customer, addressed to their verified e-mail,
+ * from companies they are not a member of yet, newest first.
+ */
+export async function listMyInvitations(db: Db, customerId: string): Promise<MyInvitation[]> {
+  const email = await verifiedEmail(db, customerId);
+  if (!email) return [];
+  const rows = await db
+    .select({
+      id: customerInvitations.id,
+      companyId: customerInvitations.companyId,
+      companyName: companies.tradeName,
+      createdAt: customerInvitations.createdAt,
+      expiresAt: customerInvitations.expiresAt,
+    })
+    .from(customerInvitations)
+    .innerJoin(companies, eq(companies.id, customerInvitations.companyId))
+    .where(
+      and(
+        eq(customerInvitations.email, email),
+        awaitingAnswer,
+        sql`not exists (select 1 from ${memberships} where ${memberships.companyId} = ${customerInvitations.companyId} and ${memberships.customerId} = ${customerId})`,
+      ),
+    )
+    .orderBy(desc(customerInvitations.createdAt))
+    .limit(20);
+  // One per company (a company may have re-sent it).
+  const seen = new Set<string>();
+  return rows
+    .filter((r) => !seen.has(r.companyId) && seen.add(r.companyId))
+    .map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+    }));
+}
+
+/**
+ * A signed-in customer accepts or declines an invitation addressed to their verified e-mail
+ * (from the dashboard, or /convite after signing in). Another e-mail's invitation is a 404.
+ */
+export async function answerMyInvitation(
+  db: Db,
+  customerId: string,
+  invitationId: string,
+  accept: boolean,
+): Promise<InvitationAnswer> {
+  const email = await verifiedEmail(db, customerId);
+  if (!email || !/^[0-9a-f-]{36}$/i.test(invitationId)) throw invalidInvitation();
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const invitation = await lockWaiting(tx, { id: invitationId });
+    if (invitation.email !== email) throw invalidInvitation();
+    if (!accept) return decline(tx, invitation);
+    await acceptFor(tx, invitation, customerId);
+    return { ...(await companyOf(tx, invitation.companyId)), accepted: true };
   });
 }

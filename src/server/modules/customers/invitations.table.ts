@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../../db/auth.table";
 import { companies } from "../companies/companies.table";
 
@@ -11,15 +11,29 @@ export const customerInvitations = pgTable(
   {
     id: text().primaryKey(),
     tokenHash: text().notNull().unique(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The invited account: set at once for legacy invitations (account made by 'Novo Cliente'),
+     * and when the person accepts for consent invitations (no account is looked up before).
+     */
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    /** What the company typed in 'Novo Cliente' (all it ever sees until the person accepts). */
+    email: text(),
+    name: text(),
+    phone: text(),
+    birthDate: date({ mode: "string" }),
+    city: text(),
+    state: text(),
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
+    declinedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("customer_invitations_user_idx").on(t.userId)],
+  (t) => [
+    index("customer_invitations_user_idx").on(t.userId),
+    index("customer_invitations_email_idx").on(t.email),
+    index("customer_invitations_company_idx").on(t.companyId, t.createdAt),
+  ],
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { setImmediate } from "node:timers/promises";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { files } from "./files.table";
@@ -34,20 +35,47 @@ export async function storeFile(
     throw new AppError("file_type_invalid", 400, `Accepted: ${input.allowed.join(", ")}`);
   }
   const id = randomUUID();
+  // On the embedded database a large insert runs on this thread (a few hundred ms for 5 MB): let
+  // the requests already waiting be answered first, rather than after several uploads in a row.
+  await setImmediate();
   await db.insert(files).values({
     id,
     companyId: input.companyId,
     uploadedBy: input.uploadedBy,
     contentType: type,
     size: input.bytes.byteLength,
-    data: Buffer.from(input.bytes),
+    data: sql`decode(${toBase64(input.bytes)}, 'base64')`,
   });
   return id;
 }
 
+/**
+ * The bytes travel as base64 text, encoded and decoded by Node's native Buffer. Sent as a bytea
+ * parameter, PGlite (the embedded database) turns each byte into a JavaScript string and back
+ * ("\\x" + Array.from(bytes).map(toString(16)).join("")): ten seconds of blocked event loop for a
+ * 5 MB receipt, during which no other request is answered. As text it takes a few hundred ms.
+ */
+const toBase64 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+
 export async function readFile(db: Db, id: string) {
-  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
-  return row ?? null;
+  const [row] = await db
+    .select({
+      id: files.id,
+      companyId: files.companyId,
+      uploadedBy: files.uploadedBy,
+      contentType: files.contentType,
+      size: files.size,
+      createdAt: files.createdAt,
+      // PostgreSQL's base64 has line breaks every 76 characters; Buffer skips them.
+      base64: sql<string>`encode(${files.data}, 'base64')`,
+    })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { base64, ...file } = row;
+  return { ...file, data: Buffer.from(base64, "base64") };
 }
 
 /** Removes a file of the company (no-op when it is not theirs or already gone). */

@@ -56,7 +56,8 @@ const replyRoute = createRoute({
   method: "post",
   path: "/interests/{id}/reply",
   tags: ["interests"],
-  summary: "A matching company answers a pending interest (409 once answered)",
+  summary:
+    "A matching company answers an interest, once (409 when this company already answered); other matching companies may answer too",
   request: { params: IdParamSchema, ...jsonBody(ReplySchema) },
   responses: {
     201: { description: "The reply", ...jsonContent(ReplyResultSchema) },

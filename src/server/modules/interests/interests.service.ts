@@ -65,7 +65,10 @@ const matchesCompany = (companyId: string): SQL => sql`exists (
 
 const viewer = alias(companies, "viewer");
 
-/** /mensagens 'potential customers': matching interests, newest first, with this company's answer. */
+/**
+ * /mensagens 'potential customers': matching interests, newest first, with this company's answer;
+ * `status` is this company's: pending until it answered.
+ */
 export async function listCompanyInterests(
   db: Db,
   companyId: string,
@@ -97,6 +100,8 @@ export async function listCompanyInterests(
     .limit(limit);
   return rows.map((r) => ({
     ...toInterest(r.interest),
+    // Answerable by this company until it answered, whatever the other companies did.
+    status: r.replyBody !== null ? ("answered" as const) : ("pending" as const),
     customerName: r.customerName,
     reply:
       r.replyBody !== null && r.replyAt !== null
@@ -106,9 +111,11 @@ export async function listCompanyInterests(
 }
 
 /**
- * A matching company answers a pending interest: the interest becomes answered and the reply is
- * written in one transaction (UPDATE ... WHERE status = 'pending' RETURNING decides who answers
- * first; the next answer is 409). An interest the company does not match is a 404.
+ * A matching company answers an interest, once: every matching company may answer it (the first
+ * answer does not lock the others out). The reply is written and the interest marked answered
+ * (for the customer: at least one company answered) in one transaction; the unique
+ * (interest_id, company_id) decides a second answer of the same company, even a concurrent one
+ * (409). An interest the company does not match is a 404.
  */
 export async function replyToInterest(
   db: Db,
@@ -117,22 +124,13 @@ export async function replyToInterest(
   body: string,
 ): Promise<{ id: string; interestId: string; body: string; createdAt: string }> {
   const [interest] = await db
-    .select({ status: interests.status })
+    .select({ id: interests.id })
     .from(interests)
     .where(and(eq(interests.id, interestId), matchesCompany(actor.companyId)))
     .limit(1);
   if (!interest) throw new AppError("not_found", 404, "Interesse não encontrado");
-  const alreadyAnswered = () =>
-    new AppError("interest_already_answered", 409, "The interest has already been answered");
-  if (interest.status !== "pending") throw alreadyAnswered();
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [claimed] = await tx
-      .update(interests)
-      .set({ status: "answered" })
-      .where(and(eq(interests.id, interestId), eq(interests.status, "pending")))
-      .returning({ id: interests.id });
-    if (!claimed) throw alreadyAnswered();
     const [reply] = await tx
       .insert(interestReplies)
       .values({
@@ -142,12 +140,23 @@ export async function replyToInterest(
         body,
         authorId: actor.userId,
       })
+      .onConflictDoNothing()
       .returning();
+    if (!reply)
+      throw new AppError(
+        "interest_already_answered",
+        409,
+        "The company has already answered this interest",
+      );
+    await tx
+      .update(interests)
+      .set({ status: "answered" })
+      .where(and(eq(interests.id, interestId), eq(interests.status, "pending")));
     return {
-      id: reply!.id,
+      id: reply.id,
       interestId,
-      body: reply!.body,
-      createdAt: reply!.createdAt.toISOString(),
+      body: reply.body,
+      createdAt: reply.createdAt.toISOString(),
     };
   });
 }

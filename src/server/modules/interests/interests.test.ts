@@ -7,6 +7,7 @@ import {
 } from "../../../shared/interests.schema";
 import type { CompanyReply } from "../../../shared/messages.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { companies } from "../companies/companies.table";
 import { interestReplies, interests } from "./interests.table";
 
 let t: TestApp;
@@ -169,7 +170,7 @@ describe("matching companies (same sector, same city ignoring case and accents)"
     ).toEqual([]);
   });
 
-  it("a matching company answers a pending interest once: it becomes answered, a second reply is 409", async () => {
+  it("each matching company answers once; the first answer does not lock the others out", async () => {
     const res = await json<{ interestId: string; body: string }>(
       await reply(cafe.cookie, interestId, "  Temos pão de queijo fresquinho!  "),
       201,
@@ -180,19 +181,26 @@ describe("matching companies (same sector, same city ignoring case and accents)"
       status: "answered",
       reply: { body: "Temos pão de queijo fresquinho!" },
     });
-
     const again = await json<ErrorBody>(await reply(cafe.cookie, interestId, "De novo"), 409);
     expect(again.error.code).toBe("interest_already_answered");
-    // the other matching company sees it answered (without the reply of another company)
+
+    // the other matching company still may answer (without seeing the first company's answer)
     const other = (await list(bakery.cookie)).find((i) => i.id === interestId);
-    expect(other).toMatchObject({ status: "answered", reply: null });
-    expect((await reply(bakery.cookie, interestId, "Nós também")).status).toBe(409);
+    expect(other).toMatchObject({ status: "pending", reply: null });
+    await json(await reply(bakery.cookie, interestId, "Pão quentinho às 6h!"), 201);
+    expect((await list(bakery.cookie)).find((i) => i.id === interestId)).toMatchObject({
+      status: "answered",
+      reply: { body: "Pão quentinho às 6h!" },
+    });
+    expect((await reply(bakery.cookie, interestId, "Nós de novo")).status).toBe(409);
     expect(
       await t.db.select().from(interestReplies).where(eq(interestReplies.interestId, interestId)),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
+    const [row] = await t.db.select().from(interests).where(eq(interests.id, interestId));
+    expect(row?.status).toBe("answered");
   });
 
-  it("two matching companies answering at once: one reply is stored, the other is 409", async () => {
+  it("two matching companies answering at once: both replies are stored", async () => {
     const dora = await t.customerSession({ name: "Dora", email: "dora@example.com" });
     const interest = await json<Interest>(
       await create(dora.cookie, { ...valid, description: "Um café que abra às 6h" }),
@@ -201,13 +209,14 @@ describe("matching companies (same sector, same city ignoring case and accents)"
     const results = await Promise.all([
       reply(cafe.cookie, interest.id, "Abrimos às 6h!"),
       reply(bakery.cookie, interest.id, "Nós abrimos às 5h30!"),
+      reply(bakery.cookie, interest.id, "Nós abrimos às 5h30! (de novo)"),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409]);
     const rows = await t.db
       .select()
       .from(interestReplies)
       .where(eq(interestReplies.interestId, interest.id));
-    expect(rows).toHaveLength(1);
+    expect(rows.map((r) => r.companyId).sort()).toEqual([bakery.companyId, cafe.companyId].sort());
     const [row] = await t.db.select().from(interests).where(eq(interests.id, interest.id));
     expect(row?.status).toBe("answered");
   });
@@ -218,12 +227,20 @@ describe("matching companies (same sector, same city ignoring case and accents)"
     expect((await json<ErrorBody>(res, 400)).error.fields?.body).toBe("reply_required");
   });
 
-  it("the customer sees the answer with the company's name; another customer does not", async () => {
+  it("the customer sees every company's answer with its name; another customer does not", async () => {
     const replies = await json<CompanyReply[]>(
       await t.request("/api/me/replies", { cookie: ana.cookie }),
       200,
     );
+    // every company's answer, newest first
     expect(replies).toEqual([
+      expect.objectContaining({
+        kind: "interest",
+        companyId: bakery.companyId,
+        companyName: "Padaria Pão Quente",
+        body: "Pão quentinho às 6h!",
+        original: valid.description,
+      }),
       expect.objectContaining({
         kind: "interest",
         companyId: cafe.companyId,
@@ -241,5 +258,72 @@ describe("matching companies (same sector, same city ignoring case and accents)"
     expect((await t.request("/api/interests", { cookie: ana.cookie })).status).toBe(403);
     expect((await reply(ana.cookie, interestId, "Eu")).status).toBe(403);
     expect((await t.request("/api/interests")).status).toBe(401);
+  });
+});
+
+describe("a company's city, state and sector (what interests match on)", () => {
+  const data = (overrides: Record<string, unknown> = {}) => ({
+    tradeName: "Muda Muda",
+    email: "",
+    phone: "(11) 3333-4444",
+    whatsapp: "",
+    website: "",
+    city: "São Paulo",
+    state: "SP",
+    sector: "alimentacao",
+    summary: "",
+    instagram: "",
+    facebook: "",
+    linkedin: "",
+    youtube: "",
+    tiktok: "",
+    x: "",
+    googleReviewUrl: "",
+    ...overrides,
+  });
+  const save = (cookie: string, body: unknown) =>
+    t.request("/api/company/data", { method: "PUT", cookie, body });
+
+  it("change at most once in 30 days; then the matching follows the new place", async () => {
+    const mover = await t.companySession({ companyName: "Muda Muda", email: "muda@example.com" });
+    // other fields, or the same city written differently, are not a change
+    await json(
+      await save(mover.cookie, data({ summary: "Novo resumo", city: " sao PAULO " })),
+      200,
+    );
+    await json(await save(mover.cookie, data({ city: "Campinas" })), 200);
+    expect(await list(mover.cookie)).toEqual([]);
+
+    for (const change of [{ city: "São Paulo" }, { state: "RJ" }, { sector: "beleza" }]) {
+      const refused = await json<ErrorBody>(
+        await save(mover.cookie, data({ city: "Campinas", ...change })),
+        409,
+      );
+      expect(refused.error.code).toBe("location_change_too_soon");
+      expect(refused.error.fields?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    // the other fields still save while the place stays
+    await json(await save(mover.cookie, data({ city: "Campinas", summary: "Outro" })), 200);
+
+    // 30 days later the place may change again
+    await t.db
+      .update(companies)
+      .set({ locationChangedAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000 - 1000) })
+      .where(eq(companies.id, mover.companyId));
+    await json(await save(mover.cookie, data({ city: "São Paulo" })), 200);
+    expect((await list(mover.cookie)).length).toBeGreaterThan(0);
+    expect((await save(mover.cookie, data({ city: "Santos" }))).status).toBe(409);
+  });
+
+  it("filling a missing city is not a change", async () => {
+    const fresh = await t.companySession({
+      companyName: "Sem Cidade",
+      email: "semcidade@example.com",
+    });
+    await t.db.update(companies).set({ city: null }).where(eq(companies.id, fresh.companyId));
+    await json(await save(fresh.cookie, data({ city: "Recife", state: "SP" })), 200);
+    // the first real change is still allowed
+    await json(await save(fresh.cookie, data({ city: "Olinda", state: "SP" })), 200);
+    expect((await save(fresh.cookie, data({ city: "Recife", state: "SP" }))).status).toBe(409);
   });
 });

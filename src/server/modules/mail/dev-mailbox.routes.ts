@@ -2,11 +2,22 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { Db } from "../../db/client";
+import { isLoopback, socketAddress } from "../../middleware/client-ip";
 import { devEmails } from "./dev-emails.table";
 
-/** Development only (no SMTP_URL): the e-mails the app would have sent. */
+/**
+ * Development only (no SMTP_URL): the e-mails the app would have sent. Only the machine itself
+ * sees them (loopback socket address; X-Forwarded-For is never trusted here): anyone else on the
+ * network gets 404, as for a path that does not exist. A request relayed by a proxy (it carries
+ * forwarding headers) is refused too, even from a proxy on this machine.
+ */
 export function devMailboxRoutes(db: Db) {
   const app = new Hono();
+  app.use("*", async (c, next) => {
+    const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h));
+    if (relayed || !isLoopback(socketAddress(c))) return c.text("404 Not Found", 404);
+    await next();
+  });
   app.get("/", async (c) => {
     const mails = await db.select().from(devEmails).orderBy(desc(devEmails.createdAt)).limit(100);
     return c.html(html`<!doctype html>

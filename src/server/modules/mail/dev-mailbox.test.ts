@@ -55,6 +55,24 @@ describe("dev mailbox (no SMTP_URL, not production)", () => {
     const page = await (await app.request(href!, {}, env)).text();
     expect(page).toContain("Confirmar meu email");
     expect(page).toContain("/api/auth/verify-email?token=");
+
+    // only this machine sees it, whatever NODE_ENV; the socket address decides, never a header
+    for (const address of ["::1", "::ffff:127.0.0.1", "127.0.0.2"]) {
+      const local = { incoming: { socket: { remoteAddress: address } } };
+      expect((await app.request("/dev/mailbox", {}, local)).status, address).toBe(200);
+    }
+    for (const address of ["192.168.0.10", "10.0.0.5", "::ffff:192.168.0.10", "fe80::1"]) {
+      const remote = { incoming: { socket: { remoteAddress: address } } };
+      expect((await app.request("/dev/mailbox", {}, remote)).status, address).toBe(404);
+      expect((await app.request(href!, {}, remote)).status, address).toBe(404);
+    }
+    // relayed by a proxy on this machine: refused too (X-Forwarded-For is never trusted here)
+    const relayed = await app.request(
+      "/dev/mailbox",
+      { headers: { "x-forwarded-for": "127.0.0.1" } },
+      env,
+    );
+    expect(relayed.status).toBe(404);
   });
 
   it("is refused in production: SMTP_URL is required there", () => {

@@ -38,13 +38,17 @@ export function createMailer(options: {
       "SMTP_URL is required in production: e-mails (such as confirmations) must be sent.",
     );
   }
+  // The mailbox answers only this machine (loopback), so its address is localhost's even when
+  // APP_URL names the machine's network address (a phone on the Wi-Fi opening the app).
+  const mailboxUrl = new URL("/dev/mailbox", options.appUrl);
+  mailboxUrl.hostname = "localhost";
   return {
     kind: "dev-mailbox",
     async send(mail) {
       await options.db.insert(devEmails).values({ id: randomUUID(), ...mail });
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
       logger.info(
-        `[dev-mailbox] "${mail.subject}" to ${mail.to}${link ? `\n  link: ${link}` : ""}\n  mailbox: ${options.appUrl}/dev/mailbox`,
+        `[dev-mailbox] "${mail.subject}" to ${mail.to}${link ? `\n  link: ${link}` : ""}\n  mailbox: ${mailboxUrl.href}`,
       );
     },
     close() {},
@@ -86,39 +90,95 @@ export function confirmationEmail(input: { to: string; name: string; url: string
   };
 }
 
-/** The pt-BR e-mail inviting a customer a company registered ('Novo Cliente') to set a password. */
+/**
+ * The pt-BR e-mail of 'Novo Cliente': a company invites a person to its programme. Nothing in it
+ * was written by the company except its trade name ("<trade name> no Carimbou"): no name, no text.
+ */
 export function invitationEmail(input: {
   to: string;
-  name: string;
   companyName: string;
   url: string;
   days: number;
 }): Mail {
-  const name = escapeHtml(input.name);
-  const company = escapeHtml(input.companyName);
+  const presented = `${input.companyName} no Carimbou`;
+  const company = escapeHtml(presented);
   const url = escapeHtml(input.url);
   return {
     to: input.to,
-    subject: `${input.companyName} cadastrou você no Carimbou`,
+    subject: `Convite de ${presented}`,
     text: [
-      `Olá, ${input.name}!`,
+      "Olá!",
       "",
-      `${input.companyName} cadastrou você no programa de fidelidade dela no Carimbou, e seu cartão fidelidade já está esperando por você.`,
-      "Para acessar, crie sua senha abrindo o link abaixo:",
+      `${presented} convidou você para o programa de fidelidade dela: cartão fidelidade digital, carimbos e recompensas.`,
+      "Para ver o convite e aceitar ou recusar, abra o link abaixo:",
       "",
       input.url,
       "",
-      `O link vale por ${input.days} dias. Se você não conhece esta empresa, ignore esta mensagem.`,
+      `O link vale por ${input.days} dias. Nada muda na sua conta enquanto você não aceitar. Se você não conhece esta empresa, ignore esta mensagem.`,
       "",
       "Equipe Carimbou",
     ].join("\n"),
     html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">
-<p>Olá, ${name}!</p>
-<p>${company} cadastrou você no programa de fidelidade dela no Carimbou, e seu cartão fidelidade já está esperando por você.</p>
-<p><a href="${url}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Criar minha senha</a></p>
+<p>Olá!</p>
+<p>${company} convidou você para o programa de fidelidade dela: cartão fidelidade digital, carimbos e recompensas.</p>
+<p><a href="${url}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o convite</a></p>
 <p>Ou copie este link no navegador:<br><a href="${url}">${url}</a></p>
-<p>O link vale por ${input.days} dias. Se você não conhece esta empresa, ignore esta mensagem.</p>
+<p>O link vale por ${input.days} dias. Nada muda na sua conta enquanto você não aceitar. Se você não conhece esta empresa, ignore esta mensagem.</p>
 <p>Equipe Carimbou</p>
+</body></html>`,
+  };
+}
+
+export type MailLanguage = "pt" | "en";
+
+const RESET_TEXTS = {
+  pt: {
+    subject: "Redefina sua senha do Carimbou",
+    hello: (name: string) => `Olá, ${name}!`,
+    intro:
+      "Recebemos um pedido para redefinir a senha da sua conta no Carimbou. Para escolher uma nova senha, abra o link abaixo:",
+    button: "Escolher nova senha",
+    copy: "Ou copie este link no navegador:",
+    validity:
+      "O link vale por 1 hora e funciona uma única vez. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.",
+    team: "Equipe Carimbou",
+    lang: "pt-BR",
+  },
+  en: {
+    subject: "Reset your Carimbou password",
+    hello: (name: string) => `Hello, ${name}!`,
+    intro:
+      "We received a request to reset the password of your Carimbou account. To choose a new password, open the link below:",
+    button: "Choose a new password",
+    copy: "Or copy this link into your browser:",
+    validity:
+      "The link is valid for 1 hour and works only once. If you did not ask for this, ignore this message: your password stays the same.",
+    team: "The Carimbou team",
+    lang: "en",
+  },
+} as const;
+
+/** The e-mail with the single-use link to choose a new password, in the user's language. */
+export function passwordResetEmail(input: {
+  to: string;
+  name: string;
+  url: string;
+  language: MailLanguage;
+}): Mail {
+  const t = RESET_TEXTS[input.language];
+  const name = escapeHtml(input.name);
+  const url = escapeHtml(input.url);
+  return {
+    to: input.to,
+    subject: t.subject,
+    text: [t.hello(input.name), "", t.intro, "", input.url, "", t.validity, "", t.team].join("\n"),
+    html: `<!doctype html><html lang="${t.lang}"><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>${t.hello(name)}</p>
+<p>${t.intro.replace(/:$/, ".")}</p>
+<p><a href="${url}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${t.button}</a></p>
+<p>${t.copy}<br><a href="${url}">${url}</a></p>
+<p>${t.validity}</p>
+<p>${t.team}</p>
 </body></html>`,
   };
 }

@@ -88,6 +88,21 @@ describe("a customer writes to a company", () => {
     expect((await json<ErrorBody>(res, 400)).error.fields?.[field]).toBe(key);
   });
 
+  it("refuses a message over the limit whole: nothing is cut to the limit and stored", async () => {
+    const shop = await t.companySession({ companyName: "Loja Limite", email: "limite@loja.com" });
+    const long = `${"c".repeat(MESSAGE_MAX_LENGTH)}d`;
+    const res = await send(ana.cookie, shop.companyId, long);
+    expect((await json<ErrorBody>(res, 400)).error).toMatchObject({
+      code: "validation_failed",
+      fields: { body: "message_too_long" },
+    });
+    expect(await inbox(shop.cookie)).toHaveLength(0);
+    // surrounding blanks do not count: they are trimmed, not the text
+    const padded = await send(ana.cookie, shop.companyId, `  ${"e".repeat(MESSAGE_MAX_LENGTH)}\n `);
+    expect(padded.status).toBe(201);
+    expect((await inbox(shop.cookie)).map((m) => m.body)).toEqual(["e".repeat(MESSAGE_MAX_LENGTH)]);
+  });
+
   it("accepts a message of exactly the maximum length", async () => {
     const res = await send(bruno.cookie, barber.companyId, "b".repeat(MESSAGE_MAX_LENGTH));
     expect(res.status).toBe(201);

@@ -1,16 +1,33 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { CreateProgramSchema, ProgramSchema } from "../../../shared/loyalty.schema";
+import {
+  CreateProgramSchema,
+  ProgramSchema,
+  UpdateProgramSchema,
+} from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
-import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
-import { createProgram, listPrograms } from "./programs.service";
+import {
+  apiErrorResponses,
+  IdParamSchema,
+  jsonBody,
+  jsonContent,
+  validationHook,
+} from "../../openapi";
+import {
+  archiveProgram,
+  createProgram,
+  listPrograms,
+  restoreProgram,
+  setDefaultProgram,
+  updateProgram,
+} from "./programs.service";
 
 const listRoute = createRoute({
   method: "get",
   path: "/programs",
   tags: ["programs"],
-  summary: "The company's loyalty programmes (the default one first)",
+  summary: "The company's loyalty programmes (the default one first, the archived ones last)",
   responses: {
     200: { description: "Programmes", ...jsonContent(z.array(ProgramSchema)) },
     ...apiErrorResponses,
@@ -29,6 +46,57 @@ const createProgramRoute = createRoute({
   },
 });
 
+const updateProgramRoute = createRoute({
+  method: "put",
+  path: "/programs/{id}",
+  tags: ["programs"],
+  summary:
+    "Edit a programme (name, stamps, reward, description): only cards opened afterwards take the new size and reward",
+  request: { params: IdParamSchema, ...jsonBody(UpdateProgramSchema) },
+  responses: {
+    200: { description: "The programme", ...jsonContent(ProgramSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const archiveRoute = createRoute({
+  method: "post",
+  path: "/programs/{id}/archive",
+  tags: ["programs"],
+  summary:
+    "Archive a programme: it opens no new cards, its open cards go on (the default: 409 program_is_default)",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "The programme", ...jsonContent(ProgramSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const restoreRoute = createRoute({
+  method: "post",
+  path: "/programs/{id}/restore",
+  tags: ["programs"],
+  summary: "Bring an archived programme back (it opens new cards again)",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "The programme", ...jsonContent(ProgramSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const defaultRoute = createRoute({
+  method: "post",
+  path: "/programs/{id}/default",
+  tags: ["programs"],
+  summary:
+    "Make a programme the one new members join (one per company; archived: 409 program_archived)",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "The programme", ...jsonContent(ProgramSchema) },
+    ...apiErrorResponses,
+  },
+});
+
 export function programsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(listRoute, async (c) => {
@@ -38,6 +106,23 @@ export function programsRoutes({ db }: { db: Db }) {
   app.openapi(createProgramRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     return c.json(await createProgram(db, actor.companyId, c.req.valid("json")), 201);
+  });
+  app.openapi(updateProgramRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const { id } = c.req.valid("param");
+    return c.json(await updateProgram(db, actor.companyId, id, c.req.valid("json")), 200);
+  });
+  app.openapi(archiveRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await archiveProgram(db, actor.companyId, c.req.valid("param").id), 200);
+  });
+  app.openapi(restoreRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await restoreProgram(db, actor.companyId, c.req.valid("param").id), 200);
+  });
+  app.openapi(defaultRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await setDefaultProgram(db, actor.companyId, c.req.valid("param").id), 200);
   });
   return app;
 }

@@ -24,6 +24,8 @@ export const programs = pgTable(
     description: text().notNull().default(""),
     /** The programme a customer joins through the company's QR link (one per company). */
     isDefault: boolean().notNull().default(false),
+    /** Archived programmes open no new cards; their open cards go on until redeemed. */
+    archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

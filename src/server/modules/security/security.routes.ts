@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { MeSchema } from "../../../shared/me.schema";
 import {
   AccessLogSchema,
@@ -14,7 +15,12 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
-import { type RateLimitRule, rateLimit } from "../../middleware/rate-limit";
+import {
+  hitRateLimit,
+  type RateLimitRule,
+  rateLimit,
+  rateLimited,
+} from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
 import { findMe } from "../accounts/accounts.service";
@@ -35,6 +41,8 @@ export type SecurityDeps = {
   trustProxyHops: number;
   /** Limit of sign-in attempts per client IP; codes and password checks count against it too. */
   signInLimit: RateLimitRule;
+  /** Per account: every request that checks the password (change, 2FA on/off), from any IP. */
+  passwordCheckLimit: RateLimitRule;
 };
 
 const ok = jsonContent(z.object({ ok: z.literal(true) }));
@@ -132,6 +140,19 @@ export function securityRoutes(deps: SecurityDeps) {
   app.on("POST", "/session/two-factor", limit(deps.signInLimit.bucket));
   app.on("POST", ["/security/password", "/security/two-factor/*"], limit("password-check"));
   app.on("POST", "/security/two-factor", limit("password-check"));
+  const perAccount = createMiddleware<{ Variables: SessionVars }>(async (c, next) => {
+    const rule = deps.passwordCheckLimit;
+    if (c.var.user && !(await hitRateLimit(db, `${rule.bucket}:${c.var.user.id}`, rule))) {
+      c.header("Retry-After", String(rule.windowSeconds));
+      throw rateLimited();
+    }
+    await next();
+  });
+  app.on(
+    "POST",
+    ["/security/password", "/security/two-factor", "/security/two-factor/disable"],
+    perAccount,
+  );
 
   const headersOf = (c: Context) =>
     headersWithClientIp(c.req.raw.headers, clientIp(c, deps.trustProxyHops));

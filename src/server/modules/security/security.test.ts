@@ -312,8 +312,8 @@ describe("access log", () => {
       headers: { "user-agent": userAgent },
     });
     // someone trying this user's password on another account, and an unknown e-mail
-    await t.request("/api/session", { body: { email: "outra@example.com", password: "x" } });
-    await t.request("/api/session", { body: { email: "ninguem@example.com", password: "x" } });
+    await t.request("/api/session", { body: { email: "outra@example.com", password: "xxxxxx" } });
+    await t.request("/api/session", { body: { email: "ninguem@example.com", password: "xxxxxx" } });
 
     const items = await accessLog(owner.cookie);
     expect(items.length).toBeGreaterThan(5);
@@ -376,4 +376,39 @@ describe("access log", () => {
     for (let i = 0; i < 22; i++) await signInStart("errada1");
     expect(await accessLog(owner.cookie)).toHaveLength(20);
   });
+});
+
+describe("password checks per account", () => {
+  it("allow 10 attempts in 15 minutes from any IPs, then even the right password waits", async () => {
+    const fresh = await t.companySession({
+      companyName: "Loja Limite",
+      email: "limite@example.com",
+    });
+    for (let i = 0; i < 10; i++) {
+      const res = await t.request("/api/security/password", {
+        cookie: fresh.cookie,
+        body: { currentPassword: `errada${i}x`, newPassword: "qualquer1" },
+        ip: `198.51.100.${i}`,
+      });
+      expect(res.status).toBe(400);
+    }
+    const right = await t.request("/api/security/password", {
+      cookie: fresh.cookie,
+      body: { currentPassword: "segredo1", newPassword: "qualquer1" },
+      ip: "198.51.100.77",
+    });
+    expect(right.status).toBe(429);
+    expect(((await right.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    const twoFactor = await t.request("/api/security/two-factor", {
+      cookie: fresh.cookie,
+      body: { password: "segredo1" },
+    });
+    expect(twoFactor.status).toBe(429);
+    // another account's checks are not affected
+    const owners = await t.request("/api/security/two-factor/disable", {
+      cookie: owner.cookie,
+      body: { password: "errada1" },
+    });
+    expect(owners.status).toBe(400);
+  }, 60_000);
 });

@@ -1,8 +1,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { AddStampSchema, CompanyCardSchema } from "../../../shared/loyalty.schema";
+import {
+  AddCustomerStampSchema,
+  AddStampSchema,
+  CompanyCardSchema,
+} from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
-import { withIdempotency } from "../../middleware/idempotency";
+import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
@@ -31,8 +35,9 @@ const toCustomerRoute = createRoute({
   method: "post",
   path: "/customers/{id}/stamps",
   tags: ["stamps"],
-  summary: "'Adicionar Carimbo': a stamp on the customer's open card in the default programme",
-  request: { params: IdParamSchema, ...jsonBody(AddStampSchema) },
+  summary:
+    "'Adicionar Carimbo': a stamp on the customer's open card in `programId` (default programme when absent), opening one when none is open",
+  request: { params: IdParamSchema, ...jsonBody(AddCustomerStampSchema) },
   responses: {
     201: { description: "The card after the stamp", ...jsonContent(CompanyCardSchema) },
     ...apiErrorResponses,
@@ -49,7 +54,7 @@ export function stampsRoutes({ db }: { db: Db }) {
     const answer = await withIdempotency(
       db,
       `stamp:${actor.companyId}`,
-      c.req.header("idempotency-key"),
+      idempotentRequest(c, input),
       async (tx) => {
         await addStampToCard(tx, actor, cardId, input);
         return { status: 201, body: await getCompanyCard(tx, actor.companyId, cardId) };
@@ -65,7 +70,7 @@ export function stampsRoutes({ db }: { db: Db }) {
     const answer = await withIdempotency(
       db,
       `stamp:${actor.companyId}`,
-      c.req.header("idempotency-key"),
+      idempotentRequest(c, input),
       async (tx) => {
         const cardId = await addStampToCustomer(tx, actor, customerId, input);
         return { status: 201, body: await getCompanyCard(tx, actor.companyId, cardId) };

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { AddStamp, StampMethod } from "../../../shared/loyalty.schema";
+import type { AddCustomerStamp, AddStamp, StampMethod } from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { openCard } from "../cards/cards.service";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
-import { findMembership, openCard } from "../customers/customers.service";
+import { findMembership } from "../customers/customers.service";
 import { memberships } from "../customers/memberships.table";
-import { findDefaultProgram } from "../programs/programs.service";
+import { findDefaultProgram, findProgram } from "../programs/programs.service";
 import { stamps } from "./stamps.table";
 
 /** Stamps one grant of `method` is worth, by the company's loyalty rules (spec section 9 defaults). */
@@ -99,25 +100,25 @@ export async function addStampToCard(
 }
 
 /**
- * The dashboard's 'Adicionar Carimbo': a stamp on the customer's open card in the default
- * programme; after a redemption this opens the customer's next card.
+ * The dashboard's 'Adicionar Carimbo': a stamp on the customer's open card in `programId` (the
+ * default programme when absent), opening one with the programme's size and reward when none is
+ * open (after a redemption this opens the customer's next card). An archived programme's open card
+ * is still stamped; it opens no new one (409 `program_archived`).
  */
 export async function addStampToCustomer(
   tx: Db,
   actor: CompanyActor,
   customerId: string,
-  input: AddStamp,
+  input: AddCustomerStamp,
 ): Promise<string> {
   const membership = await findMembership(tx, actor.companyId, customerId);
   if (membership?.status !== "active") {
     throw new AppError("not_found", 404, "Cliente não encontrado");
   }
-  const program = await findDefaultProgram(tx, actor.companyId);
-  const cardId = await openCard(
-    tx,
-    { membershipId: membership.id, companyId: actor.companyId, customerId },
-    program,
-  );
+  const program = input.programId
+    ? await findProgram(tx, actor.companyId, input.programId)
+    : await findDefaultProgram(tx, actor.companyId);
+  const { cardId } = await openCard(tx, { membership, program });
   await addStampToCard(tx, actor, cardId, input);
   return cardId;
 }

@@ -12,10 +12,13 @@ type FieldProps = {
   children: ReactNode;
 };
 
-/** Label, control, optional hint and the field's error message, in that order. */
+/**
+ * Label, control, optional hint and the field's error message, in that order. Its rows stay at
+ * the top of a taller grid cell, so fields side by side keep their labels and inputs aligned.
+ */
 export function Field({ id, label, hint, error, className, children }: FieldProps) {
   return (
-    <div data-slot="field" className={cn("grid gap-2", className)}>
+    <div data-slot="field" className={cn("grid content-start gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error ? (

@@ -1,9 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  CompanySignUp,
-  CustomerSignUp,
-  ResendConfirmation,
-  SignIn,
+import {
+  type CompanySignUp,
+  type CustomerSignUp,
+  type ForgotPassword,
+  type PasswordResetDone,
+  PasswordResetDoneSchema,
+  type ResendConfirmation,
+  type ResetPassword,
+  type SignIn,
 } from "@/shared/auth.schema";
 import { type Me, MeSchema, type Role } from "@/shared/me.schema";
 import {
@@ -99,15 +103,36 @@ export function useResendConfirmation() {
   });
 }
 
-/** Ends the session on the server, then a full reload of `/` drops every cached query. */
-export function useSignOut() {
+/**
+ * 'Esqueci minha senha': the server answers 202 whether an account has the e-mail or not, and
+ * e-mails the link (in the page's language when the user chose none).
+ */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: ForgotPassword) => apiClient.post<unknown>("/api/password/forgot", input),
+  });
+}
+
+/** The new password with the e-mail link's token; every session of the account ends. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (input: ResetPassword): Promise<PasswordResetDone> =>
+      PasswordResetDoneSchema.parse(await apiClient.post<unknown>("/api/password/reset", input)),
+  });
+}
+
+/**
+ * Ends the session on the server, then a full reload of `redirectTo` (the site by default)
+ * drops every cached query.
+ */
+export function useSignOut(redirectTo = "/") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiClient.delete("/api/session"),
     onError: (error) => console.error("Sign-out failed", error),
     onSettled: () => {
       queryClient.clear();
-      window.location.assign("/");
+      window.location.assign(redirectTo);
     },
   });
 }

@@ -9,6 +9,7 @@ import type {
   Program,
   RedeemCard,
   Stamp,
+  UpdateProgram,
 } from "@/shared/loyalty.schema";
 import { apiClient } from "@/web/lib/api-client";
 
@@ -103,15 +104,57 @@ export function useRedeemCard() {
   });
 }
 
-export function useCreateProgram() {
+/** After a programme changes: the programmes, the 'Templates' tile and the add-stamp choices. */
+function useInvalidatePrograms() {
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [cardKeys.programs, cardKeys.summary(), ["customers"]].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useCreateProgram() {
+  const invalidate = useInvalidatePrograms();
   return useMutation({
     mutationFn: (input: CreateProgram) => apiClient.post<Program>("/api/programs", input),
+    onSuccess: invalidate,
+  });
+}
+
+/** Edits a programme; cards already open keep their size and reward. */
+export function useUpdateProgram() {
+  const invalidate = useInvalidatePrograms();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateProgram }) =>
+      apiClient.put<Program>(`/api/programs/${encodeURIComponent(id)}`, input),
+    onSuccess: invalidate,
+  });
+}
+
+/** 'archive' | 'restore' | 'default' (the one new members join). */
+export type ProgramAction = "archive" | "restore" | "default";
+
+export function useProgramAction() {
+  const invalidate = useInvalidatePrograms();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: ProgramAction }) =>
+      apiClient.post<Program>(`/api/programs/${encodeURIComponent(id)}/${action}`, {}),
+    onSuccess: invalidate,
+  });
+}
+
+/** Staff open a card of another programme for the card's customer. */
+export function useOpenCard() {
+  const invalidate = useInvalidateCards();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ customerId, programId }: { customerId: string; programId: string }) =>
+      apiClient.post<CompanyCard>(`/api/customers/${encodeURIComponent(customerId)}/cards`, {
+        programId,
+      }),
     onSuccess: () =>
-      Promise.all(
-        [cardKeys.programs, cardKeys.summary()].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+      Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: cardKeys.programs })]),
   });
 }

@@ -1,15 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   AcceptInvitation,
+  CompanyInvitation,
   CreateCustomer,
-  CreatedCustomer,
+  CreatedInvitation,
   CustomerCardSummary,
   CustomerDetails,
   CustomerPage,
   CustomerRow,
   CustomerStats,
   Invitation,
+  InvitationAnswer,
+  InvitationSignUp,
   MembershipStatus,
+  MyInvitation,
   UpdateCustomerRecord,
 } from "@/shared/customers.schema";
 import { apiClient } from "@/web/lib/api-client";
@@ -21,7 +25,11 @@ export const customerKeys = {
   stats: () => [...customerKeys.all, "stats"] as const,
   details: (id: string) => [...customerKeys.all, "details", id] as const,
   cards: (id: string) => [...customerKeys.all, "cards", id] as const,
+  /** /clientes 'Convites pendentes'. */
+  invitations: () => [...customerKeys.all, "invitations"] as const,
   invitation: (token: string) => ["invitations", token] as const,
+  /** The signed-in customer's invitations (/dashboard-cliente). */
+  mine: () => ["my-invitations"] as const,
 };
 
 /** /clientes: one page of customers, searched by the server (name, e-mail or phone). */
@@ -71,13 +79,23 @@ function useInvalidateCustomers() {
     );
 }
 
+/** 'Novo Cliente': an invitation; the person joins the base only by accepting it. */
 export function useCreateCustomer() {
-  const invalidate = useInvalidateCustomers();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateCustomer) => apiClient.post<CreatedCustomer>("/api/customers", input),
-    onSuccess: invalidate,
+    mutationFn: (input: CreateCustomer) =>
+      apiClient.post<CreatedInvitation>("/api/customers", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.invitations() }),
   });
 }
+
+/** /clientes 'Convites pendentes': invitations not accepted yet, with what the company typed. */
+export const companyInvitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: customerKeys.invitations(),
+    queryFn: ({ signal }) =>
+      apiClient.get<CompanyInvitation[]>("/api/customers/invitations", { signal }),
+  });
 
 export function useSetCustomerStatus() {
   const invalidate = useInvalidateCustomers();
@@ -111,9 +129,53 @@ export const invitationQueryOptions = (token: string) =>
     retry: false,
   });
 
+/** A legacy invitation (account made before consent): sets the password. */
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (input: AcceptInvitation) =>
       apiClient.post<{ email: string }>("/api/invitations/accept", input),
+  });
+}
+
+/** /convite without an account: creates it and accepts the invitation in one step. */
+export function useInvitationSignUp() {
+  return useMutation({
+    mutationFn: (input: InvitationSignUp) =>
+      apiClient.post<{ email: string }>("/api/invitations/sign-up", input),
+  });
+}
+
+/** /convite: declines by the link, without signing in. */
+export function useDeclineInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiClient.post<InvitationAnswer>("/api/invitations/decline", { token }),
+    onSuccess: (_answer, token) =>
+      queryClient.invalidateQueries({ queryKey: customerKeys.invitation(token) }),
+  });
+}
+
+/** Invitations waiting for the signed-in customer (their e-mail), one per company. */
+export const myInvitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: customerKeys.mine(),
+    queryFn: ({ signal }) => apiClient.get<MyInvitation[]>("/api/me/invitations", { signal }),
+  });
+
+/** The signed-in customer accepts (membership and card) or declines an invitation. */
+export function useAnswerInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: string; accept: boolean }) =>
+      apiClient.post<InvitationAnswer>(
+        `/api/me/invitations/${encodeURIComponent(id)}/${accept ? "accept" : "decline"}`,
+      ),
+    onSettled: () =>
+      Promise.all(
+        [customerKeys.mine(), ["customer-cards"], ["companies"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -1,10 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AddStamp, CompanyCard, CompanyCustomer } from "@/shared/loyalty.schema";
+import type {
+  AddCustomerStamp,
+  CompanyCard,
+  CompanyCustomer,
+  Program,
+} from "@/shared/loyalty.schema";
 import { apiClient } from "@/web/lib/api-client";
 
 export const stampKeys = {
   customers: (search: string) => ["customers", "search", search] as const,
+  programs: ["programs"] as const,
 };
+
+/** The company's programmes: a customer without an open card in one can get one with a stamp. */
+export const stampProgramsQueryOptions = () =>
+  queryOptions({
+    queryKey: stampKeys.programs,
+    queryFn: ({ signal }) => apiClient.get<Program[]>("/api/programs", { signal }),
+  });
 
 /** The add-stamp search: the company's active customers by name, e-mail or phone. */
 export const customerSearchQueryOptions = (search: string) =>
@@ -28,7 +41,7 @@ export function useAddStamp() {
     }: {
       customerId: string;
       key: string;
-      input: AddStamp;
+      input: AddCustomerStamp;
     }) =>
       apiClient.post<CompanyCard>(
         `/api/customers/${encodeURIComponent(customerId)}/stamps`,
@@ -39,7 +52,7 @@ export function useAddStamp() {
       ),
     onSuccess: () =>
       Promise.all(
-        [["customers"], ["cards"], ["dashboard"], ["notifications"]].map((queryKey) =>
+        [["customers"], ["cards"], ["programs"], ["dashboard"], ["notifications"]].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

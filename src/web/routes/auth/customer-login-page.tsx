@@ -1,16 +1,26 @@
-import { useSearchParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import {
   resolveSignUpOrigin,
   type SignUpOriginParams,
   SignUpOriginParamsSchema,
 } from "@/shared/origin";
+import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { PublicLayout } from "@/web/components/public-layout";
-import { ConfirmationNotice } from "@/web/features/auth/components/confirmation-notice";
+import {
+  ConfirmationNotice,
+  PasswordResetNotice,
+} from "@/web/features/auth/components/confirmation-notice";
 import { CustomerAuth } from "@/web/features/auth/components/customer-auth";
 import { OriginBanner } from "@/web/features/auth/components/origin-banner";
 import { SignedInRedirect } from "@/web/features/auth/components/signed-in-redirect";
+import { PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
+import { publicCompanyQueryOptions } from "@/web/features/companies/api";
 import { CompanyWelcomeCard } from "@/web/features/companies/components/company-welcome-card";
+import { JoinCompanyConfirm } from "@/web/features/companies/components/join-company-confirm";
+import { companyPageQueryOptions, useJoinCompany } from "@/web/features/loyalty-cards/api";
 import { readConfirmationResult } from "@/web/lib/confirmation";
+import { errorMessage } from "@/web/lib/error-message";
 
 const ORIGIN_PARAMS = [
   "empresa_id",
@@ -35,7 +45,7 @@ function readOriginParams(params: URLSearchParams): SignUpOriginParams | undefin
 /**
  * /login-cliente (and /login-client-en). A company, partnership or referral link opens on the
  * sign-up form with a banner (and the company's welcome card); the confirmation link's return
- * opens on sign-in.
+ * opens on sign-in. A customer already signed in who opens a company's link is asked first.
  */
 export function CustomerLoginPage() {
   const [params] = useSearchParams();
@@ -43,17 +53,59 @@ export function CustomerLoginPage() {
   const origin = resolveSignUpOrigin(originParams ?? {});
   const confirmation = readConfirmationResult(params);
   const initialView = !confirmation && origin.kind !== "generic" ? "signUp" : "signIn";
+  const company = useQuery({
+    ...publicCompanyQueryOptions(origin.companyId ?? ""),
+    enabled: Boolean(origin.companyId),
+  });
 
   return (
-    <SignedInRedirect joinCompanyId={origin.companyId}>
+    <SignedInRedirect
+      joinCompanyId={origin.companyId}
+      confirmJoin={(companyId) => <ConfirmJoin companyId={companyId} />}
+    >
       <PublicLayout>
         <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
           <ConfirmationNotice result={confirmation} />
+          <PasswordResetNotice show={params.get(PASSWORD_RESET_PARAM) === "1"} />
           {origin.companyId ? <CompanyWelcomeCard companyId={origin.companyId} /> : null}
-          <OriginBanner kind={origin.kind} />
+          <OriginBanner
+            kind={origin.kind}
+            companyFound={!origin.companyId || Boolean(company.data)}
+          />
           <CustomerAuth initialView={initialView} origin={originParams} />
         </div>
       </PublicLayout>
     </SignedInRedirect>
+  );
+}
+
+/**
+ * 'Entrar no programa de fidelidade de <empresa>?' for a signed-in customer: joins only on yes,
+ * then shows the new card; no goes to their panel. A member goes straight to their card there.
+ */
+function ConfirmJoin({ companyId }: { companyId: string }) {
+  const navigate = useNavigate();
+  const page = useQuery(companyPageQueryOptions(companyId));
+  const join = useJoinCompany();
+  const cardPage = `/dashboard-cliente-cartao-fidelidade/${encodeURIComponent(companyId)}`;
+
+  if (page.isPending) return <FullPageSpinner />;
+  if (page.data && page.data.cards.length > 0 && !join.isSuccess) {
+    return <Navigate to={cardPage} replace />;
+  }
+  return (
+    <PublicLayout>
+      <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
+        <JoinCompanyConfirm
+          company={page.data?.company ?? null}
+          joining={join.isPending || join.isSuccess}
+          error={join.isError ? errorMessage(join.error) : null}
+          onConfirm={() =>
+            join.mutate(companyId, { onSuccess: () => navigate(cardPage, { replace: true }) })
+          }
+          onCancel={() => navigate("/dashboard-cliente", { replace: true })}
+        />
+      </div>
+    </PublicLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowUpDown } from "lucide-react";
+import { ArrowUpDown, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CARD_SORTS, type CardSort } from "@/shared/loyalty.schema";
@@ -8,10 +8,16 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { cardSummaryQueryOptions, companyCardsQueryOptions } from "@/web/features/cards/api";
 import { CompanyCardTile } from "@/web/features/cards/components/company-card-tile";
-import { NewProgramDialog } from "@/web/features/cards/components/new-program-dialog";
+import { ProgramsSection } from "@/web/features/cards/components/programs-section";
 import { VoucherLookup } from "@/web/features/cards/components/voucher-lookup";
 
-/** /cartoes 'Cartões de Fidelidade': search, the sort cycle, counts and the cards. */
+const PROGRAMS_ID = "programas";
+
+/**
+ * /cartoes 'Cartões de Fidelidade': the counts ('Templates' leads to the programmes), the
+ * programmes ('Novo Cartão', edit, archive, default), the voucher lookup, then the cards with
+ * search and the sort cycle.
+ */
 export function CardsPage() {
   const { t } = useTranslation("cards");
   const [search, setSearch] = useState("");
@@ -27,47 +33,70 @@ export function CardsPage() {
 
   const list = cards.data ?? [];
   const nextSort = CARD_SORTS[(CARD_SORTS.indexOf(sort) + 1) % CARD_SORTS.length]!;
-  const tiles = [
-    [t("tiles.active"), summary.data?.active],
-    [t("tiles.complete"), summary.data?.complete],
-    [t("tiles.templates"), summary.data?.programs],
-  ] as const;
+  const tileClass = "grid min-w-0 content-start gap-1 rounded-lg border bg-card p-3 sm:p-4";
+  const showPrograms = () => {
+    const section = document.getElementById(PROGRAMS_ID);
+    section?.scrollIntoView({ behavior: "smooth", block: "start" });
+    section?.focus({ preventScroll: true });
+  };
 
   return (
     <>
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <div className="grid gap-3 sm:grid-cols-3">
-        {tiles.map(([label, value]) => (
-          <div key={label} className="rounded-lg border bg-card p-4">
-            <p className="text-muted-foreground text-sm">{label}</p>
-            <p className="font-bold text-2xl">{value ?? "—"}</p>
-          </div>
-        ))}
+      <div className="grid grid-cols-3 gap-2 sm:gap-3">
+        <div className={tileClass}>
+          <p className="text-muted-foreground text-xs sm:text-sm">{t("tiles.active")}</p>
+          <p className="font-bold text-xl sm:text-2xl">{summary.data?.active ?? "—"}</p>
+        </div>
+        <div className={tileClass}>
+          <p className="text-muted-foreground text-xs sm:text-sm">{t("tiles.complete")}</p>
+          <p className="font-bold text-xl sm:text-2xl">{summary.data?.complete ?? "—"}</p>
+        </div>
+        <a
+          href={`#${PROGRAMS_ID}`}
+          onClick={(e) => {
+            e.preventDefault();
+            showPrograms();
+          }}
+          aria-label={t("tiles.templatesLink", { count: summary.data?.programs ?? 0 })}
+          className={`${tileClass} outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50`}
+        >
+          <span className="flex items-center justify-between gap-1 text-muted-foreground text-xs sm:text-sm">
+            {t("tiles.templates")}
+            <ChevronRight aria-hidden="true" className="size-4 shrink-0" />
+          </span>
+          <span className="font-bold text-xl sm:text-2xl">{summary.data?.programs ?? "—"}</span>
+        </a>
       </div>
+      <ProgramsSection id={PROGRAMS_ID} />
       <VoucherLookup />
-      <div className="flex flex-wrap gap-2">
-        <Input
-          type="search"
-          aria-label={t("search")}
-          placeholder={t("search")}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="max-w-sm"
-        />
-        <NewProgramDialog />
-        <Button type="button" variant="outline" onClick={() => setSort(nextSort)}>
-          <ArrowUpDown aria-hidden="true" />
-          {t(`sort.${sort}`)}
-        </Button>
-      </div>
-      {cards.data && list.length === 0 ? (
-        <p className="text-muted-foreground">{t("empty")}</p>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {list.map((card) => (
-          <CompanyCardTile key={card.id} card={card} />
-        ))}
-      </div>
+      <section className="grid gap-3" aria-labelledby="cartoes-lista">
+        <h2 id="cartoes-lista" className="font-semibold text-lg">
+          {t("listTitle")}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Input
+            type="search"
+            aria-label={t("search")}
+            placeholder={t("search")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="min-w-0 flex-1 sm:max-w-sm"
+          />
+          <Button type="button" variant="outline" onClick={() => setSort(nextSort)}>
+            <ArrowUpDown aria-hidden="true" />
+            {t(`sort.${sort}`)}
+          </Button>
+        </div>
+        {cards.data && list.length === 0 ? (
+          <p className="text-muted-foreground">{t("empty")}</p>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((card) => (
+            <CompanyCardTile key={card.id} card={card} />
+          ))}
+        </div>
+      </section>
     </>
   );
 }

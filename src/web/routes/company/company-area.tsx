@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
 import type { Me } from "@/shared/me.schema";
 import { CompanyLayout } from "@/web/components/company-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
+import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
@@ -40,6 +42,7 @@ export function CompanyArea() {
   if (me.data.profile.role !== "admin") {
     return <Navigate to={LOGIN_FOR_NON_ADMINS.has(pathname) ? "/login-admin" : "/"} replace />;
   }
+  if (!me.data.company) return <CompanyMissing />;
 
   return (
     <CompanyLayout
@@ -51,6 +54,28 @@ export function CompanyArea() {
       <PlanBanner company={me.data.company} />
       <Outlet context={me.data} />
     </CompanyLayout>
+  );
+}
+
+/** An admin whose company cannot be found (spec section 8): sign out and sign in again. */
+function CompanyMissing() {
+  const { t } = useTranslation("auth");
+  const { pathname } = useLocation();
+  const signOut = useSignOut(pathname.endsWith("-en") ? "/login-admin-en" : "/login-admin");
+  return (
+    <div className="flex min-h-svh flex-col items-center justify-center gap-4 p-6">
+      <Alert variant="destructive" className="max-w-md">
+        <CircleAlert aria-hidden="true" />
+        <AlertDescription>{t("companyMissing.message")}</AlertDescription>
+      </Alert>
+      <Button
+        type="button"
+        onClick={() => signOut.mutate()}
+        disabled={signOut.isPending || signOut.isSuccess}
+      >
+        {t("companyMissing.signInAgain")}
+      </Button>
+    </div>
   );
 }
 

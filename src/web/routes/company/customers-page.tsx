@@ -8,6 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { CUSTOMERS_EXPORT_URL, customerDirectoryQueryOptions } from "@/web/features/customers/api";
+import { CompanyInvitations } from "@/web/features/customers/components/company-invitations";
 import { CustomerStats } from "@/web/features/customers/components/customer-stats";
 import { CustomersTable } from "@/web/features/customers/components/customers-table";
 import { NewCustomerDialog } from "@/web/features/customers/components/new-customer-dialog";
@@ -15,7 +16,8 @@ import { errorMessage } from "@/web/lib/error-message";
 
 /**
  * /clientes: the tiles, the search (also reached from the header's 'Buscar clientes...' as
- * ?busca=), 'Novo Cliente', 'Exportar CSV' and the customers, a page at a time (?pagina=).
+ * ?busca=), 'Novo Cliente', 'Exportar CSV', the customers a page at a time (?pagina=; cards on a
+ * phone, the table from 768 px) and the invitations not accepted yet.
  */
 export function CustomersPage() {
   const { t } = useTranslation("customers");
@@ -131,6 +133,7 @@ export function CustomersPage() {
           </nav>
         </>
       ) : null}
+      <CompanyInvitations />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Megaphone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
@@ -21,32 +21,23 @@ export function CustomerCardPage() {
   const join = useJoinCompany();
   const current = page.data?.cards.find((c) => c.status !== "redeemed");
   const used = page.data?.cards.filter((c) => c.status === "redeemed") ?? [];
+  const company = page.data?.company;
 
   return (
     <>
       <div>
-        <Button asChild variant="ghost" size="sm">
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
           <Link to="/dashboard-cliente-cartoes-fidelidade">
             <ArrowLeft aria-hidden="true" />
             {t("card.back")}
           </Link>
         </Button>
       </div>
-      {page.data?.company.logoUrl ? (
-        <img
-          src={page.data.company.logoUrl}
-          alt=""
-          width={64}
-          height={64}
-          data-testid="company-logo"
-          className="size-16 rounded-lg border bg-background object-contain"
-        />
-      ) : null}
       <PageHeader
-        title={page.data?.company.tradeName ?? t("card.title")}
+        title={company?.tradeName ?? t("card.title")}
         subtitle={
-          page.data?.company.city
-            ? `${page.data.company.city}/${page.data.company.state ?? ""}`
+          company?.city
+            ? [company.city, company.state].filter(Boolean).join("/")
             : t("card.subtitle")
         }
       />
@@ -57,49 +48,58 @@ export function CustomerCardPage() {
         </p>
       ) : null}
       {page.data && !current && used.length === 0 ? (
-        <div className="grid justify-items-start gap-2">
+        <div className="grid max-w-md justify-items-start gap-3 rounded-2xl border bg-card p-5">
           <p>{t("card.notMember")}</p>
           <Button type="button" onClick={() => join.mutate(companyId)} disabled={join.isPending}>
             {t("card.join")}
           </Button>
         </div>
       ) : null}
-      {page.data?.promotion ? (
-        <section
-          aria-label={t("promotions.title")}
-          className="grid max-w-xl gap-1 rounded-lg border border-primary/40 bg-primary/5 p-4"
-        >
-          <p className="font-semibold">{page.data.promotion.title || t("promotions.title")}</p>
-          <p className="text-sm">{page.data.promotion.description}</p>
-          {page.data.promotion.endsOn ? (
-            <p className="text-muted-foreground text-xs">
-              {t("promotions.until", { date: formatDate(page.data.promotion.endsOn) })}
-            </p>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <div className="grid gap-6">
+          {current ? (
+            <section className="grid gap-4" aria-label={t("card.current")}>
+              <StampCard card={current} celebrate />
+              {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
+              {current.status === "active" && page.data ? (
+                <ClaimActions cardId={current.id} options={page.data.claimOptions} />
+              ) : null}
+            </section>
           ) : null}
-        </section>
-      ) : null}
-      {current ? (
-        <section className="grid max-w-xl gap-4">
-          <StampCard card={current} />
-          {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
-          {current.status === "active" && page.data ? (
-            <ClaimActions cardId={current.id} options={page.data.claimOptions} />
+          {page.data?.promotion ? (
+            <section
+              aria-label={t("promotions.title")}
+              className="grid gap-1 rounded-2xl border border-primary/40 bg-primary/5 p-4"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <Megaphone aria-hidden="true" className="size-4 text-primary" />
+                {page.data.promotion.title || t("promotions.title")}
+              </p>
+              <p className="text-sm">{page.data.promotion.description}</p>
+              {page.data.promotion.endsOn ? (
+                <p className="text-muted-foreground text-xs">
+                  {t("promotions.until", { date: formatDate(page.data.promotion.endsOn) })}
+                </p>
+              ) : null}
+            </section>
           ) : null}
-        </section>
-      ) : null}
-      {used.length > 0 ? (
-        <section className="grid max-w-xl gap-3">
-          <h2 className="font-semibold">{t("card.history")}</h2>
-          {used.map((card) => (
-            <StampCard key={card.id} card={card} />
-          ))}
-        </section>
-      ) : null}
-      {page.data ? (
-        <section className="grid max-w-xl gap-3">
-          <CompanyConversation companyId={page.data.company.id} />
-        </section>
-      ) : null}
+        </div>
+        <div className="grid gap-6">
+          {page.data ? (
+            <section className="grid gap-3">
+              <CompanyConversation companyId={page.data.company.id} />
+            </section>
+          ) : null}
+          {used.length > 0 ? (
+            <section className="grid gap-3">
+              <h2 className="font-semibold text-lg">{t("card.history")}</h2>
+              {used.map((card) => (
+                <StampCard key={card.id} card={card} />
+              ))}
+            </section>
+          ) : null}
+        </div>
+      </div>
     </>
   );
 }

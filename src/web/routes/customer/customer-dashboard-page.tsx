@@ -6,6 +6,7 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { CompanyDirectory } from "@/web/features/companies/components/company-directory";
 import { SpecialPromotions } from "@/web/features/companies/components/special-promotions";
+import { MyInvitations } from "@/web/features/customers/components/my-invitations";
 import { InterestForm } from "@/web/features/interests/components/interest-form";
 import { useJoinCompany } from "@/web/features/loyalty-cards/api";
 import { CardHistory } from "@/web/features/loyalty-cards/components/card-history";
@@ -46,6 +47,7 @@ export function CustomerDashboardPage() {
           </a>
         </Button>
       </nav>
+      <MyInvitations />
       <CardHistory />
       <SpecialPromotions />
       <CompanyDirectory

@@ -15,15 +15,25 @@ type AuthCardProps = {
   description: string;
   switchLabel: string;
   onSwitch: () => void;
+  /** Shown above the title (e.g. the e-mail icon after a link was sent). */
+  icon?: ReactNode;
   children: ReactNode;
 };
 
 /** The frame of a sign-in or sign-up form, with the link that switches between the two. */
-export function AuthCard({ title, description, switchLabel, onSwitch, children }: AuthCardProps) {
+export function AuthCard({
+  title,
+  description,
+  switchLabel,
+  onSwitch,
+  icon,
+  children,
+}: AuthCardProps) {
   useDocumentTitle(title);
   return (
     <Card>
       <CardHeader>
+        {icon}
         <CardTitle asChild className="text-2xl">
           <h1>{title}</h1>
         </CardTitle>

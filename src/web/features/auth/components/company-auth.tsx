@@ -40,7 +40,7 @@ export function CompanyAuth() {
       switchLabel={t("company.toSignUp")}
       onSwitch={() => setView({ name: "signUp" })}
     >
-      <SignInForm onSignedIn={onSignedIn} />
+      <SignInForm onSignedIn={onSignedIn} account="admin" />
     </AuthCard>
   );
 }

@@ -23,3 +23,15 @@ export function ConfirmationNotice({ result }: { result: ConfirmationResult | nu
   }
   return null;
 }
+
+/** On a sign-in page after 'Criar nova senha': the new password is set. */
+export function PasswordResetNotice({ show }: { show: boolean }) {
+  const { t } = useTranslation("auth");
+  if (!show) return null;
+  return (
+    <Alert role="status" variant="success">
+      <CircleCheck aria-hidden="true" />
+      <AlertDescription>{t("resetPassword.done")}</AlertDescription>
+    </Alert>
+  );
+}

@@ -56,7 +56,7 @@ export function CustomerAuth({ initialView, origin }: CustomerAuthProps) {
       switchLabel={t("customer.toSignUp")}
       onSwitch={() => setView({ name: "signUp" })}
     >
-      <SignInForm onSignedIn={onSignedIn} />
+      <SignInForm onSignedIn={onSignedIn} account="customer" />
     </AuthCard>
   );
 }

@@ -2,24 +2,44 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { type SignIn, SignInSchema } from "@/shared/auth.schema";
-import type { Me } from "@/shared/me.schema";
+import type { Me, Role } from "@/shared/me.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
+import { currentLanguage } from "@/web/lib/i18n";
 import { isTwoFactorChallenge, useResendConfirmation, useSignIn } from "../api";
+import { forgotPasswordPath } from "../paths";
 import { EmailField, FormErrorAlert, PasswordField } from "./account-fields";
 import { TwoFactorChallengeForm } from "./two-factor-challenge-form";
+
+/** The spec's sign-in alert for a malformed e-mail or a too-short password (section 8), if any. */
+function useSpecAlert() {
+  const { t } = useTranslation("auth");
+  return (emailKey: string | undefined, passwordKey: string | undefined): string | null => {
+    if (emailKey === "email_invalid") return t("signInErrors.emailInvalid");
+    if (passwordKey === "password_too_short") return t("signInErrors.passwordTooShort");
+    return null;
+  };
+}
 
 /**
  * E-mail and password sign-in, for companies and customers alike. An account with two-factor
  * authentication is then asked for the code of its authenticator app (or a backup code).
+ * `account` (the page's role) picks the sign-in page 'Esqueci minha senha' returns to.
  */
-export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+export function SignInForm({
+  onSignedIn,
+  account = "customer",
+}: {
+  onSignedIn: (me: Me) => void;
+  account?: Role;
+}) {
   const { t } = useTranslation("auth");
   const form = useForm<z.input<typeof SignInSchema>, unknown, SignIn>({
     resolver: zodResolver(SignInSchema),
@@ -32,17 +52,28 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [challenge, setChallenge] = useState(false);
   /** Why the code step ended without a session (it expired): shown back on the password step. */
   const [challengeError, setChallengeError] = useState<unknown>(null);
+  /** The alert for what the form itself refused (malformed e-mail, short password). */
+  const [invalidAlert, setInvalidAlert] = useState<string | null>(null);
+  const specAlert = useSpecAlert();
 
-  const onSubmit = form.handleSubmit((values) => {
-    setChallengeError(null);
-    signIn.mutate(values, {
-      onSuccess: (result) => {
-        if (isTwoFactorChallenge(result)) setChallenge(true);
-        else onSignedIn(result);
-      },
-      onError: (error) => applyServerFieldErrors(form, error),
-    });
-  });
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setChallengeError(null);
+      setInvalidAlert(null);
+      signIn.mutate(values, {
+        onSuccess: (result) => {
+          if (isTwoFactorChallenge(result)) setChallenge(true);
+          else onSignedIn(result);
+        },
+        onError: (error) => applyServerFieldErrors(form, error),
+      });
+    },
+    (errors) => {
+      signIn.reset();
+      setChallengeError(null);
+      setInvalidAlert(specAlert(errors.email?.message, errors.password?.message));
+    },
+  );
 
   if (challenge) {
     return (
@@ -75,12 +106,20 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
 
   const email = field("email");
   const password = field("password");
+  const serverAlert =
+    signIn.error instanceof ApiError && signIn.error.code === "validation_failed"
+      ? specAlert(signIn.error.fields.email, signIn.error.fields.password)
+      : null;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      {signIn.isError ? (
+      {invalidAlert ? (
         <FormErrorAlert>
-          <p>{errorMessage(signIn.error, "network")}</p>
+          <p>{invalidAlert}</p>
+        </FormErrorAlert>
+      ) : signIn.isError ? (
+        <FormErrorAlert>
+          <p>{serverAlert ?? errorMessage(signIn.error, "network")}</p>
           {notConfirmed ? (
             <Button
               type="button"
@@ -102,7 +141,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       ) : null}
 
       <EmailField field={email} />
-      <PasswordField field={password} isNew={false} />
+      <div className="grid gap-1">
+        <PasswordField field={password} isNew={false} />
+        <Button asChild variant="link" size="sm" className="h-auto justify-self-end px-0 py-1">
+          <Link to={forgotPasswordPath(account, currentLanguage())}>
+            {t("forgotPassword.link")}
+          </Link>
+        </Button>
+      </div>
       <Button type="submit" size="lg" disabled={signIn.isPending} aria-busy={signIn.isPending}>
         {signIn.isPending ? <Spinner /> : null}
         {t("submit.signIn")}

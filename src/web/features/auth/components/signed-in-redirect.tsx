@@ -6,30 +6,40 @@ import { homePathFor, joinThroughLink, meQueryOptions } from "../api";
 
 /**
  * For the sign-in pages: a signed-in admin goes to /dashboard and a customer to
- * /dashboard-cliente (joining `joinCompanyId` first, when the page was opened through a company's
- * link); a spinner shows while the session loads.
+ * /dashboard-cliente; a spinner shows while the session loads. With a company's link
+ * (`joinCompanyId`), a customer who signs in on the page joins that company first; one who was
+ * already signed in when the page opened is asked (`confirmJoin`) and joins only on their yes.
  */
 export function SignedInRedirect({
   children,
   joinCompanyId,
+  confirmJoin,
 }: {
   children: ReactNode;
   joinCompanyId?: string | null;
+  /** The screen asking a customer, signed in on arrival, to join `companyId`. */
+  confirmJoin?: (companyId: string) => ReactNode;
 }) {
   const me = useQuery(meQueryOptions());
   const isCustomer = me.data?.profile.role === "customer";
+  // Whether the visitor arrived signed in (the first answer of the session query).
+  const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null);
+  if (arrivedSignedIn === null && !me.isPending) setArrivedSignedIn(Boolean(me.data));
+  const asks = Boolean(isCustomer && arrivedSignedIn && joinCompanyId && confirmJoin);
   const [joined, setJoined] = useState(false);
 
   useEffect(() => {
-    if (!isCustomer) return;
+    if (!isCustomer || asks) return;
     let live = true;
     void joinThroughLink(joinCompanyId).then(() => live && setJoined(true));
     return () => {
       live = false;
     };
-  }, [isCustomer, joinCompanyId]);
+  }, [isCustomer, asks, joinCompanyId]);
 
-  if (me.isPending || (isCustomer && !joined)) return <FullPageSpinner />;
+  if (me.isPending || arrivedSignedIn === null) return <FullPageSpinner />;
+  if (asks && joinCompanyId && confirmJoin) return confirmJoin(joinCompanyId);
+  if (isCustomer && !joined) return <FullPageSpinner />;
   if (me.data) return <Navigate to={homePathFor(me.data.profile.role)} replace />;
   return children;
 }

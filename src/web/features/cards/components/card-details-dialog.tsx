@@ -1,18 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import type { CompanyCard } from "@/shared/loyalty.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
+import { Label } from "@/web/components/ui/label";
+import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDateTime } from "@/web/lib/format";
-import { cardDetailsQueryOptions } from "../api";
+import { cardDetailsQueryOptions, programsQueryOptions, useOpenCard } from "../api";
 
 /** 'Detalhes': the customer's contact, the card's dates and its stamp history, newest first. */
 export function CardDetailsDialog({ card }: { card: CompanyCard }) {
@@ -24,10 +29,16 @@ export function CardDetailsDialog({ card }: { card: CompanyCard }) {
           {t("details.open")}
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent className="max-h-[90svh] overflow-y-auto">
         <DialogTitle>{t("details.title", { name: card.customerName })}</DialogTitle>
         <DialogDescription>{card.programName}</DialogDescription>
         <CardDetails cardId={card.id} />
+        <OpenCardForm card={card} />
+        <DialogClose asChild>
+          <Button type="button" variant="outline" className="sm:justify-self-end">
+            {t("close")}
+          </Button>
+        </DialogClose>
       </DialogContent>
     </Dialog>
   );
@@ -93,5 +104,72 @@ function CardDetails({ cardId }: { cardId: string }) {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * 'Abrir outro cartão': a card of another (not archived) programme for the same customer, e.g.
+ * 'Barba' beside 'Corte de cabelo'. One open card per programme: the server answers
+ * `card_already_open` otherwise.
+ */
+function OpenCardForm({ card }: { card: CompanyCard }) {
+  const { t } = useTranslation("cards");
+  const id = useId();
+  const programs = useQuery(programsQueryOptions());
+  const choices = (programs.data ?? []).filter(
+    (p) => !p.archivedAt && (p.id !== card.programId || card.status === "redeemed"),
+  );
+  const [programId, setProgramId] = useState("");
+  const open = useOpenCard();
+  if (choices.length === 0) return null;
+  const selected = choices.some((p) => p.id === programId) ? programId : choices[0]!.id;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    open.mutate(
+      { customerId: card.customerId, programId: selected },
+      {
+        onSuccess: (opened) =>
+          toast.success(t("openCard.done"), {
+            description: t("openCard.doneDescription", {
+              name: card.customerName,
+              program: opened.programName,
+            }),
+          }),
+      },
+    );
+  };
+
+  return (
+    <form className="grid gap-2 rounded-md border p-3" onSubmit={submit}>
+      <Label htmlFor={`${id}-program`}>{t("openCard.label")}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="min-w-0 flex-1">
+          <NativeSelect
+            id={`${id}-program`}
+            value={selected}
+            onChange={(e) => {
+              setProgramId(e.target.value);
+              open.reset();
+            }}
+          >
+            {choices.map((p) => (
+              <option key={p.id} value={p.id}>
+                {t("openCard.option", { name: p.name, count: p.stampsRequired })}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="secondary" disabled={open.isPending}>
+          {open.isPending ? <Spinner /> : null}
+          {t("openCard.submit")}
+        </Button>
+      </div>
+      {open.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {errorMessage(open.error)}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -6,6 +6,7 @@ import { StampMethodSelect } from "@/web/components/stamp-method-select";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -35,6 +36,8 @@ export function CardStampDialog({ card }: { card: CompanyCard }) {
       <DialogContent>
         <DialogTitle>{t("stampDialog.title", { name: card.customerName })}</DialogTitle>
         <DialogDescription>
+          {card.programName}
+          {" · "}
           {t("progress", {
             stamps: card.stamps,
             max: card.maxStamps,
@@ -88,10 +91,17 @@ function CardStampForm({ card, onDone }: { card: CompanyCard; onDone: () => void
           {errorMessage(stamp.error)}
         </p>
       ) : null}
-      <Button type="submit" disabled={stamp.isPending}>
-        {stamp.isPending ? <Spinner /> : null}
-        {t("stampDialog.submit")}
-      </Button>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("program.cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={stamp.isPending}>
+          {stamp.isPending ? <Spinner /> : null}
+          {t("stampDialog.submit")}
+        </Button>
+      </div>
     </form>
   );
 }

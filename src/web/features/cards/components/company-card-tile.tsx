@@ -4,7 +4,13 @@ import { toast } from "sonner";
 import { type CompanyCard, cardBadge } from "@/shared/loyalty.schema";
 import { StampGrid } from "@/web/components/stamp-grid";
 import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogTitle,
+  DialogTrigger,
+} from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { formatDate } from "@/web/lib/format";
@@ -21,13 +27,13 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
   return (
     <article className="grid gap-3 rounded-lg border bg-card p-4" aria-label={card.customerName}>
       <div className="flex items-start justify-between gap-2">
-        <div className="grid">
-          <span className="font-semibold">{card.customerName}</span>
-          <span className="text-muted-foreground text-xs">{card.programName}</span>
+        <div className="grid min-w-0">
+          <span className="break-words font-semibold">{card.customerName}</span>
+          <span className="break-words text-muted-foreground text-xs">{card.programName}</span>
         </div>
         <span
           className={cn(
-            "rounded-full px-2 py-0.5 text-xs",
+            "shrink-0 rounded-full px-2 py-0.5 text-xs",
             complete ? "bg-primary text-primary-foreground" : "bg-muted",
           )}
         >
@@ -37,8 +43,12 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
       <span className="text-sm">
         {t("progress", { stamps: card.stamps, max: card.maxStamps, progress })}
       </span>
-      <StampGrid stamps={card.stamps} max={card.maxStamps} />
-      <span className="text-muted-foreground text-sm">{t("reward", { reward: card.reward })}</span>
+      <div className="max-w-64">
+        <StampGrid stamps={card.stamps} max={card.maxStamps} />
+      </div>
+      <span className="break-words text-muted-foreground text-sm">
+        {t("reward", { reward: card.reward })}
+      </span>
       {card.status === "redeemed" && card.redeemedAt ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <span className="text-sm">{t("redeemedOn", { date: formatDate(card.redeemedAt) })}</span>
@@ -55,7 +65,8 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
   );
 }
 
-function RedeemDialog({ card }: { card: CompanyCard }) {
+/** 'Marcar Utilização' of a complete card: optional bonus type and notes. */
+export function RedeemDialog({ card }: { card: CompanyCard }) {
   const { t } = useTranslation("cards");
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -109,9 +120,16 @@ function RedeemDialog({ card }: { card: CompanyCard }) {
             maxLength={500}
             onChange={(e) => setNotes(e.target.value)}
           />
-          <Button type="submit" disabled={redeem.isPending}>
-            {t("redeem.submit")}
-          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("program.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={redeem.isPending}>
+              {t("redeem.submit")}
+            </Button>
+          </div>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,55 +1,37 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { type CreateProgram, CreateProgramSchema } from "@/shared/loyalty.schema";
+import {
+  type CreateProgram,
+  CreateProgramSchema,
+  PROGRAM_MAX_STAMPS,
+  PROGRAM_MIN_STAMPS,
+  type Program,
+} from "@/shared/loyalty.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogClose,
   DialogContent,
+  DialogDescription,
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
+import { Textarea } from "@/web/components/ui/textarea";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
-import { useCreateProgram } from "../api";
+import { useCreateProgram, useUpdateProgram } from "../api";
 
 /** 'Novo Cartão': a programme of 1 to 50 stamps for a reward. */
 export function NewProgramDialog() {
   const { t } = useTranslation("cards");
   const [open, setOpen] = useState(false);
-  const form = useForm<z.input<typeof CreateProgramSchema>, unknown, CreateProgram>({
-    resolver: zodResolver(CreateProgramSchema),
-    defaultValues: { name: "", stampsRequired: 10, reward: "", description: "" },
-    reValidateMode: "onSubmit",
-  });
-  const field = useFormField(form);
-  const create = useCreateProgram();
-  const name = field("name");
-  const stamps = field("stampsRequired");
-  const reward = field("reward");
-  const description = field("description");
-
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: () => {
-        toast.success(t("program.created"));
-        form.reset();
-        setOpen(false);
-      },
-      onError: (error) => {
-        applyServerFieldErrors(form, error);
-        toast.error(t("error"), { description: errorMessage(error) });
-      },
-    }),
-  );
-
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -60,31 +42,102 @@ export function NewProgramDialog() {
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>{t("program.open")}</DialogTitle>
-        <form className="grid gap-3" onSubmit={onSubmit} noValidate>
-          <Field id={name.id} label={t("program.name")} error={name.error}>
-            <Input {...name.control} />
-          </Field>
-          <Field id={stamps.id} label={t("program.stamps")} error={stamps.error}>
-            <Input type="number" min={1} max={50} {...stamps.control} />
-          </Field>
-          <Field id={reward.id} label={t("program.reward")} error={reward.error}>
-            <Input {...reward.control} />
-          </Field>
-          <Field id={description.id} label={t("program.description")} error={description.error}>
-            <Input {...description.control} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("program.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {t("program.submit")}
-            </Button>
-          </div>
-        </form>
+        <DialogDescription>{t("program.createHint")}</DialogDescription>
+        {open ? <ProgramForm onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** 'Editar': the same fields; only the cards opened afterwards take the new size and reward. */
+export function EditProgramDialog({ program }: { program: Program }) {
+  const { t } = useTranslation("cards");
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline">
+          <Pencil aria-hidden="true" />
+          {t("programs.edit")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{t("programs.editTitle", { name: program.name })}</DialogTitle>
+        <DialogDescription>{t("programs.editHint")}</DialogDescription>
+        {open ? <ProgramForm program={program} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProgramForm({ program, onDone }: { program?: Program; onDone: () => void }) {
+  const { t } = useTranslation("cards");
+  const form = useForm<z.input<typeof CreateProgramSchema>, unknown, CreateProgram>({
+    resolver: zodResolver(CreateProgramSchema),
+    defaultValues: program
+      ? {
+          name: program.name,
+          stampsRequired: program.stampsRequired,
+          reward: program.reward,
+          description: program.description,
+        }
+      : { name: "", stampsRequired: 10, reward: "", description: "" },
+    reValidateMode: "onSubmit",
+  });
+  const field = useFormField(form);
+  const create = useCreateProgram();
+  const update = useUpdateProgram();
+  const name = field("name");
+  const stamps = field("stampsRequired");
+  const reward = field("reward");
+  const description = field("description");
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const handlers = {
+      onSuccess: () => {
+        toast.success(program ? t("programs.saved") : t("program.created"));
+        onDone();
+      },
+      onError: (error: unknown) => {
+        applyServerFieldErrors(form, error);
+        toast.error(t("error"), { description: errorMessage(error) });
+      },
+    };
+    if (program) update.mutate({ id: program.id, input: values }, handlers);
+    else create.mutate(values, handlers);
+  });
+
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} noValidate>
+      <Field id={name.id} label={t("program.name")} error={name.error}>
+        <Input {...name.control} maxLength={80} />
+      </Field>
+      <Field id={stamps.id} label={t("program.stamps")} error={stamps.error}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={PROGRAM_MIN_STAMPS}
+          max={PROGRAM_MAX_STAMPS}
+          {...stamps.control}
+        />
+      </Field>
+      <Field id={reward.id} label={t("program.reward")} error={reward.error}>
+        <Input {...reward.control} maxLength={200} />
+      </Field>
+      <Field id={description.id} label={t("program.description")} error={description.error}>
+        <Textarea {...description.control} maxLength={500} rows={2} />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("program.cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {program ? t("programs.save") : t("program.submit")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -7,7 +7,7 @@ import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
 import { cardByCodeQueryOptions } from "../api";
-import { CompanyCardTile } from "./company-card-tile";
+import { CompactCard } from "./compact-card";
 
 /**
  * 'Resgatar voucher': the code the customer shows (or its QR code's text) finds their complete
@@ -31,14 +31,14 @@ export function VoucherLookup() {
         {t("voucher.title")}
       </h2>
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor={`${id}-code`}>{t("voucher.code")}</Label>
           <Input
             id={`${id}-code`}
             value={text}
             maxLength={20}
             autoComplete="off"
-            className="w-44 font-mono uppercase tracking-widest"
+            className="w-44 max-w-full font-mono uppercase tracking-widest"
             onChange={(e) => setText(e.target.value)}
           />
         </div>
@@ -53,7 +53,7 @@ export function VoucherLookup() {
             : errorMessage(card.error)}
         </p>
       ) : null}
-      {card.data ? <CompanyCardTile card={card.data} /> : null}
+      {card.data ? <CompactCard card={card.data} /> : null}
     </section>
   );
 }

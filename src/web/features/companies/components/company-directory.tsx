@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import type { DirectoryCompany } from "@/shared/directory.schema";
 import { SectorOptions, StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
-import { errorMessage } from "@/web/lib/error-message";
 import { directoryCitiesQueryOptions, directoryQueryOptions } from "../api";
 
 type Props = {
@@ -29,6 +29,14 @@ export function CompanyDirectory({ actions }: Props) {
   const cities = useQuery(directoryCitiesQueryOptions()).data ?? [];
   const set = (key: "sector" | "state" | "city") => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value, page: 1 }));
+  // 'Não foi possível carregar as empresas.' (spec section 8), as a toast and in place.
+  useEffect(() => {
+    if (!directory.isError) return;
+    toast.error(t("errorTitle"), {
+      description: t("directory.loadError"),
+      id: "company-directory-load-error",
+    });
+  }, [directory.isError, t]);
   const pages = directory.data
     ? Math.max(1, Math.ceil(directory.data.total / directory.data.pageSize))
     : 1;
@@ -80,9 +88,17 @@ export function CompanyDirectory({ actions }: Props) {
       </div>
       {directory.isPending ? <Spinner /> : null}
       {directory.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(directory.error)}
-        </p>
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p className="text-destructive text-sm">{t("directory.loadError")}</p>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => void directory.refetch()}
+          >
+            {t("retry")}
+          </Button>
+        </div>
       ) : null}
       {directory.data?.companies.length === 0 ? (
         <p className="text-muted-foreground text-sm">{t("directory.empty")}</p>

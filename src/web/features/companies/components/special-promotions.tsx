@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/web/components/ui/button";
 import { formatDate } from "@/web/lib/format";
 import { specialPromotionsQueryOptions } from "../api";
 
@@ -9,13 +11,30 @@ import { specialPromotionsQueryOptions } from "../api";
 export function SpecialPromotions() {
   const { t } = useTranslation("customer");
   const id = useId();
-  const promotions = useQuery(specialPromotionsQueryOptions()).data ?? [];
+  const query = useQuery(specialPromotionsQueryOptions());
+  const promotions = query.data ?? [];
+
+  // 'Não foi possível carregar as promoções especiais.' (spec section 8), as a toast and in place.
+  useEffect(() => {
+    if (!query.isError) return;
+    toast.error(t("errorTitle"), {
+      description: t("promotions.loadError"),
+      id: "special-promotions-load-error",
+    });
+  }, [query.isError, t]);
   return (
     <section id="promocoes" className="grid gap-3" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="font-semibold text-lg">
         {t("promotions.title")}
       </h2>
-      {promotions.length === 0 ? (
+      {query.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p className="text-destructive text-sm">{t("promotions.loadError")}</p>
+          <Button type="button" size="sm" variant="outline" onClick={() => void query.refetch()}>
+            {t("retry")}
+          </Button>
+        </div>
+      ) : query.isSuccess && promotions.length === 0 ? (
         <p className="text-muted-foreground text-sm">{t("promotions.empty")}</p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">

@@ -15,6 +15,7 @@ import { NativeSelect } from "@/web/components/ui/native-select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { applyServerFieldErrors } from "@/web/lib/form";
 import { useSaveCompanyData } from "../api";
+import { BrandColorField } from "./brand-color-field";
 import { TextField, useDataField } from "./data-fields";
 import { toastSaved, toastSaveError } from "./save-toasts";
 import { ReviewLinkField, SocialLinkFields } from "./social-link-fields";
@@ -38,6 +39,7 @@ const formValues = (data: CompanyData): FormInput => ({
   tiktok: data.tiktok ?? "",
   x: data.x ?? "",
   googleReviewUrl: data.googleReviewUrl ?? "",
+  brandColor: data.brandColor ?? "",
 });
 
 /** /dados-empresa: company fields and social links, saved on the server. */
@@ -59,7 +61,7 @@ export function CompanyDataForm({ data }: { data: CompanyData }) {
       },
       onError: (error) => {
         applyServerFieldErrors(form, error);
-        toastSaveError();
+        toastSaveError(error);
       },
     }),
   );
@@ -115,6 +117,16 @@ export function CompanyDataForm({ data }: { data: CompanyData }) {
           </Field>
         </CardContent>
       </Card>
+
+      <BrandColorField
+        field={field("brandColor")}
+        value={form.watch("brandColor") ?? ""}
+        onPick={(color) => {
+          form.setValue("brandColor", color, { shouldDirty: true });
+          form.clearErrors("brandColor");
+        }}
+        companyName={form.watch("tradeName") || data.tradeName}
+      />
 
       <Card>
         <CardHeader>

@@ -12,6 +12,7 @@ const OWN_MESSAGES = [
   "website_invalid",
   "summary_too_long",
   "logo_required",
+  "brand_color_invalid",
 ] as const;
 type OwnMessage = (typeof OWN_MESSAGES)[number];
 const isOwnMessage = (key: string | undefined): key is OwnMessage =>

@@ -1,13 +1,21 @@
 import { toast } from "sonner";
+import { ApiError } from "@/web/lib/api-client";
+import { errorMessage } from "@/web/lib/error-message";
 import { i18n } from "@/web/lib/i18n";
 
 /** 'Dados salvos com sucesso!' */
 export const toastSaved = () => toast.success(i18n.t("company-data:saved"));
 
-/** 'Erro ao salvar' / 'Ocorreu um erro ao salvar os dados. Tente novamente.' */
-export const toastSaveError = () =>
+/**
+ * 'Erro ao salvar' / 'Ocorreu um erro ao salvar os dados. Tente novamente.'; a city, state or
+ * sector changed again too soon says so, with the date it becomes possible.
+ */
+export const toastSaveError = (error?: unknown) =>
   toast.error(i18n.t("company-data:saveError.title"), {
-    description: i18n.t("company-data:saveError.description"),
+    description:
+      error instanceof ApiError && error.code === "location_change_too_soon"
+        ? errorMessage(error)
+        : i18n.t("company-data:saveError.description"),
   });
 
 /** 'Erro ao carregar dados' / 'Não foi possível carregar os dados da empresa.' */

@@ -5,6 +5,7 @@ import type { CustomerRow } from "@/shared/customers.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -30,6 +31,7 @@ export function CustomerCardsDialog({ customer }: { customer: CustomerRow }) {
         <DialogTitle>{t("cards.title", { name: customer.name })}</DialogTitle>
         <DialogDescription>{customer.email}</DialogDescription>
         <CustomerCards customerId={customer.id} />
+        <CloseButton />
       </DialogContent>
     </Dialog>
   );
@@ -105,6 +107,20 @@ function CustomerCards({ customerId }: { customerId: string }) {
           })}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** A visible way out of the dialog (besides Escape and the overlay). */
+function CloseButton() {
+  const { t } = useTranslation("customers");
+  return (
+    <div className="flex justify-end">
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          {t("details.close")}
+        </Button>
+      </DialogClose>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -47,6 +48,7 @@ export function CustomerDetailsDialog({ customer }: { customer: CustomerRow }) {
           {t("details.description", { date: formatDate(customer.joinedAt) })}
         </DialogDescription>
         <Details customerId={customer.id} />
+        <CloseButton />
       </DialogContent>
     </Dialog>
   );
@@ -243,5 +245,19 @@ function Conversation({ details }: { details: CustomerDetails }) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** A visible way out of the dialog (besides Escape and the overlay). */
+function CloseButton() {
+  const { t } = useTranslation("customers");
+  return (
+    <div className="flex justify-end">
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          {t("details.close")}
+        </Button>
+      </DialogClose>
+    </div>
   );
 }

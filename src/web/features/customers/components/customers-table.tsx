@@ -5,12 +5,95 @@ import { CustomerCardsDialog } from "./customer-cards-dialog";
 import { CustomerDetailsDialog } from "./customer-details-dialog";
 import { CustomerStatusToggle } from "./customer-status-toggle";
 
-/** The /clientes table: Cliente, Dados, Cartões, Status, Mensagens, Cadastro, and the dialogs. */
+/**
+ * The /clientes customers: on a phone one card per customer (no sideways scrolling), from 768 px
+ * the table: Cliente, Dados, Cartões, Status, Mensagens, Cadastro, and the dialogs.
+ */
 export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
+  return (
+    <>
+      <CustomerCards customers={customers} />
+      <Table customers={customers} />
+    </>
+  );
+}
+
+/** E-mail, phone, city/state and birthday, one per line. */
+function ContactLines({ customer: c }: { customer: CustomerRow }) {
+  const { t } = useTranslation("customers");
+  return (
+    <>
+      <span className="break-all">{c.email}</span>
+      {c.phone ? <span>{c.phone}</span> : null}
+      {c.city || c.state ? <span>{[c.city, c.state].filter(Boolean).join("/")}</span> : null}
+      {c.birthDate ? <span>{t("table.birthday", { date: formatDate(c.birthDate) })}</span> : null}
+    </>
+  );
+}
+
+function MessagesCount({ customer: c }: { customer: CustomerRow }) {
+  const { t } = useTranslation("customers");
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      {t("table.messagesCount", { count: c.messages })}
+      {c.pendingMessages > 0 ? (
+        <span className="rounded-full bg-destructive px-2 py-0.5 font-medium text-white text-xs">
+          {t("table.new")}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function Actions({ customer }: { customer: CustomerRow }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <CustomerDetailsDialog customer={customer} />
+      <CustomerCardsDialog customer={customer} />
+    </div>
+  );
+}
+
+/** Below 768 px: a card per customer with the same data and actions as a table row. */
+function CustomerCards({ customers }: { customers: CustomerRow[] }) {
+  const { t } = useTranslation("customers");
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label={t("table.label")}>
+      {customers.map((c) => (
+        <li
+          key={c.id}
+          aria-label={c.name}
+          className="grid min-w-0 gap-3 rounded-lg border bg-card p-4 text-sm"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="break-words font-medium">{c.name}</p>
+              <p className="text-muted-foreground text-xs" title={c.id}>
+                {t("table.id", { id: c.id.slice(0, 8) })}
+              </p>
+            </div>
+            <CustomerStatusToggle customer={c} />
+          </div>
+          <div className="grid gap-0.5 text-xs">
+            <ContactLines customer={c} />
+          </div>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-xs">
+            <span>{t("table.cardsCount", { count: c.totalCards })}</span>
+            <MessagesCount customer={c} />
+            <span>{t("table.joinedOn", { date: formatDate(c.joinedAt) })}</span>
+          </div>
+          <Actions customer={c} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Table({ customers }: { customers: CustomerRow[] }) {
   const { t } = useTranslation("customers");
   const headers = ["customer", "data", "cards", "status", "messages", "joined", "actions"] as const;
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card">
+    <div className="hidden overflow-x-auto rounded-lg border bg-card md:block">
       <table className="w-full min-w-[56rem] text-left text-sm" aria-label={t("table.label")}>
         <thead className="border-b bg-muted/50 text-muted-foreground text-xs uppercase">
           <tr>
@@ -31,35 +114,18 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
                 </p>
               </td>
               <td className="grid gap-0.5 px-3 py-3 text-xs">
-                <span className="break-all">{c.email}</span>
-                {c.phone ? <span>{c.phone}</span> : null}
-                {c.city || c.state ? (
-                  <span>{[c.city, c.state].filter(Boolean).join("/")}</span>
-                ) : null}
-                {c.birthDate ? (
-                  <span>{t("table.birthday", { date: formatDate(c.birthDate) })}</span>
-                ) : null}
+                <ContactLines customer={c} />
               </td>
               <td className="px-3 py-3">{t("table.cardsCount", { count: c.totalCards })}</td>
               <td className="px-3 py-3">
                 <CustomerStatusToggle customer={c} />
               </td>
               <td className="px-3 py-3">
-                <span className="flex flex-wrap items-center gap-1.5">
-                  {t("table.messagesCount", { count: c.messages })}
-                  {c.pendingMessages > 0 ? (
-                    <span className="rounded-full bg-destructive px-2 py-0.5 font-medium text-white text-xs">
-                      {t("table.new")}
-                    </span>
-                  ) : null}
-                </span>
+                <MessagesCount customer={c} />
               </td>
               <td className="px-3 py-3">{formatDate(c.joinedAt)}</td>
               <td className="px-3 py-3">
-                <div className="flex flex-wrap gap-2">
-                  <CustomerDetailsDialog customer={c} />
-                  <CustomerCardsDialog customer={c} />
-                </div>
+                <Actions customer={c} />
               </td>
             </tr>
           ))}

@@ -26,8 +26,9 @@ import { useCreateCustomer } from "../api";
 const EMPTY = { name: "", email: "", phone: "", birthDate: "", city: "", state: "" };
 
 /**
- * 'Novo Cliente' ('Cadastrar Novo Cliente'): a new e-mail gets an account and an invitation to set
- * a password; an existing customer is linked. Either way with a card in the default programme.
+ * 'Novo Cliente' ('Cadastrar Novo Cliente'): the person gets an invitation by e-mail and joins the
+ * base (with a card in the default programme) only by accepting it. The answer is the same for
+ * every e-mail: nothing tells whether it has an account.
  */
 export function NewCustomerDialog() {
   const { t } = useTranslation("customers");
@@ -56,12 +57,8 @@ export function NewCustomerDialog() {
 
   const onSubmit = form.handleSubmit((input) =>
     create.mutate(input, {
-      onSuccess: ({ customer, invited }) => {
-        toast.success(
-          invited
-            ? t("new.invited", { email: customer.email })
-            : t("new.linked", { name: customer.name }),
-        );
+      onSuccess: ({ invitation }) => {
+        toast.success(t("new.invited", { email: invitation.email }));
         onOpenChange(false);
       },
       onError: (error) => applyServerFieldErrors(form, error),

@@ -13,7 +13,8 @@ import { companyInterestsQueryOptions, useReplyToInterest } from "../api";
 
 /**
  * /mensagens 'potential customers': interests of the company's sector in its city (matched by the
- * server ignoring case and accents), newest first; only pending ones can be answered.
+ * server ignoring case and accents), newest first; each company may answer each interest once
+ * (other companies' answers do not close it).
  */
 export function PotentialCustomersColumn() {
   const { t } = useTranslation("interests");
@@ -90,9 +91,6 @@ function InterestItem({ interest }: { interest: CompanyInterest }) {
           <strong className="font-semibold">{t("reply.prefix")}</strong>
           {preview(interest.reply.body)}
         </p>
-      ) : null}
-      {!pending && !interest.reply ? (
-        <p className="text-muted-foreground text-xs">{t("column.answeredElsewhere")}</p>
       ) : null}
       <div className="flex items-center justify-between gap-2">
         <time dateTime={interest.createdAt} className="text-muted-foreground text-xs">

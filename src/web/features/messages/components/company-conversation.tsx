@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationMessage } from "@/shared/messages.schema";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -10,12 +11,21 @@ import { MessageForm } from "./message-form";
 
 /**
  * The signed-in customer's conversation with one company (their messages and the company's
- * answers, oldest first) and the form to write a new message.
+ * answers, oldest first, opened scrolled to the newest) and the form to write a new message.
  */
 export function CompanyConversation({ companyId }: { companyId: string }) {
   const { t } = useTranslation("messages");
   const conversation = useQuery(conversationQueryOptions(companyId));
   const messages = conversation.data ?? [];
+  const list = useRef<HTMLOListElement>(null);
+  const newest = messages.at(-1)?.id;
+
+  // The thread opens at its newest message, and follows each new one.
+  useLayoutEffect(() => {
+    if (!newest || !list.current) return;
+    list.current.scrollTop = list.current.scrollHeight;
+  }, [newest]);
+
   return (
     <Card>
       <CardHeader>
@@ -35,6 +45,8 @@ export function CompanyConversation({ companyId }: { companyId: string }) {
         ) : null}
         {messages.length > 0 ? (
           <ol
+            ref={list}
+            data-testid="conversation-list"
             aria-label={t("conversation.listLabel")}
             className="grid max-h-96 gap-2 overflow-y-auto"
           >

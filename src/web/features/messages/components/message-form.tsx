@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MESSAGE_MAX_LENGTH, type MessageBody, MessageBodySchema } from "@/shared/messages.schema";
+import { CharacterCount } from "@/web/components/character-count";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Spinner } from "@/web/components/ui/spinner";
@@ -30,7 +31,9 @@ export function MessageForm({ companyId, onSent, actions }: MessageFormProps) {
   const field = useFormField(form);
   const body = field("body");
   const send = useSendMessage();
-  const empty = form.watch("body").trim() === "";
+  const length = form.watch("body").trim().length;
+  // A longer text is refused, never cut: the counter turns red and the button waits.
+  const tooLong = length > MESSAGE_MAX_LENGTH;
 
   const onSubmit = form.handleSubmit((values) =>
     send.mutate(
@@ -52,16 +55,12 @@ export function MessageForm({ companyId, onSent, actions }: MessageFormProps) {
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate>
       <Field id={body.id} label={t("send.label")} error={body.error}>
-        <Textarea
-          rows={4}
-          maxLength={MESSAGE_MAX_LENGTH}
-          placeholder={t("send.placeholder")}
-          {...body.control}
-        />
+        <Textarea rows={4} placeholder={t("send.placeholder")} {...body.control} />
       </Field>
+      <CharacterCount count={length} max={MESSAGE_MAX_LENGTH} className="-mt-2" />
       <div className="flex justify-end gap-2">
         {actions}
-        <Button type="submit" disabled={empty || send.isPending}>
+        <Button type="submit" disabled={length === 0 || tooLong || send.isPending}>
           {send.isPending ? <Spinner /> : null}
           {t("send.submit")}
         </Button>

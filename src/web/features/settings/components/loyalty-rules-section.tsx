@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { SOCIAL_NETWORKS } from "@/shared/loyalty.schema";
@@ -37,22 +38,24 @@ export function LoyaltyRulesSection() {
 
   return (
     <div className="grid gap-5">
-      <NumberField
-        label={t("loyalty.purchaseStamps")}
-        value={rules.purchaseStamps}
-        min={1}
-        error={form.error("purchaseStamps")}
-        onChange={(raw) => form.update((r) => ({ ...r, purchaseStamps: numberOr(raw, 1) }))}
-        className="max-w-xs"
-      />
-      <fieldset className="grid gap-3 rounded-md border p-4">
-        <legend className="px-1 font-semibold text-sm">{t("loyalty.review")}</legend>
+      <RuleGroup legend={t("loyalty.purchase")}>
+        <Row>
+          <NumberField
+            label={t("loyalty.purchaseStamps")}
+            value={rules.purchaseStamps}
+            min={1}
+            error={form.error("purchaseStamps")}
+            onChange={(raw) => form.update((r) => ({ ...r, purchaseStamps: numberOr(raw, 1) }))}
+          />
+        </Row>
+      </RuleGroup>
+      <RuleGroup legend={t("loyalty.review")}>
         <SwitchField
           label={t("loyalty.reviewEnabled")}
           checked={rules.review.enabled}
           onChange={(enabled) => form.update((r) => ({ ...r, review: { ...r.review, enabled } }))}
         />
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <Row>
           <NumberField
             label={t("loyalty.stamps")}
             value={rules.review.stamps}
@@ -68,16 +71,15 @@ export function LoyaltyRulesSection() {
             error={form.error("review.bonus")}
             onChange={(bonus) => form.update((r) => ({ ...r, review: { ...r.review, bonus } }))}
           />
-        </div>
-      </fieldset>
-      <fieldset className="grid gap-3 rounded-md border p-4">
-        <legend className="px-1 font-semibold text-sm">{t("loyalty.social")}</legend>
+        </Row>
+      </RuleGroup>
+      <RuleGroup legend={t("loyalty.social")}>
         <SwitchField
           label={t("loyalty.socialEnabled")}
           checked={rules.social.enabled}
           onChange={(enabled) => form.update((r) => ({ ...r, social: { ...r.social, enabled } }))}
         />
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <Row>
           <NumberField
             label={t("loyalty.stamps")}
             value={rules.social.stamps}
@@ -93,7 +95,7 @@ export function LoyaltyRulesSection() {
             error={form.error("social.bonus")}
             onChange={(bonus) => form.update((r) => ({ ...r, social: { ...r.social, bonus } }))}
           />
-        </div>
+        </Row>
         <div className="grid gap-2">
           <p className="font-medium text-sm">{t("loyalty.networks")}</p>
           <div className="flex flex-wrap gap-4">
@@ -119,9 +121,8 @@ export function LoyaltyRulesSection() {
             ))}
           </div>
         </div>
-      </fieldset>
-      <fieldset className="grid gap-3 rounded-md border p-4">
-        <legend className="px-1 font-semibold text-sm">{t("loyalty.birthday")}</legend>
+      </RuleGroup>
+      <RuleGroup legend={t("loyalty.birthday")}>
         <SwitchField
           label={t("loyalty.birthdayEnabled")}
           checked={rules.birthday.enabled}
@@ -129,7 +130,7 @@ export function LoyaltyRulesSection() {
             form.update((r) => ({ ...r, birthday: { ...r.birthday, enabled } }))
           }
         />
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <Row>
           <NumberField
             label={t("loyalty.stamps")}
             value={rules.birthday.stamps}
@@ -147,8 +148,8 @@ export function LoyaltyRulesSection() {
               form.update((r) => ({ ...r, birthday: { ...r.birthday, message } }))
             }
           />
-        </div>
-      </fieldset>
+        </Row>
+      </RuleGroup>
       <div>
         <Button type="button" onClick={onSave} disabled={save.isPending}>
           {t("loyalty.save")}
@@ -156,4 +157,21 @@ export function LoyaltyRulesSection() {
       </div>
     </div>
   );
+}
+
+/**
+ * One rule: its title, then its fields on the section's two-column grid (stamps in the first
+ * column, bonus or message in the second), so every rule's inputs line up with the others.
+ */
+function RuleGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-3 border-t pt-4 first:border-t-0 first:pt-0">
+      <legend className="float-left w-full font-semibold text-sm">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function Row({ children }: { children: ReactNode }) {
+  return <div className="grid gap-3 sm:grid-cols-2">{children}</div>;
 }

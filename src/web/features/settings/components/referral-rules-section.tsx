@@ -6,10 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { sectionQueryOptions, useSaveSection } from "../api";
 import { numberOr, useSectionForm } from "./section-form";
 import { SectionStatus } from "./section-status";
-import { NumberField, SwitchField } from "./settings-fields";
-
-/** Reais typed with 0.01 steps, kept in cents. */
-const toCents = (raw: string) => Math.round(numberOr(raw.replace(",", "."), 0) * 100);
+import { MoneyField, NumberField, SwitchField } from "./settings-fields";
 
 /** Regras de indicação: stamps and bonus (R$) for the referred customer and the referrer. */
 export function ReferralRulesSection() {
@@ -49,21 +46,17 @@ export function ReferralRulesSection() {
           error={form.error("referrerStamps")}
           onChange={(raw) => form.update((r) => ({ ...r, referrerStamps: numberOr(raw, 0) }))}
         />
-        <NumberField
+        <MoneyField
           label={t("referral.referredBonus")}
-          value={rules.referredBonusCents / 100}
-          min={0}
-          step={0.01}
+          cents={rules.referredBonusCents}
           error={form.error("referredBonusCents")}
-          onChange={(raw) => form.update((r) => ({ ...r, referredBonusCents: toCents(raw) }))}
+          onChange={(cents) => form.update((r) => ({ ...r, referredBonusCents: cents }))}
         />
-        <NumberField
+        <MoneyField
           label={t("referral.referrerBonus")}
-          value={rules.referrerBonusCents / 100}
-          min={0}
-          step={0.01}
+          cents={rules.referrerBonusCents}
           error={form.error("referrerBonusCents")}
-          onChange={(raw) => form.update((r) => ({ ...r, referrerBonusCents: toCents(raw) }))}
+          onChange={(cents) => form.update((r) => ({ ...r, referrerBonusCents: cents }))}
         />
       </div>
       <div>

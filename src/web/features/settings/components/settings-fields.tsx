@@ -1,6 +1,8 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useState } from "react";
+import { MoneyInput } from "@/web/components/money-input";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
+import { validationMessage } from "@/web/lib/error-message";
 import { fieldAria } from "@/web/lib/form";
 
 /** An on/off setting: a checkbox with the switch role, its label beside it. */
@@ -62,6 +64,40 @@ export function NumberField({
         defaultValue={value}
         key={value}
         onBlur={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+/**
+ * An amount in reais ("5,50", "5.50", "1.234,56"), kept in cents. While the text means no amount
+ * the section gets NaN (its schema refuses to save it) and the field says how to type it.
+ */
+export function MoneyField({
+  label,
+  cents,
+  onChange,
+  error,
+  className,
+}: {
+  label: ReactNode;
+  cents: number;
+  onChange: (cents: number) => void;
+  error?: string;
+  className?: string;
+}) {
+  const id = useId();
+  const [invalid, setInvalid] = useState(false);
+  const shown = invalid ? validationMessage("money_invalid") : error;
+  return (
+    <Field id={id} label={label} error={shown} className={className}>
+      <MoneyInput
+        {...fieldAria(id, { error: shown })}
+        cents={cents}
+        onCentsChange={(value) => {
+          setInvalid(value === null);
+          onChange(value ?? Number.NaN);
+        }}
       />
     </Field>
   );

@@ -3,11 +3,12 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { StampMethod } from "@/shared/loyalty.schema";
+import type { CompanyCustomer, Program, StampMethod } from "@/shared/loyalty.schema";
 import { StampMethodSelect } from "@/web/components/stamp-method-select";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -17,9 +18,9 @@ import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
-import { customerSearchQueryOptions, useAddStamp } from "../api";
+import { customerSearchQueryOptions, stampProgramsQueryOptions, useAddStamp } from "../api";
 
-/** The dashboard's 'Adicionar Carimbo': find the customer, choose how it was earned, save. */
+/** The dashboard's 'Adicionar Carimbo': find the customer, choose the card and how it was earned. */
 export function AddStampDialog() {
   const { t } = useTranslation("stamps");
   const [open, setOpen] = useState(false);
@@ -40,29 +41,85 @@ export function AddStampDialog() {
   );
 }
 
+/** A card the stamp can go on: an open card, or a new card of a programme without one. */
+type CardChoice = {
+  programId: string;
+  name: string;
+  detail: string;
+  isDefault: boolean;
+  complete: boolean;
+};
+
+function useCardChoices(customer: CompanyCustomer | undefined, programs: Program[] | undefined) {
+  const { t } = useTranslation("stamps");
+  if (!customer) return [];
+  const defaultId = programs?.find((p) => p.isDefault)?.id;
+  const open: CardChoice[] = customer.openCards.map((c) => ({
+    programId: c.programId,
+    name: c.programName,
+    detail: t("card.open", { stamps: c.stamps, max: c.maxStamps, reward: c.reward }),
+    isDefault: c.programId === defaultId,
+    complete: c.status === "complete",
+  }));
+  const fresh: CardChoice[] = (programs ?? [])
+    .filter((p) => !p.archivedAt && !customer.openCards.some((c) => c.programId === p.id))
+    .map((p) => ({
+      programId: p.id,
+      name: p.name,
+      detail: t("card.new", { count: p.stampsRequired, reward: p.reward }),
+      isDefault: p.isDefault,
+      complete: false,
+    }));
+  return [...open, ...fresh];
+}
+
 function AddStampForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation("stamps");
   const id = useId();
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
   const [customerId, setCustomerId] = useState<string | null>(null);
+  const [programId, setProgramId] = useState<string | null>(null);
   const [method, setMethod] = useState<StampMethod>("purchase");
   const [notes, setNotes] = useState("");
-  // One key per dialog opening: a retry of the same submission adds nothing.
-  const [key] = useState(() => crypto.randomUUID());
+  // One key per customer and card chosen: a retry of the same submission adds nothing.
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const customers = useQuery(customerSearchQueryOptions(debounced));
+  const programs = useQuery(stampProgramsQueryOptions());
   const addStamp = useAddStamp();
+  const customer = customers.data?.find((c) => c.id === customerId);
+  const choices = useCardChoices(customer, programs.data);
+  const selectable = choices.filter((c) => !c.complete);
+  // The chosen card, else the default programme's, else the first that takes a stamp.
+  const chosen =
+    selectable.find((c) => c.programId === programId) ??
+    selectable.find((c) => c.isDefault) ??
+    selectable[0];
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
 
+  const choose = (next: { customerId?: string; programId?: string }) => {
+    if (next.customerId !== undefined) {
+      setCustomerId(next.customerId);
+      setProgramId(null);
+    }
+    if (next.programId !== undefined) setProgramId(next.programId);
+    setKey(crypto.randomUUID());
+    addStamp.reset();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!customerId) return;
     addStamp.mutate(
-      { customerId, key, input: { method, notes: notes.trim() } },
+      {
+        customerId,
+        key,
+        input: { method, notes: notes.trim(), programId: chosen?.programId },
+      },
       {
         onSuccess: () => {
           toast.success(t("added.title"), { description: t("added.description") });
@@ -95,13 +152,18 @@ function AddStampForm({ onDone }: { onDone: () => void }) {
                 name={`${id}-customer`}
                 value={c.id}
                 checked={customerId === c.id}
-                onChange={() => setCustomerId(c.id)}
+                onChange={() => choose({ customerId: c.id })}
               />
-              <span className="grid">
-                <span className="font-medium">{c.name}</span>
-                <span className="text-muted-foreground text-xs">
+              <span className="grid min-w-0">
+                <span className="break-words font-medium">{c.name}</span>
+                <span className="break-all text-muted-foreground text-xs">
                   {c.email}
-                  {c.openCard ? ` · ${c.openCard.stamps}/${c.openCard.maxStamps}` : ""}
+                  {c.openCards.length === 1
+                    ? ` · ${c.openCards[0]!.stamps}/${c.openCards[0]!.maxStamps}`
+                    : ""}
+                  {c.openCards.length > 1
+                    ? ` · ${t("openCards", { count: c.openCards.length })}`
+                    : ""}
                 </span>
               </span>
             </label>
@@ -111,6 +173,32 @@ function AddStampForm({ onDone }: { onDone: () => void }) {
           ) : null}
         </fieldset>
       </div>
+      {customer && choices.length > 0 ? (
+        <fieldset className="grid gap-1">
+          <legend className="mb-2 font-medium text-sm">{t("card.legend")}</legend>
+          {choices.map((c) => (
+            <label
+              key={c.programId}
+              className="flex cursor-pointer items-center gap-2 rounded-md border p-2 text-sm has-checked:border-primary has-disabled:cursor-not-allowed has-disabled:opacity-60"
+            >
+              <input
+                type="radio"
+                name={`${id}-card`}
+                value={c.programId}
+                checked={chosen?.programId === c.programId}
+                disabled={c.complete}
+                onChange={() => choose({ programId: c.programId })}
+              />
+              <span className="grid min-w-0">
+                <span className="break-words font-medium">{c.name}</span>
+                <span className="break-words text-muted-foreground text-xs">
+                  {c.complete ? t("card.complete") : c.detail}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-method`}>{t("method")}</Label>
         <StampMethodSelect id={`${id}-method`} value={method} onChange={setMethod} />
@@ -129,10 +217,20 @@ function AddStampForm({ onDone }: { onDone: () => void }) {
           {errorMessage(addStamp.error)}
         </p>
       ) : null}
-      <Button type="submit" disabled={!customerId || addStamp.isPending}>
-        {addStamp.isPending ? <Spinner /> : null}
-        {t("submit")}
-      </Button>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("cancel")}
+          </Button>
+        </DialogClose>
+        <Button
+          type="submit"
+          disabled={!customerId || (choices.length > 0 && !chosen) || addStamp.isPending}
+        >
+          {addStamp.isPending ? <Spinner /> : null}
+          {t("submit")}
+        </Button>
+      </div>
     </form>
   );
 }

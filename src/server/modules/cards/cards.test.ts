@@ -1,0 +1,338 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  CompanyCard,
+  CompanyCustomer,
+  CustomerCard,
+  Program,
+} from "../../../shared/loyalty.schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { companies } from "../companies/companies.table";
+import { loyaltyCards } from "./cards.table";
+
+let t: TestApp;
+let barber: { cookie: string; companyId: string };
+let rival: { cookie: string; companyId: string };
+let joao: { cookie: string; customerId: string };
+let haircut: Program;
+let beard: Program;
+
+const json = async <T>(res: Response, status: number): Promise<T> => {
+  const body = await res.text();
+  expect(res.status, body).toBe(status);
+  return JSON.parse(body) as T;
+};
+
+const errorCode = async (res: Response, status: number) =>
+  (await json<{ error: { code: string } }>(res, status)).error.code;
+
+const createProgram = async (body: Record<string, unknown>) =>
+  json<Program>(await t.request("/api/programs", { cookie: barber.cookie, body }), 201);
+
+const editProgram = async (id: string, body: Record<string, unknown>) =>
+  json<Program>(
+    await t.request(`/api/programs/${id}`, { method: "PUT", cookie: barber.cookie, body }),
+    200,
+  );
+
+const openCard = (customerId: string, programId: string, cookie = barber.cookie) =>
+  t.request(`/api/customers/${customerId}/cards`, { cookie, body: { programId } });
+
+const myCards = async (cookie = joao.cookie) =>
+  json<CustomerCard[]>(await t.request("/api/me/cards", { cookie }), 200);
+
+const companyCard = async (id: string) =>
+  json<CompanyCard>(await t.request(`/api/cards/${id}`, { cookie: barber.cookie }), 200);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  barber = await t.companySession({ companyName: "Barbearia do Zé", email: "ze@example.com" });
+  rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
+  haircut = await createProgram({
+    name: "Corte de cabelo",
+    stampsRequired: 6,
+    reward: "Um corte grátis",
+  });
+  beard = await createProgram({ name: "Barba", stampsRequired: 4, reward: "Uma barba grátis" });
+  await json(
+    await t.request(`/api/programs/${haircut.id}/default`, {
+      method: "POST",
+      cookie: barber.cookie,
+    }),
+    200,
+  );
+  joao = await t.customerSession({
+    email: "joao@example.com",
+    origin: { empresa_id: barber.companyId, origem: "qrcode_empresa" },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("a card's size and reward are fixed when it opens", () => {
+  it("joining copies the default programme's size and reward into the card", async () => {
+    const [card] = await myCards();
+    expect(card).toMatchObject({
+      programName: "Corte de cabelo",
+      reward: "Um corte grátis",
+      maxStamps: 6,
+    });
+    const [row] = await t.db.select().from(loyaltyCards).where(eq(loyaltyCards.id, card!.id));
+    expect(row).toMatchObject({ maxStamps: 6, reward: "Um corte grátis" });
+  });
+
+  it("editing a programme changes only the cards opened afterwards", async () => {
+    const [before] = await myCards();
+    await editProgram(haircut.id, {
+      name: "Corte masculino",
+      stampsRequired: 10,
+      reward: "Corte + lavagem",
+      description: "",
+    });
+    // the open card keeps its size and reward, on both sides; it shows the programme's name
+    const [after] = await myCards();
+    expect(after).toMatchObject({
+      id: before!.id,
+      maxStamps: 6,
+      reward: "Um corte grátis",
+      programName: "Corte masculino",
+    });
+    expect(await companyCard(before!.id)).toMatchObject({
+      maxStamps: 6,
+      reward: "Um corte grátis",
+    });
+    const [search] = await json<CompanyCustomer[]>(
+      await t.request("/api/customers?search=joao", { cookie: barber.cookie }),
+      200,
+    );
+    expect(search!.openCard).toMatchObject({
+      id: before!.id,
+      maxStamps: 6,
+      reward: "Um corte grátis",
+    });
+    const list = await json<CompanyCard[]>(
+      await t.request("/api/cards", { cookie: barber.cookie }),
+      200,
+    );
+    expect(list.find((c) => c.id === before!.id)).toMatchObject({ reward: "Um corte grátis" });
+
+    // it still completes at its own size
+    let card: CompanyCard | undefined;
+    for (let i = 0; i < 6; i++) {
+      card = await json<CompanyCard>(
+        await t.request(`/api/cards/${before!.id}/stamps`, {
+          cookie: barber.cookie,
+          body: { method: "purchase" },
+        }),
+        201,
+      );
+    }
+    expect(card).toMatchObject({ stamps: 6, maxStamps: 6, status: "complete" });
+    await json(
+      await t.request(`/api/cards/${before!.id}/redeem`, { cookie: barber.cookie, body: {} }),
+      200,
+    );
+
+    // the next card (opened by the next stamp after the redemption) has the new size and reward
+    const next = await json<CompanyCard>(
+      await t.request(`/api/customers/${joao.customerId}/stamps`, {
+        cookie: barber.cookie,
+        body: { method: "purchase" },
+      }),
+      201,
+    );
+    expect(next.id).not.toBe(before!.id);
+    expect(next).toMatchObject({
+      stamps: 1,
+      maxStamps: 10,
+      reward: "Corte + lavagem",
+      programName: "Corte masculino",
+    });
+    // and the redeemed one keeps its own
+    expect((await myCards()).find((c) => c.id === before!.id)).toMatchObject({
+      status: "redeemed",
+      maxStamps: 6,
+      reward: "Um corte grátis",
+    });
+  });
+});
+
+describe("several programmes", () => {
+  it("staff open a card of another programme: two open cards in two programmes", async () => {
+    const card = await json<CompanyCard>(await openCard(joao.customerId, beard.id), 201);
+    expect(card).toMatchObject({
+      customerId: joao.customerId,
+      programId: beard.id,
+      programName: "Barba",
+      reward: "Uma barba grátis",
+      maxStamps: 4,
+      stamps: 0,
+      status: "active",
+    });
+    const open = (await myCards()).filter((c) => c.status !== "redeemed");
+    expect(open.map((c) => c.programName).sort()).toEqual(["Barba", "Corte masculino"]);
+    const [search] = await json<CompanyCustomer[]>(
+      await t.request("/api/customers?search=joao", { cookie: barber.cookie }),
+      200,
+    );
+    expect(search!.openCards.map((c) => c.programName).sort()).toEqual([
+      "Barba",
+      "Corte masculino",
+    ]);
+    // the default programme's card comes first as `openCard`
+    expect(search!.openCard?.programId).toBe(haircut.id);
+  });
+
+  it("a second open card in the same programme is 409 card_already_open", async () => {
+    expect(await errorCode(await openCard(joao.customerId, beard.id), 409)).toBe(
+      "card_already_open",
+    );
+    expect(await errorCode(await openCard(joao.customerId, haircut.id), 409)).toBe(
+      "card_already_open",
+    );
+    const results = await Promise.all([
+      openCard(joao.customerId, beard.id),
+      openCard(joao.customerId, beard.id),
+    ]);
+    for (const res of results) expect(res.status).toBe(409);
+    const rows = await t.db
+      .select()
+      .from(loyaltyCards)
+      .where(eq(loyaltyCards.customerId, joao.customerId));
+    expect(rows.filter((r) => r.programId === beard.id)).toHaveLength(1);
+  });
+
+  it("'Adicionar Carimbo' stamps the open card of the chosen programme", async () => {
+    const card = await json<CompanyCard>(
+      await t.request(`/api/customers/${joao.customerId}/stamps`, {
+        cookie: barber.cookie,
+        body: { method: "purchase", programId: beard.id },
+      }),
+      201,
+    );
+    expect(card).toMatchObject({ programId: beard.id, stamps: 1 });
+    // without a programme: the default programme's card
+    const other = await json<CompanyCard>(
+      await t.request(`/api/customers/${joao.customerId}/stamps`, {
+        cookie: barber.cookie,
+        body: { method: "purchase" },
+      }),
+      201,
+    );
+    expect(other).toMatchObject({ programId: haircut.id, stamps: 2 });
+  });
+
+  it("an archived programme opens no new card, while its open card goes on", async () => {
+    const maria = await t.customerSession({
+      name: "Maria",
+      email: "maria@example.com",
+      origin: { empresa_id: barber.companyId, origem: "qrcode_empresa" },
+    });
+    await json(
+      await t.request(`/api/programs/${beard.id}/archive`, {
+        method: "POST",
+        cookie: barber.cookie,
+      }),
+      200,
+    );
+    expect(await errorCode(await openCard(maria.customerId, beard.id), 409)).toBe(
+      "program_archived",
+    );
+    // João's open Barba card is still stamped
+    const card = await json<CompanyCard>(
+      await t.request(`/api/customers/${joao.customerId}/stamps`, {
+        cookie: barber.cookie,
+        body: { method: "purchase", programId: beard.id },
+      }),
+      201,
+    );
+    expect(card).toMatchObject({ programId: beard.id, stamps: 2, status: "active" });
+    expect((await myCards()).some((c) => c.id === card.id)).toBe(true);
+    expect((await myCards(maria.cookie)).map((c) => c.programName)).toEqual(["Corte masculino"]);
+  });
+
+  it("an inactive customer gets no new card", async () => {
+    const pedro = await t.customerSession({
+      name: "Pedro",
+      email: "pedro@example.com",
+      origin: { empresa_id: barber.companyId, origem: "qrcode_empresa" },
+    });
+    const other = await createProgram({ name: "Sobrancelha", stampsRequired: 3, reward: "Design" });
+    await json(
+      await t.request(`/api/customers/${pedro.customerId}/status`, {
+        cookie: barber.cookie,
+        body: { status: "inactive" },
+      }),
+      200,
+    );
+    expect(await errorCode(await openCard(pedro.customerId, other.id), 409)).toBe(
+      "customer_inactive",
+    );
+  });
+});
+
+describe("scoping", () => {
+  it("another company cannot open cards for this company's customers or in its programmes", async () => {
+    const rivalProgram = (
+      await json<Program[]>(await t.request("/api/programs", { cookie: rival.cookie }), 200)
+    )[0]!;
+    const attempts = [
+      // the rival's programme for its (non-)member
+      openCard(joao.customerId, rivalProgram.id, rival.cookie),
+      // this company's programme through the rival's session
+      openCard(joao.customerId, haircut.id, rival.cookie),
+      // this company's customer with the rival's programme
+      openCard(joao.customerId, rivalProgram.id),
+      openCard("00000000-0000-4000-8000-000000000000", haircut.id),
+      t.request(`/api/customers/${joao.customerId}/stamps`, {
+        cookie: barber.cookie,
+        body: { method: "purchase", programId: rivalProgram.id },
+      }),
+    ];
+    for (const res of await Promise.all(attempts))
+      expect(await errorCode(res, 404)).toBe("not_found");
+    const rows = await t.db
+      .select()
+      .from(loyaltyCards)
+      .where(eq(loyaltyCards.programId, rivalProgram.id));
+    expect(rows).toEqual([]);
+  });
+
+  it("customers cannot open cards for anyone", async () => {
+    const res = await openCard(joao.customerId, haircut.id, joao.cookie);
+    expect(res.status).toBe(403);
+  });
+
+  it("validates the programme id", async () => {
+    const res = await t.request(`/api/customers/${joao.customerId}/cards`, {
+      cookie: barber.cookie,
+      body: { programId: "" },
+    });
+    const error = await json<{ error: { fields: Record<string, string> } }>(res, 400);
+    expect(error.error.fields.programId).toBe("program_required");
+  });
+});
+
+describe("the customer's card API", () => {
+  it("gives the company's logo URL and card colour", async () => {
+    const [before] = await myCards();
+    expect(before).toMatchObject({ companyLogoUrl: null, brandColor: null });
+    await t.db
+      .update(companies)
+      .set({ brandColor: "#0f766e", logoUrl: `/api/companies/${barber.companyId}/logo?v=f1` })
+      .where(eq(companies.id, barber.companyId));
+    for (const card of await myCards()) {
+      expect(card).toMatchObject({
+        companyLogoUrl: `/api/companies/${barber.companyId}/logo?v=f1`,
+        brandColor: "#0f766e",
+      });
+    }
+    const page = await json<{ cards: CustomerCard[] }>(
+      await t.request(`/api/me/companies/${barber.companyId}`, { cookie: joao.cookie }),
+      200,
+    );
+    expect(page.cards.length).toBeGreaterThan(1);
+    expect(page.cards[0]).toMatchObject({ brandColor: "#0f766e" });
+  });
+});

@@ -1,0 +1,25 @@
+import type { Role } from "@/shared/me.schema";
+import type { Language } from "@/web/lib/i18n";
+
+const en = (language: Language) => language === "en";
+
+/** The sign-in page of a role, in the page's language (spec section 2: the `-en` variants). */
+export const signInPath = (role: Role, language: Language) =>
+  role === "admin"
+    ? en(language)
+      ? "/login-admin-en"
+      : "/login-admin"
+    : en(language)
+      ? "/login-client-en"
+      : "/login-cliente";
+
+/** `?conta=` of the recovery pages: whose sign-in page to go back to. */
+export const roleOfAccountParam = (value: string | null): Role =>
+  value === "empresa" ? "admin" : "customer";
+
+/** 'Esqueci minha senha' from a sign-in page. */
+export const forgotPasswordPath = (role: Role, language: Language) =>
+  `${en(language) ? "/forgot-password-en" : "/esqueci-senha"}?conta=${role === "admin" ? "empresa" : "cliente"}`;
+
+/** Query parameter the sign-in pages read to say the password was reset. */
+export const PASSWORD_RESET_PARAM = "senha_redefinida";
