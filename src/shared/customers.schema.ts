@@ -144,6 +144,8 @@ export type CustomerDetails = z.infer<typeof CustomerDetailsSchema>;
 export const CustomerCardSummarySchema = z.object({
   id: z.string(),
   programName: z.string(),
+  /** The reward fixed when the card opened. */
+  reward: z.string(),
   stamps: z.number().int(),
   maxStamps: z.number().int(),
   status: z.enum(CARD_STATUSES),

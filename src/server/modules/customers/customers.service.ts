@@ -386,6 +386,7 @@ export async function listCustomerCardSummaries(
   return cards.map((c) => ({
     id: c.id,
     programName: c.programName,
+    reward: c.reward,
     stamps: c.stamps,
     maxStamps: c.maxStamps,
     status: c.status,

@@ -98,6 +98,7 @@ function CustomerCards({ customerId }: { customerId: string }) {
                 <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs">
                   <span>{t("cards.created", { date: formatDate(card.createdAt) })}</span>
                   <span>{t("cards.type", { program: card.programName })}</span>
+                  <span>{t("cards.reward", { reward: card.reward })}</span>
                   {card.redeemedAt ? (
                     <span>{t("cards.usedOn", { date: formatDate(card.redeemedAt) })}</span>
                   ) : null}
