@@ -14,7 +14,7 @@ import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
 import { planGuard } from "./middleware/plan";
-import { EMAIL_SEND_LIMITS } from "./middleware/rate-limit";
+import { EMAIL_SEND_LIMITS, RateLimited } from "./middleware/rate-limit";
 import { rejectNul } from "./middleware/reject-nul";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -80,6 +80,9 @@ export function createApp(deps: AppDeps): App {
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
+      if (error instanceof RateLimited && error.retryAfterSeconds) {
+        c.header("Retry-After", String(error.retryAfterSeconds));
+      }
       const body: ApiErrorBody = {
         error: {
           code: error.code,

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
@@ -44,7 +43,7 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** The 429 every limit answers with; the caller sets `Retry-After` from `retryAfterSeconds`. */
+/** The 429 every limit answers with; the app's error handler sets `Retry-After` from `retryAfterSeconds`. */
 export class RateLimited extends AppError {
   constructor(readonly retryAfterSeconds?: number) {
     super("rate_limited", 429, "Muitas tentativas. Aguarde alguns minutos e tente novamente.");
@@ -53,25 +52,15 @@ export class RateLimited extends AppError {
 
 export const rateLimited = (retryAfterSeconds?: number) => new RateLimited(retryAfterSeconds);
 
-/** Sets `Retry-After` on a 429 of `work` (e.g. `limitEmailSends`), then lets it through. */
-export async function withRetryAfter<T>(c: Context, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof RateLimited && error.retryAfterSeconds)
-      c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
+/** Counts one hit of `key` and throws 429 `rate_limited` (retry after the window) past `rule.max`. */
+export async function enforceRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<void> {
+  if (!(await hitRateLimit(db, key, rule))) throw rateLimited(rule.windowSeconds);
 }
 
 /** Rejects with 429 once a client IP has made more than `rule.max` requests in the window. */
 export function rateLimit(db: Db, rule: RateLimitRule, trustProxyHops: number) {
   return createMiddleware(async (c, next) => {
-    const key = `${rule.bucket}:${clientIp(c, trustProxyHops)}`;
-    if (!(await hitRateLimit(db, key, rule))) {
-      c.header("Retry-After", String(rule.windowSeconds));
-      throw rateLimited();
-    }
+    await enforceRateLimit(db, `${rule.bucket}:${clientIp(c, trustProxyHops)}`, rule);
     await next();
   });
 }
@@ -99,12 +88,8 @@ export async function limitEmailSends(
   rules: EmailSendLimits = EMAIL_SEND_LIMITS,
 ): Promise<void> {
   const address = email.trim().toLowerCase();
-  if (!(await hitRateLimit(db, `${rules.perSource.bucket}:${source}`, rules.perSource))) {
-    throw rateLimited(rules.perSource.windowSeconds);
-  }
-  if (!(await hitRateLimit(db, `${rules.perAddress.bucket}:${address}`, rules.perAddress))) {
-    throw rateLimited(rules.perAddress.windowSeconds);
-  }
+  await enforceRateLimit(db, `${rules.perSource.bucket}:${source}`, rules.perSource);
+  await enforceRateLimit(db, `${rules.perAddress.bucket}:${address}`, rules.perAddress);
 }
 
 /** Deletes windows that ended long ago, so the table stays small. */

@@ -13,12 +13,10 @@ import {
   type EmailSendLimits,
   hitRateLimit,
   limitEmailSends,
-  RateLimited,
   type RateLimitRule,
   rateLimit,
   rateLimited,
   releaseRateLimit,
-  withRetryAfter,
 } from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, validationHook } from "../../openapi";
@@ -143,10 +141,7 @@ export function accountsRoutes(
 
   app.openapi(resendRoute, async (c) => {
     const { email } = c.req.valid("json");
-    await withRetryAfter(
-      c,
-      limitEmailSends(db, email, clientIp(c, deps.trustProxyHops), deps.limits.emailSends),
-    );
+    await limitEmailSends(db, email, clientIp(c, deps.trustProxyHops), deps.limits.emailSends);
     await resendConfirmation(deps, email);
     return c.json({ ok: true }, 202);
   });
@@ -186,53 +181,47 @@ export function accountsRoutes(
   app.openapi(signInRoute, async (c) => {
     const body = c.req.valid("json");
     const ip = clientIp(c, deps.trustProxyHops);
-    try {
-      return await withSignInLimits(ip, body.email, async () => {
-        const res = await auth.api.signInEmail({
-          body: { email: body.email, password: body.password, rememberMe: true },
-          headers: headersWithClientIp(c.req.raw.headers, ip),
-          asResponse: true,
-        });
-        if (!res.ok) {
-          const failure = (await res.json().catch(() => ({}))) as { code?: string };
-          if (failure.code === "EMAIL_NOT_VERIFIED") {
-            throw new AppError(
-              "email_not_confirmed",
-              403,
-              "Email não confirmado. Verifique sua caixa de entrada.",
-            );
-          }
-          if (res.status === 401) {
-            throw new AppError(
-              "invalid_credentials",
-              401,
-              "Email ou senha incorretos. Verifique suas credenciais.",
-            );
-          }
+    return withSignInLimits(ip, body.email, async () => {
+      const res = await auth.api.signInEmail({
+        body: { email: body.email, password: body.password, rememberMe: true },
+        headers: headersWithClientIp(c.req.raw.headers, ip),
+        asResponse: true,
+      });
+      if (!res.ok) {
+        const failure = (await res.json().catch(() => ({}))) as { code?: string };
+        if (failure.code === "EMAIL_NOT_VERIFIED") {
           throw new AppError(
-            "internal_error",
-            500,
-            `Sign-in failed (${res.status} ${failure.code ?? ""})`,
+            "email_not_confirmed",
+            403,
+            "Email não confirmado. Verifique sua caixa de entrada.",
           );
         }
-        const answer = (await res.json()) as {
-          user?: { id: string };
-          twoFactorRedirect?: boolean;
-        };
-        for (const cookie of res.headers.getSetCookie())
-          c.header("Set-Cookie", cookie, { append: true });
-        // 2FA on: better-auth has already deleted the session; only the challenge cookie is set.
-        if (answer.twoFactorRedirect) return c.json({ twoFactorRequired: true as const }, 202);
-        if (!answer.user) throw new AppError("internal_error", 500, "Sign-in answered no user");
-        const me = await findMe(db, answer.user.id);
-        if (!me) throw new AppError("internal_error", 500, "Signed-in user has no profile");
-        return c.json(me, 200);
-      });
-    } catch (error) {
-      if (error instanceof RateLimited && error.retryAfterSeconds)
-        c.header("Retry-After", String(error.retryAfterSeconds));
-      throw error;
-    }
+        if (res.status === 401) {
+          throw new AppError(
+            "invalid_credentials",
+            401,
+            "Email ou senha incorretos. Verifique suas credenciais.",
+          );
+        }
+        throw new AppError(
+          "internal_error",
+          500,
+          `Sign-in failed (${res.status} ${failure.code ?? ""})`,
+        );
+      }
+      const answer = (await res.json()) as {
+        user?: { id: string };
+        twoFactorRedirect?: boolean;
+      };
+      for (const cookie of res.headers.getSetCookie())
+        c.header("Set-Cookie", cookie, { append: true });
+      // 2FA on: better-auth has already deleted the session; only the challenge cookie is set.
+      if (answer.twoFactorRedirect) return c.json({ twoFactorRequired: true as const }, 202);
+      if (!answer.user) throw new AppError("internal_error", 500, "Sign-in answered no user");
+      const me = await findMe(db, answer.user.id);
+      if (!me) throw new AppError("internal_error", 500, "Signed-in user has no profile");
+      return c.json(me, 200);
+    });
   });
 
   app.openapi(signOutRoute, async (c) => {

@@ -7,7 +7,7 @@ import {
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { clientIp } from "../../middleware/client-ip";
-import { limitEmailSends, rateLimit, withRetryAfter } from "../../middleware/rate-limit";
+import { limitEmailSends, rateLimit } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
 import type { AccountLimits } from "./accounts.routes";
@@ -55,9 +55,11 @@ export function passwordRoutes(deps: PasswordDeps) {
   app.openapi(forgotRoute, async (c) => {
     const input = c.req.valid("json");
     // Counted per IP and per address whether or not an account has it.
-    await withRetryAfter(
-      c,
-      limitEmailSends(db, input.email, clientIp(c, deps.trustProxyHops), deps.limits.emailSends),
+    await limitEmailSends(
+      db,
+      input.email,
+      clientIp(c, deps.trustProxyHops),
+      deps.limits.emailSends,
     );
     // The lookup, the token and the e-mail happen after the answer: its status, body and timing
     // say nothing about whether the address has an account.

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";
-import { hitRateLimit, type RateLimitRule } from "../../middleware/rate-limit";
+import { enforceRateLimit, type RateLimitRule } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
@@ -156,16 +156,11 @@ export function claimsRoutes({ db }: { db: Db }) {
     const actor = await requireCustomerActor(db, c.var.user);
     const cardId = c.req.valid("param").id;
     // Every attempt counts, before anything is read: a receipt is up to 5 MB of database.
-    if (
-      !(await hitRateLimit(
-        db,
-        `${RECEIPT_RATE_LIMIT.bucket}:${actor.customerId}`,
-        RECEIPT_RATE_LIMIT,
-      ))
-    ) {
-      c.header("Retry-After", String(RECEIPT_RATE_LIMIT.windowSeconds));
-      throw new AppError("rate_limited", 429, "Too many receipts: wait and try again");
-    }
+    await enforceRateLimit(
+      db,
+      `${RECEIPT_RATE_LIMIT.bucket}:${actor.customerId}`,
+      RECEIPT_RATE_LIMIT,
+    );
     // A claim that would be refused (card complete, one already waiting...) is refused now,
     // before the file is read.
     await checkClaim(db, actor.customerId, cardId, { method: "receipt" });

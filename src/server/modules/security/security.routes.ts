@@ -15,12 +15,7 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
-import {
-  hitRateLimit,
-  type RateLimitRule,
-  rateLimit,
-  rateLimited,
-} from "../../middleware/rate-limit";
+import { enforceRateLimit, type RateLimitRule, rateLimit } from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
 import { findMe } from "../accounts/accounts.service";
@@ -142,10 +137,7 @@ export function securityRoutes(deps: SecurityDeps) {
   app.on("POST", "/security/two-factor", limit("password-check"));
   const perAccount = createMiddleware<{ Variables: SessionVars }>(async (c, next) => {
     const rule = deps.passwordCheckLimit;
-    if (c.var.user && !(await hitRateLimit(db, `${rule.bucket}:${c.var.user.id}`, rule))) {
-      c.header("Retry-After", String(rule.windowSeconds));
-      throw rateLimited();
-    }
+    if (c.var.user) await enforceRateLimit(db, `${rule.bucket}:${c.var.user.id}`, rule);
     await next();
   });
   app.on(
