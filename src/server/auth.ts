@@ -5,9 +5,9 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { PASSWORD_RESET_TTL_SECONDS } from "../shared/auth.schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/limits";
-import { accounts, sessions, twoFactors, users, verifications } from "./db/auth.table";
 import type { Db } from "./db/client";
-import { sendPasswordResetEmail } from "./modules/accounts/password.service";
+import { accounts, sessions, twoFactors, users, verifications } from "./modules/auth/auth.table";
+import { sendPasswordResetEmail } from "./modules/auth/password.service";
 import { confirmationEmail, type Mailer } from "./modules/mail/mail.service";
 import { recordSignInAttempt } from "./modules/security/security.service";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SECTORS, STATE_CODES } from "./brazil";
+import { CompanySummarySchema } from "./companies.schema";
 import {
   CITY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -124,3 +125,26 @@ export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 /** After a reset: whose sign-in page to go to. */
 export const PasswordResetDoneSchema = z.object({ role: z.enum(["admin", "customer"]) });
 export type PasswordResetDone = z.infer<typeof PasswordResetDoneSchema>;
+
+export const RoleSchema = z.enum(["admin", "customer"]);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  role: RoleSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  origin: z.string().nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const MeSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
+  profile: ProfileSchema,
+  company: CompanySummarySchema.nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;

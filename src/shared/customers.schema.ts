@@ -7,8 +7,8 @@ import {
   phoneText,
 } from "./auth.schema";
 import { STATE_CODES } from "./brazil";
+import { CARD_STATUSES, CompanyCardSchema } from "./cards.schema";
 import { CITY_MAX_LENGTH, NAME_MAX_LENGTH } from "./limits";
-import { CARD_STATUSES } from "./loyalty.schema";
 import { ConversationMessageSchema } from "./messages.schema";
 import { text } from "./text";
 
@@ -234,3 +234,18 @@ export const InvitationAnswerSchema = z.object({
   accepted: z.boolean(),
 });
 export type InvitationAnswer = z.infer<typeof InvitationAnswerSchema>;
+
+export const JoinCompanySchema = z.object({ companyId: z.string().trim().min(1).max(100) });
+
+/** A company customer (membership) found by the add-stamp search. */
+export const CompanyCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  /** The open card in the default programme (else the oldest open card), or null. */
+  openCard: CompanyCardSchema.nullable(),
+  /** Every open (active or complete) card, one per programme, oldest first. */
+  openCards: z.array(CompanyCardSchema),
+});
+export type CompanyCustomer = z.infer<typeof CompanyCustomerSchema>;

@@ -1,6 +1,7 @@
 export * from "../middleware/idempotency.table";
 export * from "../middleware/rate-limits.table";
-export * from "../modules/accounts/profiles.table";
+export * from "../modules/auth/auth.table";
+export * from "../modules/auth/profiles.table";
 export * from "../modules/cards/cards.table";
 export * from "../modules/companies/companies.table";
 export * from "../modules/customers/invitations.table";
@@ -13,4 +14,3 @@ export * from "../modules/notifications/notifications.table";
 export * from "../modules/programs/programs.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/stamps/stamps.table";
-export * from "./auth.table";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { profiles } from "../modules/accounts/profiles.table";
+import { profiles } from "../modules/auth/profiles.table";
 import { companies } from "../modules/companies/companies.table";
 import type { SessionUser } from "./session";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts, users } from "../db/auth.table";
-import { profiles } from "../modules/accounts/profiles.table";
+import { accounts, users } from "../modules/auth/auth.table";
+import { profiles } from "../modules/auth/profiles.table";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const limits = {

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../db/auth.table";
+import { sessions } from "../modules/auth/auth.table";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { signedCookie } from "./session";
 

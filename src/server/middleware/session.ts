@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth";
-import { sessions, users } from "../db/auth.table";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { profiles } from "../modules/accounts/profiles.table";
+import { sessions, users } from "../modules/auth/auth.table";
+import { profiles } from "../modules/auth/profiles.table";
 import { companies } from "../modules/companies/companies.table";
 import { planExpiredSql } from "./plan";
 

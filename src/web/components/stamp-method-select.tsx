@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { STAMP_METHODS, type StampMethod } from "@/shared/loyalty.schema";
+import { STAMP_METHODS, type StampMethod } from "@/shared/stamps.schema";
 import { NativeSelect } from "./ui/native-select";
 
 type Props = Omit<ComponentProps<"select">, "value" | "onChange"> & {

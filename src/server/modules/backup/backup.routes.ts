@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { SystemSettingsSchema, UpdateSystemSettingsSchema } from "../../../shared/backup.schema";
+import { SystemSettingsSchema, UpdateSystemSettingsSchema } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

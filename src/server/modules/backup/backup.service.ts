@@ -6,10 +6,10 @@ import {
   DEFAULT_RETENTION_MONTHS,
   type SystemSettings,
   type UpdateSystemSettings,
-} from "../../../shared/backup.schema";
+} from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { CSV_BOM, csvLine, csvValue } from "../customers/customers-csv";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
-import { DEFAULT_RETENTION_MONTHS, MIN_RETENTION_MONTHS } from "../../../shared/backup.schema";
+import { DEFAULT_RETENTION_MONTHS, MIN_RETENTION_MONTHS } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { files } from "../files/files.table";
 import { interestReplies, interests } from "../interests/interests.table";

@@ -1,18 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { SpecialPromotionSchema } from "../../../shared/directory.schema";
 import {
   CARD_SORTS,
   CARD_STATUSES,
   CardSummarySchema,
-  ClaimOptionsSchema,
   CompanyCardSchema,
   CustomerCardSchema,
   OpenCardSchema,
   RedeemCardSchema,
-  StampSchema,
   VoucherSchema,
-} from "../../../shared/loyalty.schema";
-import { PublicCompanySchema } from "../../../shared/me.schema";
+} from "../../../shared/cards.schema";
+import { ClaimOptionsSchema } from "../../../shared/claims.schema";
+import { PublicCompanySchema, SpecialPromotionSchema } from "../../../shared/companies.schema";
+import { StampSchema } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";

@@ -7,14 +7,14 @@ import type {
   CompanyCard,
   CustomerCard,
   RedeemCard,
-  Stamp,
   Voucher,
-} from "../../../shared/loyalty.schema";
+} from "../../../shared/cards.schema";
+import type { Stamp } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
 import { findProgram } from "../programs/programs.service";

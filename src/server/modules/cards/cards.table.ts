@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
 import { programs } from "../programs/programs.table";

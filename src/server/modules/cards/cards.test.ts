@@ -1,11 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  CompanyCard,
-  CompanyCustomer,
-  CustomerCard,
-  Program,
-} from "../../../shared/loyalty.schema";
+import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
+import type { CompanyCustomer } from "../../../shared/customers.schema";
+import type { Program } from "../../../shared/programs.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { loyaltyCards } from "./cards.table";

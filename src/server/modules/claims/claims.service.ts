@@ -5,11 +5,11 @@ import {
   type CreateClaim,
   RECEIPT_MAX_BYTES,
   RECEIPT_TYPES,
-} from "../../../shared/loyalty.schema";
+} from "../../../shared/claims.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { storeFile } from "../files/files.service";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Claim, CompanyCard, CustomerCard } from "../../../shared/loyalty.schema";
+import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
+import type { Claim } from "../../../shared/claims.schema";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 

@@ -2,9 +2,9 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   DirectoryPageSchema,
   DirectoryQuerySchema,
+  PublicCompanySchema,
   SpecialPromotionSchema,
-} from "../../../shared/directory.schema";
-import { PublicCompanySchema } from "../../../shared/me.schema";
+} from "../../../shared/companies.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCustomerActor } from "../../middleware/actor";

@@ -1,16 +1,16 @@
 import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
 import {
+  type ClaimOptions,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+} from "../../../shared/claims.schema";
+import type { CompanySummary, PublicCompany } from "../../../shared/companies.schema";
+import {
   DIRECTORY_PAGE_SIZE,
   type DirectoryPage,
   type DirectoryQuery,
   type SpecialPromotion,
-} from "../../../shared/directory.schema";
-import {
-  type ClaimOptions,
-  SOCIAL_NETWORKS,
-  type SocialNetwork,
-} from "../../../shared/loyalty.schema";
-import type { CompanySummary, PublicCompany } from "../../../shared/me.schema";
+} from "../../../shared/companies.schema";
 import type { Db } from "../../db/client";
 import { memberships } from "../customers/memberships.table";
 import { companies } from "./companies.table";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { DEFAULT_MAX_STAMPS } from "../../../shared/limits";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 
 /** Spec `empresas`. Money in integer cents; column names in docs/glossary.md. */
 export const companies = pgTable("companies", {

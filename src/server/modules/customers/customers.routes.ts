@@ -1,6 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { CustomerCardSchema } from "../../../shared/cards.schema";
 import {
   AcceptInvitationSchema,
+  CompanyCustomerSchema,
   CompanyInvitationSchema,
   CreateCustomerSchema,
   CreatedInvitationSchema,
@@ -15,15 +17,11 @@ import {
   InvitationSignUpSchema,
   InvitationTokenBodySchema,
   InvitationTokenSchema,
+  JoinCompanySchema,
   MyInvitationSchema,
   SetCustomerStatusSchema,
   UpdateCustomerRecordSchema,
 } from "../../../shared/customers.schema";
-import {
-  CompanyCustomerSchema,
-  CustomerCardSchema,
-  JoinCompanySchema,
-} from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { CompanyCustomer } from "../../../shared/customers.schema";
 import {
   CUSTOMER_SEARCH_COUNT_CAP,
   CUSTOMERS_PAGE_SIZE,
@@ -11,11 +12,10 @@ import {
   type MembershipStatus,
   type UpdateCustomerRecord,
 } from "../../../shared/customers.schema";
-import type { CompanyCustomer } from "../../../shared/loyalty.schema";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { AppError } from "../../errors";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import {
   countCardsByCustomer,
   listCustomerCards,

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCustomers } from "../../../../scripts/seed-customers";
+import type { CustomerCard } from "../../../shared/cards.schema";
+import type { CompanyCustomer } from "../../../shared/customers.schema";
 import {
   type CompanyInvitation,
   type CreatedInvitation,
@@ -15,10 +17,9 @@ import {
   type InvitationAnswer,
   type MyInvitation,
 } from "../../../shared/customers.schema";
-import type { CompanyCustomer, CustomerCard } from "../../../shared/loyalty.schema";
-import { users } from "../../db/auth.table";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { profiles } from "../accounts/profiles.table";
+import { users } from "../auth/auth.table";
+import { profiles } from "../auth/profiles.table";
 import { customerMessages } from "../messages/messages.table";
 import { customerInvitations } from "./invitations.table";
 import { memberships } from "./memberships.table";

@@ -14,11 +14,11 @@ import {
   type MyInvitation,
 } from "../../../shared/customers.schema";
 import type { Auth } from "../../auth";
-import { accounts, users } from "../../db/auth.table";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../middleware/rate-limit";
-import { profiles } from "../accounts/profiles.table";
+import { accounts, users } from "../auth/auth.table";
+import { profiles } from "../auth/profiles.table";
 import { findPublicCompany } from "../companies/companies.service";
 import { companies } from "../companies/companies.table";
 import { invitationEmail, type Mailer } from "../mail/mail.service";

@@ -1,5 +1,5 @@
 import { date, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../../db/auth.table";
+import { users } from "../auth/auth.table";
 import { companies } from "../companies/companies.table";
 
 /**

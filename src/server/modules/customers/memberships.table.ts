@@ -9,7 +9,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 
 export const membershipStatusEnum = pgEnum("membership_status", ["active", "inactive"]);

@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor, CustomerActor } from "../../middleware/actor";
 import { hitRateLimit } from "../../middleware/rate-limit";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 import { interestReplies, interests } from "./interests.table";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 
 export const interestStatusEnum = pgEnum("interest_status", ["pending", "answered"]);

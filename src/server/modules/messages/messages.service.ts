@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor, CustomerActor } from "../../middleware/actor";
 import { hitRateLimit } from "../../middleware/rate-limit";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { findPublicCompany } from "../companies/companies.service";
 import { companies } from "../companies/companies.table";
 import { customerMessages } from "./messages.table";

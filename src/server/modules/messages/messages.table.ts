@@ -1,5 +1,5 @@
 import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 
 export const messageSenderEnum = pgEnum("message_sender", ["customer", "company"]);

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/notifications.schema";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { listPendingMessages } from "../messages/messages.service";
 import { programs } from "../programs/programs.table";

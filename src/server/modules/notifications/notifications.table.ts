@@ -1,5 +1,5 @@
 import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../../db/auth.table";
+import { users } from "../auth/auth.table";
 
 /**
  * Which derived notifications a user has read. Notifications themselves are derived from the data

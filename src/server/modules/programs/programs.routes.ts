@@ -3,7 +3,7 @@ import {
   CreateProgramSchema,
   ProgramSchema,
   UpdateProgramSchema,
-} from "../../../shared/loyalty.schema";
+} from "../../../shared/programs.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import type { CreateProgram, Program, UpdateProgram } from "../../../shared/loyalty.schema";
+import type { CreateProgram, Program, UpdateProgram } from "../../../shared/programs.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { loyaltyCards } from "../cards/cards.table";

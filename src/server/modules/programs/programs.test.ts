@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard, Program } from "../../../shared/loyalty.schema";
+import type { CustomerCard } from "../../../shared/cards.schema";
+import type { Program } from "../../../shared/programs.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { DashboardStatsSchema } from "../../../shared/loyalty.schema";
+import { DashboardStatsSchema } from "../../../shared/reports.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DashboardStats } from "../../../shared/loyalty.schema";
+import type { DashboardStats } from "../../../shared/reports.schema";
 import type { Db } from "../../db/client";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
 import { stamps } from "../stamps/stamps.table";

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { MeSchema } from "../../../shared/me.schema";
+import { MeSchema } from "../../../shared/auth.schema";
 import {
   AccessLogSchema,
   ChangePasswordSchema,
@@ -18,7 +18,7 @@ import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
 import { enforceRateLimit, type RateLimitRule, rateLimit } from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
-import { findMe } from "../accounts/accounts.service";
+import { findMe } from "../auth/auth.service";
 import {
   ChallengeExpired,
   changePassword,

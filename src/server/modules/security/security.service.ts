@@ -10,11 +10,11 @@ import {
   type TwoFactorEnrolment,
 } from "../../../shared/security.schema";
 import type { Auth } from "../../auth";
-import { signInEvents, users } from "../../db/auth.table";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { CLIENT_IP_HEADER } from "../../middleware/client-ip";
 import { signedCookie } from "../../middleware/session";
+import { signInEvents, users } from "../auth/auth.table";
 
 /** better-auth's cookie of a sign-in waiting for its second factor (two-factor plugin). */
 const TWO_FACTOR_COOKIE = "two_factor";

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccessLog, TwoFactorEnrolment } from "../../../shared/security.schema";
-import { sessions } from "../../db/auth.table";
 import { createTestApp, sessionCookie, type TestApp } from "../../test/test-app";
+import { sessions } from "../auth/auth.table";
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it from the base32 key. */
 function totp(base32Secret: string, at = Date.now()): string {

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { SocialNetwork } from "../../../shared/loyalty.schema";
+import type { SocialNetwork } from "../../../shared/claims.schema";
 import type {
   Appearance,
   LoyaltyRules,
@@ -11,7 +11,7 @@ import type {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 import { companySettings } from "./settings.table";
 

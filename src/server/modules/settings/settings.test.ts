@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SpecialPromotion } from "../../../shared/directory.schema";
-import type { CustomerCard } from "../../../shared/loyalty.schema";
-import type { Me } from "../../../shared/me.schema";
+import type { Me } from "../../../shared/auth.schema";
+import type { CustomerCard } from "../../../shared/cards.schema";
+import type { SpecialPromotion } from "../../../shared/companies.schema";
 import type {
   LoyaltyRules,
   NotificationSettings,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyCard, CustomerCard, Program } from "../../../shared/loyalty.schema";
+import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
+import type { Program } from "../../../shared/programs.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";

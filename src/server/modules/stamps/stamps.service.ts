@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { AddCustomerStamp, AddStamp, StampMethod } from "../../../shared/loyalty.schema";
+import type { AddCustomerStamp, AddStamp, StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { profiles } from "../accounts/profiles.table";
+import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { files } from "../files/files.table";

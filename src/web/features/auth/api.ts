@@ -3,13 +3,15 @@ import {
   type CompanySignUp,
   type CustomerSignUp,
   type ForgotPassword,
+  type Me,
+  MeSchema,
   type PasswordResetDone,
   PasswordResetDoneSchema,
   type ResendConfirmation,
   type ResetPassword,
+  type Role,
   type SignIn,
 } from "@/shared/auth.schema";
-import { type Me, MeSchema, type Role } from "@/shared/me.schema";
 import {
   type SignInTwoFactor,
   type TwoFactorChallenge,

@@ -1,4 +1,4 @@
-import type { Role } from "@/shared/me.schema";
+import type { Role } from "@/shared/auth.schema";
 import type { Language } from "@/web/lib/i18n";
 
 const en = (language: Language) => language === "en";

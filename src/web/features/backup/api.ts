@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SystemSettings, UpdateSystemSettings } from "@/shared/backup.schema";
 import type { ApiErrorBody } from "@/shared/errors";
+import type { SystemSettings, UpdateSystemSettings } from "@/shared/settings.schema";
 import { ApiError, apiClient } from "@/web/lib/api-client";
 
 export const backupKeys = {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Claim, CreateClaim } from "@/shared/loyalty.schema";
+import type { Claim, CreateClaim } from "@/shared/claims.schema";
 import { apiClient } from "@/web/lib/api-client";
 
 export const claimKeys = {

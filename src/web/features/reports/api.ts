@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { DashboardStats } from "@/shared/loyalty.schema";
+import type { DashboardStats } from "@/shared/reports.schema";
 import { apiClient } from "@/web/lib/api-client";
 
 /** The dashboard's figures, counted by the server. */

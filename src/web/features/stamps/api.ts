@@ -1,10 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  AddCustomerStamp,
-  CompanyCard,
-  CompanyCustomer,
-  Program,
-} from "@/shared/loyalty.schema";
+import type { CompanyCard } from "@/shared/cards.schema";
+import type { CompanyCustomer } from "@/shared/customers.schema";
+import type { Program } from "@/shared/programs.schema";
+import type { AddCustomerStamp } from "@/shared/stamps.schema";
 import { apiClient } from "@/web/lib/api-client";
 
 export const stampKeys = {

@@ -15,10 +15,10 @@ import { CustomerAuth } from "@/web/features/auth/components/customer-auth";
 import { OriginBanner } from "@/web/features/auth/components/origin-banner";
 import { SignedInRedirect } from "@/web/features/auth/components/signed-in-redirect";
 import { PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
+import { companyPageQueryOptions, useJoinCompany } from "@/web/features/cards/api";
 import { publicCompanyQueryOptions } from "@/web/features/companies/api";
 import { CompanyWelcomeCard } from "@/web/features/companies/components/company-welcome-card";
 import { JoinCompanyConfirm } from "@/web/features/companies/components/join-company-confirm";
-import { companyPageQueryOptions, useJoinCompany } from "@/web/features/loyalty-cards/api";
 import { readConfirmationResult } from "@/web/lib/confirmation";
 import { errorMessage } from "@/web/lib/error-message";
 

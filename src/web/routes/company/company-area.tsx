@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
-import type { Me } from "@/shared/me.schema";
+import type { Me } from "@/shared/auth.schema";
 import { CompanyLayout } from "@/web/components/company-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";

@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CustomerCard } from "@/shared/loyalty.schema";
+import type { CustomerCard } from "@/shared/cards.schema";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
-import { myCardsQueryOptions } from "@/web/features/loyalty-cards/api";
-import { CardTile } from "@/web/features/loyalty-cards/components/card-tile";
+import { myCardsQueryOptions } from "@/web/features/cards/api";
+import { CardTile } from "@/web/features/cards/components/card-tile";
 import { errorMessage } from "@/web/lib/error-message";
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { Me } from "@/shared/me.schema";
+import type { Me } from "@/shared/auth.schema";
 import type { SignUpOriginParams } from "@/shared/origin";
 import { homePathFor, joinThroughLink } from "../api";
 import { AuthCard } from "./auth-card";

@@ -9,7 +9,7 @@ import {
   RETENTION_MONTHS_OPTIONS,
   type UpdateSystemSettings,
   UpdateSystemSettingsSchema,
-} from "@/shared/backup.schema";
+} from "@/shared/settings.schema";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { NativeSelect } from "@/web/components/ui/native-select";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyCard } from "@/shared/loyalty.schema";
+import type { CompanyCard } from "@/shared/cards.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyCard, StampMethod } from "@/shared/loyalty.schema";
+import type { CompanyCard } from "@/shared/cards.schema";
+import type { StampMethod } from "@/shared/stamps.schema";
 import { StampMethodSelect } from "@/web/components/stamp-method-select";
 import { Button } from "@/web/components/ui/button";
 import {

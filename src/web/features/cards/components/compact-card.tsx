@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { type CompanyCard, cardBadge } from "@/shared/loyalty.schema";
+import { type CompanyCard, cardBadge } from "@/shared/cards.schema";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { CardDetailsDialog } from "./card-details-dialog";

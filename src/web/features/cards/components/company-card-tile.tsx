@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type CompanyCard, cardBadge } from "@/shared/loyalty.schema";
+import { type CompanyCard, cardBadge } from "@/shared/cards.schema";
 import { StampGrid } from "@/web/components/stamp-grid";
 import { Button } from "@/web/components/ui/button";
 import {

@@ -11,7 +11,7 @@ import {
   PROGRAM_MAX_STAMPS,
   PROGRAM_MIN_STAMPS,
   type Program,
-} from "@/shared/loyalty.schema";
+} from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -3,7 +3,7 @@ import { Archive, ArchiveRestore, Star } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { Program } from "@/shared/loyalty.schema";
+import type { Program } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

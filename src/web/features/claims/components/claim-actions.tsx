@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type ClaimOptions, SOCIAL_NETWORKS, type SocialNetwork } from "@/shared/loyalty.schema";
+import { type ClaimOptions, SOCIAL_NETWORKS, type SocialNetwork } from "@/shared/claims.schema";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Claim } from "@/shared/loyalty.schema";
+import type { Claim } from "@/shared/claims.schema";
 import { formatDateTime } from "@/web/lib/format";
 
 /** One claim as its customer sees it: what, when, and the company's answer. */

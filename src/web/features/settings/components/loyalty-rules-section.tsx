@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { SOCIAL_NETWORKS } from "@/shared/loyalty.schema";
+import { SOCIAL_NETWORKS } from "@/shared/claims.schema";
 import { LoyaltyRulesSchema } from "@/shared/settings.schema";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/error-message";

@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { CompanySummary } from "@/shared/me.schema";
+import type { CompanySummary } from "@/shared/companies.schema";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 
 /** After the trial without a paid period: read access, stamping and redemption go on. */

@@ -3,7 +3,9 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyCustomer, Program, StampMethod } from "@/shared/loyalty.schema";
+import type { CompanyCustomer } from "@/shared/customers.schema";
+import type { Program } from "@/shared/programs.schema";
+import type { StampMethod } from "@/shared/stamps.schema";
 import { StampMethodSelect } from "@/web/components/stamp-method-select";
 import { Button } from "@/web/components/ui/button";
 import {

@@ -1,21 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { CompanySignUp, CustomerSignUp } from "../../../shared/auth.schema";
+import type { CompanySignUp, CustomerSignUp, Me } from "../../../shared/auth.schema";
 import { TRIAL_DAYS } from "../../../shared/limits";
-import type { Me } from "../../../shared/me.schema";
 import {
   resolveSignUpOrigin,
   type SignUpOrigin,
   type SignUpOriginParams,
 } from "../../../shared/origin";
 import type { Auth } from "../../auth";
-import { accounts, users } from "../../db/auth.table";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findCompanyOfOwner, findPublicCompany } from "../companies/companies.service";
 import { companies } from "../companies/companies.table";
 import { joinCompany } from "../customers/customers.service";
 import { createDefaultProgram } from "../programs/programs.service";
+import { accounts, users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
 export type AccountsDeps = { db: Db; auth: Auth; appUrl: string };

@@ -10,7 +10,7 @@ import { clientIp } from "../../middleware/client-ip";
 import { limitEmailSends, rateLimit } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
-import type { AccountLimits } from "./accounts.routes";
+import type { AccountLimits } from "./auth.routes";
 import { requestPasswordReset, resetPassword } from "./password.service";
 
 export type PasswordDeps = {

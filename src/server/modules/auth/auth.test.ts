@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { users } from "../../db/auth.table";
 import {
   companyInput,
   createTestApp,
@@ -10,6 +9,7 @@ import {
   type TestApp,
 } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
+import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { date, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../../db/auth.table";
+import { users } from "./auth.table";
 
 export const roleEnum = pgEnum("role", ["admin", "customer"]);
 export const themeEnum = pgEnum("theme", ["light", "dark"]);

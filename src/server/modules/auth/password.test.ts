@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { accounts, users, verifications } from "../../db/auth.table";
 import {
   companyInput,
   createTestApp,
@@ -10,6 +9,7 @@ import {
   type TestApp,
 } from "../../test/test-app";
 import type { Mail } from "../mail/mail.service";
+import { accounts, users, verifications } from "./auth.table";
 import { profiles } from "./profiles.table";
 
 let t: TestApp;

@@ -47,3 +47,30 @@ export const SpecialPromotionSchema = z.object({
   endsOn: z.string().nullable(),
 });
 export type SpecialPromotion = z.infer<typeof SpecialPromotionSchema>;
+
+export const CompanySummarySchema = z.object({
+  id: z.string(),
+  tradeName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  sector: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  subscriptionActive: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  /** trial until trialEndsAt; paid while a paid period runs; expired otherwise (read-only panel). */
+  planStatus: z.enum(["trial", "paid", "expired"]),
+  defaultMaxStamps: z.number().int(),
+});
+export type CompanySummary = z.infer<typeof CompanySummarySchema>;
+
+export const PublicCompanySchema = z.object({
+  id: z.string(),
+  tradeName: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  sector: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+});
+export type PublicCompany = z.infer<typeof PublicCompanySchema>;

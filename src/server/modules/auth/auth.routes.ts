@@ -2,10 +2,10 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   CompanySignUpSchema,
   CustomerSignUpSchema,
+  MeSchema,
   ResendConfirmationSchema,
   SignInSchema,
 } from "../../../shared/auth.schema";
-import { MeSchema } from "../../../shared/me.schema";
 import { TwoFactorChallengeSchema } from "../../../shared/security.schema";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
@@ -26,7 +26,7 @@ import {
   resendConfirmation,
   signUpCompany,
   signUpCustomer,
-} from "./accounts.service";
+} from "./auth.service";
 import { passwordRoutes } from "./password.routes";
 
 export type AccountLimits = {
@@ -119,9 +119,7 @@ const meRoute = createRoute({
   },
 });
 
-export function accountsRoutes(
-  deps: AccountsDeps & { limits: AccountLimits; trustProxyHops: number },
-) {
+export function authRoutes(deps: AccountsDeps & { limits: AccountLimits; trustProxyHops: number }) {
   const { db, auth } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   const limit = (rule: RateLimitRule) => rateLimit(db, rule, deps.trustProxyHops);

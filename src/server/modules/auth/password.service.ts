@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { RequestLanguage, ResetPassword } from "../../../shared/auth.schema";
-import type { Role } from "../../../shared/me.schema";
+import type { RequestLanguage, ResetPassword, Role } from "../../../shared/auth.schema";
 import type { Auth } from "../../auth";
-import { users } from "../../db/auth.table";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { clearRateLimit, type RateLimitRule } from "../../middleware/rate-limit";
 import { type Mailer, type MailLanguage, passwordResetEmail } from "../mail/mail.service";
+import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
 /** The app's page that takes the token of the e-mail's link, per language. */

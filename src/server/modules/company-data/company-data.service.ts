@@ -9,8 +9,8 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { companies } from "../companies/companies.table";
 import { deleteFile, readFile, storeFile } from "../files/files.service";
-import { companies } from "./companies.table";
 
 type CompanyRow = typeof companies.$inferSelect;
 

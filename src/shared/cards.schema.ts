@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { STAMP_NOTES_MAX_LENGTH } from "./stamps.schema";
+
+export const CARD_STATUSES = ["active", "complete", "redeemed"] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** Staff opening a card of one of the company's (not archived) programmes for a customer. */
+export const OpenCardSchema = z.object({
+  programId: z.string().trim().min(1, "program_required").max(100, "program_required"),
+});
+export type OpenCard = z.infer<typeof OpenCardSchema>;
+
+export const RedeemCardSchema = z.object({
+  bonusType: z.string().trim().max(100, "redeem_bonus_type_too_long").default(""),
+  notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "redeem_notes_too_long").default(""),
+});
+export type RedeemCard = z.infer<typeof RedeemCardSchema>;
+
+/** A loyalty card as the company sees it. */
+export const CompanyCardSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  programId: z.string(),
+  programName: z.string(),
+  reward: z.string(),
+  stamps: z.number().int(),
+  maxStamps: z.number().int(),
+  status: z.enum(CARD_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type CompanyCard = z.infer<typeof CompanyCardSchema>;
+
+/** A loyalty card as its customer sees it. */
+export const CustomerCardSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  companySector: z.string().nullable(),
+  companyCity: z.string().nullable(),
+  companyState: z.string().nullable(),
+  /** The company's logo (a URL of `GET /api/companies/:id/logo`) and card colour ('#rrggbb'). */
+  companyLogoUrl: z.string().nullable(),
+  brandColor: z.string().nullable(),
+  programName: z.string(),
+  reward: z.string(),
+  stamps: z.number().int(),
+  maxStamps: z.number().int(),
+  status: z.enum(CARD_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type CustomerCard = z.infer<typeof CustomerCardSchema>;
+
+/** /cartoes summary tiles, counted in the database ('Templates' = the company's programmes). */
+export const CardSummarySchema = z.object({
+  active: z.number().int(),
+  complete: z.number().int(),
+  redeemed: z.number().int(),
+  programs: z.number().int(),
+});
+export type CardSummary = z.infer<typeof CardSummarySchema>;
+
+export const VoucherSchema = z.object({ cardId: z.string(), code: z.string() });
+export type Voucher = z.infer<typeof VoucherSchema>;
+
+/** Card list sort cycle on /cartoes. */
+export const CARD_SORTS = ["name_asc", "name_desc", "progress_asc", "progress_desc"] as const;
+export type CardSort = (typeof CARD_SORTS)[number];
+
+/** The card badge of spec section 2: Utilizado, Pronto para usar, Recém criado or Em andamento. */
+export type CardBadge = "redeemed" | "ready" | "new" | "inProgress";
+export function cardBadge(card: {
+  status: CardStatus;
+  stamps: number;
+  maxStamps: number;
+}): CardBadge {
+  if (card.status === "redeemed") return "redeemed";
+  if (card.status === "complete" || card.stamps >= card.maxStamps) return "ready";
+  if (card.stamps === 0) return "new";
+  return "inProgress";
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/** Social networks a tag or follow may be claimed on (spec section 9). */
+export const SOCIAL_NETWORKS = [
+  "instagram",
+  "facebook",
+  "x",
+  "tiktok",
+  "youtube",
+  "linkedin",
+] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** Receipt uploads: JPG, PNG or PDF up to 5 MB (the type is read from the content). */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const RECEIPT_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
+
+/** A customer's claim without a file: a social tag/follow or a Google review. */
+export const CreateClaimSchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("social"),
+    network: z.enum(SOCIAL_NETWORKS, "claim_network_invalid"),
+    /** Only web links: a `javascript:` or `data:` link would run when the company opens it. */
+    link: z
+      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "claim_link_invalid" })
+      .max(500, "claim_link_invalid"),
+  }),
+  z.object({ method: z.literal("google_review") }),
+]);
+export type CreateClaim = z.infer<typeof CreateClaimSchema>;
+
+export const RejectClaimSchema = z.object({
+  reason: z.string().trim().min(1, "claim_reason_required").max(300, "claim_reason_too_long"),
+});
+export type RejectClaim = z.infer<typeof RejectClaimSchema>;
+
+export const ClaimSchema = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  method: z.enum(["receipt", "social", "google_review"]),
+  status: z.enum(["pending", "approved", "rejected"]),
+  network: z.string().nullable(),
+  link: z.string().nullable(),
+  hasReceipt: z.boolean(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+
+/** What a customer may claim at a company (its loyalty rules). */
+export const ClaimOptionsSchema = z.object({
+  receipt: z.boolean(),
+  socialNetworks: z.array(z.enum(SOCIAL_NETWORKS)),
+  googleReviewUrl: z.string().nullable(),
+});
+export type ClaimOptions = z.infer<typeof ClaimOptionsSchema>;

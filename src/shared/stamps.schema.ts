@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+export const STAMP_NOTES_MAX_LENGTH = 500;
+
+/** How a stamp was earned (spec section 1). */
+export const STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
+export type StampMethod = (typeof STAMP_METHODS)[number];
+
+/** Default stamps per method (spec section 9); the company's loyalty rules override them. */
+export const DEFAULT_STAMPS_PER_METHOD: Record<StampMethod, number> = {
+  purchase: 1,
+  receipt: 1,
+  social: 1,
+  google_review: 2,
+};
+
+export const AddStampSchema = z.object({
+  method: z.enum(STAMP_METHODS, "stamp_method_invalid"),
+  notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "stamp_notes_too_long").default(""),
+});
+export type AddStamp = z.infer<typeof AddStampSchema>;
+
+/**
+ * 'Adicionar Carimbo' for a customer: on their open card in `programId` (the default programme
+ * when absent), opening one when they have none there.
+ */
+export const AddCustomerStampSchema = AddStampSchema.extend({
+  programId: z.string().trim().min(1, "program_required").max(100, "program_required").optional(),
+});
+export type AddCustomerStamp = z.infer<typeof AddCustomerStampSchema>;
+
+export const StampSchema = z.object({
+  id: z.string(),
+  method: z.enum(STAMP_METHODS),
+  count: z.number().int(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  notes: z.string().nullable(),
+  givenByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Stamp = z.infer<typeof StampSchema>;
