@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEnv } from "../src/server/test/test-env";
 import { startAppServer } from "./support/app-server";
 import { launchBrowser } from "./support/browser";
 import { confirmedAccount, invitedCustomer, signInContext } from "./support/fixtures";
@@ -86,9 +87,9 @@ describe("/configuracoes 'Sistema'", () => {
       .poll(() => panel.getByTestId("last-backup").textContent())
       .toMatch(/^\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2}$/);
 
-    if (process.env.SCREENSHOT_DIR) {
+    if (testEnv.SCREENSHOT_DIR) {
       await system().screenshot({
-        path: `${process.env.SCREENSHOT_DIR}/configuracoes-sistema.png`,
+        path: `${testEnv.SCREENSHOT_DIR}/configuracoes-sistema.png`,
       });
     }
   });

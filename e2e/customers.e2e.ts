@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEnv } from "../src/server/test/test-env";
 import { startAppServer } from "./support/app-server";
 import { launchBrowser } from "./support/browser";
 import { confirmedAccount, invitedCustomer, signInContext } from "./support/fixtures";
@@ -262,9 +263,9 @@ describe("/clientes in a real browser", () => {
       ";Maria Conceição;maria@example.com;(19) 91234-5678;Valinhos;MG;15/07/1990;",
     );
 
-    if (process.env.SCREENSHOT_DIR) {
+    if (testEnv.SCREENSHOT_DIR) {
       await panel.screenshot({
-        path: `${process.env.SCREENSHOT_DIR}/clientes.png`,
+        path: `${testEnv.SCREENSHOT_DIR}/clientes.png`,
         fullPage: true,
       });
     }

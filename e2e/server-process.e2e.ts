@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { inheritedEnv, testEnv } from "../src/server/test/test-env";
 import { startAppServer } from "./support/app-server";
 
 const root = new URL("..", import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), "carimbou-process-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+describe.skipIf(Boolean(testEnv.TEST_DATABASE_URL))(
   "the server process on the embedded database",
   () => {
     it("serves the home page, refuses a second server on its DATA_DIR, and closes cleanly on SIGTERM", async () => {
@@ -25,7 +26,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
 
         const second = spawnSync(join(root, "node_modules/.bin/tsx"), ["src/server/main.ts"], {
           cwd: root,
-          env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "" },
+          env: { ...inheritedEnv(), PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "" },
           encoding: "utf8",
           timeout: 30_000,
         });

@@ -12,10 +12,11 @@ import { createApp } from "../src/server/app";
 import { connectPostgres } from "../src/server/db/client";
 import type { Mail } from "../src/server/modules/mail/mail.service";
 import { writePerformanceSection } from "./perf-doc";
+import { scriptEnv } from "./script-env";
 import { seedCustomers } from "./seed-customers";
 
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
-const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 60);
+const CUSTOMERS = Number(scriptEnv.BENCH_CUSTOMERS ?? 100_000);
+const RUNS = Number(scriptEnv.BENCH_SEARCH_RUNS ?? 60);
 const WARMUP = 5;
 const SECTION = "## Customer search";
 
@@ -43,7 +44,7 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function main() {
-  const url = process.env.DATABASE_URL;
+  const url = scriptEnv.DATABASE_URL;
   if (!url) {
     console.info(
       "bench-customers: the customer search benchmark needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres). Skipped.",
@@ -114,8 +115,8 @@ async function main() {
     console.info(header.join("\n"));
     for (const { term, page, what } of TERMS) {
       const params = new URLSearchParams();
-      if (term) params.set("busca", term);
-      if (page) params.set("pagina", String(page));
+      if (term) params.set("search", term);
+      if (page) params.set("page", String(page));
       const path = `/api/customers/directory?${params}`;
       const latencies: number[] = [];
       let total = 0;
@@ -148,7 +149,7 @@ async function main() {
     const section = [
       `${SECTION} (\`npm run bench\`, PostgreSQL)`,
       "",
-      `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine: \`GET /api/customers/directory?busca=…\` over HTTP with the company's session, one request at a time (${RUNS} per term after ${WARMUP} warm-ups), on one company with ${CUSTOMERS.toLocaleString("en")} customers (scripts/seed-customers.ts, seeded in ${seedSeconds} s, then \`VACUUM ANALYZE\`). Each answer is a page of 20 with the total (a search counts up to 1,000: "more than 1000"), card and message counts. Target: p95 under 50 ms.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine: \`GET /api/customers/directory?search=…\` over HTTP with the company's session, one request at a time (${RUNS} per term after ${WARMUP} warm-ups), on one company with ${CUSTOMERS.toLocaleString("en")} customers (scripts/seed-customers.ts, seeded in ${seedSeconds} s, then \`VACUUM ANALYZE\`). Each answer is a page of 20 with the total (a search counts up to 1,000: "more than 1000"), card and message counts. Target: p95 under 50 ms.`,
       "",
       ...header,
       ...lines,

@@ -15,16 +15,17 @@ import { serve } from "@hono/node-server";
 import { createApp } from "../src/server/app";
 import { connectPostgres, openPglite } from "../src/server/db/client";
 import type { Mail } from "../src/server/modules/mail/mail.service";
+import { scriptEnv } from "./script-env";
 
-const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 8);
+const UPLOADS = Number(scriptEnv.BENCH_UPLOADS ?? 8);
 const RECEIPT_BYTES = 5 * 1024 * 1024 - 4096;
 const appUrl = "http://127.0.0.1";
 
-const dataDir = process.env.BENCH_DATA_DIR
-  ? mkdtempSync(join(process.env.BENCH_DATA_DIR, "bench-uploads-"))
+const dataDir = scriptEnv.BENCH_DATA_DIR
+  ? mkdtempSync(join(scriptEnv.BENCH_DATA_DIR, "bench-uploads-"))
   : undefined;
-const database = process.env.DATABASE_URL
-  ? connectPostgres(process.env.DATABASE_URL)
+const database = scriptEnv.DATABASE_URL
+  ? connectPostgres(scriptEnv.DATABASE_URL)
   : openPglite({ dataDir });
 await database.migrate();
 const mails: Mail[] = [];

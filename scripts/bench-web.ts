@@ -17,15 +17,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from "../e2e/support/brow
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "../e2e/support/initial-js";
 import { SITE_PATHS } from "../src/shared/site";
 import { writePerformanceSection } from "./perf-doc";
+import { scriptEnv } from "./script-env";
 
 const SECTION = "## Public site";
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const RUNS = Number(scriptEnv.BENCH_WEB_RUNS ?? 3);
 const GOAL = 95;
 const root = new URL("..", import.meta.url).pathname;
 
 const NOT_FOUND = "/pagina-inexistente";
 const routes = (
-  process.env.BENCH_WEB_PAGES?.split(",") ?? [...Object.keys(SITE_PATHS), NOT_FOUND]
+  scriptEnv.BENCH_WEB_PAGES?.split(",") ?? [...Object.keys(SITE_PATHS), NOT_FOUND]
 ).map((path) => path.trim());
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -164,7 +165,7 @@ async function main() {
     "",
   ].join("\n");
   console.info(`\n${table.join("\n")}`);
-  if (process.env.BENCH_WEB_PAGES) {
+  if (scriptEnv.BENCH_WEB_PAGES) {
     console.info("\nSome pages only (BENCH_WEB_PAGES): docs/performance.md left as it was.");
   } else {
     writePerformanceSection(SECTION, section);

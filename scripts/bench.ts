@@ -17,9 +17,10 @@ import { loyaltyCards } from "../src/server/db/schema";
 import type { Mail } from "../src/server/modules/mail/mail.service";
 import { addStampToCard } from "../src/server/modules/stamps/stamps.service";
 import type { ClientJob, ClientResult } from "./bench-client";
+import { scriptEnv } from "./script-env";
 
 const LEVELS = [1, 16, 64];
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(scriptEnv.BENCH_SECONDS ?? 5);
 const root = new URL("..", import.meta.url).pathname;
 
 type Result = { rps: number; p50: number; p99: number; errors: number };
@@ -194,7 +195,7 @@ async function main() {
   rows.push(...(await benchDatabase("PGlite (embedded)", pglite)));
   await pglite.close();
 
-  const url = process.env.DATABASE_URL;
+  const url = scriptEnv.DATABASE_URL;
   if (url) {
     const name = `carimbou_bench_${Date.now()}`;
     const admin = connectPostgres(url, { max: 1 });

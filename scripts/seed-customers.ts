@@ -19,6 +19,7 @@ import { signUpCompany } from "../src/server/modules/auth/auth.service";
 import { users } from "../src/server/modules/auth/auth.table";
 import { findCompanyOfOwner } from "../src/server/modules/companies/companies.service";
 import { findDefaultProgram } from "../src/server/modules/programs/programs.service";
+import { scriptEnv } from "./script-env";
 
 const FIRST_NAMES = [
   "João",
@@ -245,10 +246,10 @@ export async function ensureSeedCompany(
 }
 
 async function main() {
-  const count = Number(process.argv[2] ?? process.env.SEED_CUSTOMERS ?? 100_000);
+  const count = Number(process.argv[2] ?? scriptEnv.SEED_CUSTOMERS ?? 100_000);
   if (!Number.isInteger(count) || count < 1) throw new Error(`Not a number of customers: ${count}`);
-  const url = process.env.DATABASE_URL;
-  const dataDir = resolve(process.env.DATA_DIR ?? "./data");
+  const url = scriptEnv.DATABASE_URL;
+  const dataDir = resolve(scriptEnv.DATA_DIR ?? "./data");
   // The embedded database takes one process at a time (the app locks it the same way).
   const unlock = url ? () => {} : lockDataDir(dataDir);
   const database: Database = url

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { inheritedEnv, testEnv } from "../../src/server/test/test-env";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -28,7 +29,7 @@ export async function startAppServer(options: { smtpUrl?: string; dataDir?: stri
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "carimbou-e2e-"));
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inheritedEnv(),
     NODE_ENV: "test",
     PORT: String(port),
     APP_URL: baseUrl,
@@ -39,7 +40,7 @@ export async function startAppServer(options: { smtpUrl?: string; dataDir?: stri
   if (!options.smtpUrl) delete env.SMTP_URL;
 
   let dropDatabase = async () => {};
-  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  const testDatabaseUrl = testEnv.TEST_DATABASE_URL;
   if (testDatabaseUrl) {
     const name = `carimbou_e2e_${randomUUID().replaceAll("-", "")}`;
     const admin = new URL(testDatabaseUrl);

@@ -1,6 +1,7 @@
 import { type Browser, chromium } from "playwright-core";
+import { testEnv } from "../../src/server/test/test-env";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = testEnv.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The flags Chromium needs in this sandbox (no sandboxing as root, no GPU, no network of its own). */
 export const CHROMIUM_ARGS = [

@@ -14,12 +14,11 @@ import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
 import { planGuard } from "./middleware/plan";
-import { EMAIL_SEND_LIMITS, RateLimited } from "./middleware/rate-limit";
 import { rejectNul } from "./middleware/reject-nul";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
-import { type AccountLimits, authRoutes } from "./modules/auth/auth.routes";
+import { authRoutes } from "./modules/auth/auth.routes";
 import { backupRoutes } from "./modules/backup/backup.routes";
 import { cardsRoutes } from "./modules/cards/cards.routes";
 import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
@@ -38,6 +37,7 @@ import { securityRoutes } from "./modules/security/security.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
+import { type AccountLimits, EMAIL_SEND_LIMITS, RateLimited } from "./rate-limits";
 
 export const DEFAULT_LIMITS: AccountLimits = {
   // Failed sign-ins per client IP: far above a busy café's shared Wi-Fi (successes never count).

@@ -7,9 +7,9 @@ import { PASSWORD_RESET_TTL_SECONDS } from "../shared/auth.schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/limits";
 import type { Db } from "./db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "./modules/auth/auth.table";
-import { sendPasswordResetEmail } from "./modules/auth/password.service";
+import { sendPasswordResetEmail } from "./modules/auth/password-email";
 import { confirmationEmail, type Mailer } from "./modules/mail/mail.service";
-import { recordSignInAttempt } from "./modules/security/security.service";
+import { recordSignInAttempt } from "./modules/security/access-log.service";
 
 export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 

@@ -5,9 +5,9 @@ import { createApp } from "./app";
 import { dataDirSecret, lockDataDir } from "./data-dir";
 import { connectPostgres, openPglite } from "./db/client";
 import { loadEnv } from "./env";
-import { pruneRateLimits } from "./middleware/rate-limit";
 import { runRetention } from "./modules/backup/retention.job";
 import { createMailer } from "./modules/mail/mail.service";
+import { pruneRateLimits } from "./rate-limits";
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 

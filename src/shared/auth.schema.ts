@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SECTORS, STATE_CODES } from "./brazil";
 import { CompanySummarySchema } from "./companies.schema";
+import { LANGUAGES } from "./languages";
 import {
   CITY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -96,7 +97,7 @@ export const ResendConfirmationSchema = z.object({ email: EmailSchema });
 export type ResendConfirmation = z.infer<typeof ResendConfirmationSchema>;
 
 /** The language of the page a request came from (e-mails follow it when the user has none). */
-export const RequestLanguageSchema = z.enum(["pt", "en"]);
+export const RequestLanguageSchema = z.enum(LANGUAGES);
 export type RequestLanguage = z.infer<typeof RequestLanguageSchema>;
 
 /** 'Esqueci minha senha': the answer is the same whether an account has the e-mail or not. */

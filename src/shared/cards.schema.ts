@@ -10,8 +10,14 @@ export const OpenCardSchema = z.object({
 });
 export type OpenCard = z.infer<typeof OpenCardSchema>;
 
+export const REDEEM_BONUS_TYPE_MAX_LENGTH = 100;
+
 export const RedeemCardSchema = z.object({
-  bonusType: z.string().trim().max(100, "redeem_bonus_type_too_long").default(""),
+  bonusType: z
+    .string()
+    .trim()
+    .max(REDEEM_BONUS_TYPE_MAX_LENGTH, "redeem_bonus_type_too_long")
+    .default(""),
   notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "redeem_notes_too_long").default(""),
 });
 export type RedeemCard = z.infer<typeof RedeemCardSchema>;
@@ -68,6 +74,20 @@ export type CardSummary = z.infer<typeof CardSummarySchema>;
 
 export const VoucherSchema = z.object({ cardId: z.string(), code: z.string() });
 export type Voucher = z.infer<typeof VoucherSchema>;
+
+/** Longest voucher code the company may type to find a card (the codes themselves are shorter). */
+export const VOUCHER_CODE_MAX_LENGTH = 20;
+
+/** 'Resgatar voucher': the code the customer shows, in capitals. */
+export const FindVoucherSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, "voucher_code_required")
+    .max(VOUCHER_CODE_MAX_LENGTH, "voucher_code_required"),
+});
+export type FindVoucher = z.infer<typeof FindVoucherSchema>;
 
 /** Card list sort cycle on /cartoes. */
 export const CARD_SORTS = ["name_asc", "name_desc", "progress_asc", "progress_desc"] as const;

@@ -15,22 +15,39 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const RECEIPT_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
 
+export const CLAIM_LINK_MAX_LENGTH = 500;
+export const CLAIM_REASON_MAX_LENGTH = 300;
+
+/** A receipt to send: one file of at most RECEIPT_MAX_BYTES (the server checks its type). */
+export const ReceiptUploadSchema = z.object({
+  file: z.file("receipt_required").max(RECEIPT_MAX_BYTES, "file_too_large"),
+});
+export type ReceiptUpload = z.infer<typeof ReceiptUploadSchema>;
+
+/** A social tag or follow, with the link to the post or profile. */
+export const SocialClaimSchema = z.object({
+  method: z.literal("social"),
+  network: z.enum(SOCIAL_NETWORKS, "claim_network_invalid"),
+  /** Only web links: a `javascript:` or `data:` link would run when the company opens it. */
+  link: z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "claim_link_invalid" })
+    .max(CLAIM_LINK_MAX_LENGTH, "claim_link_invalid"),
+});
+export type SocialClaim = z.infer<typeof SocialClaimSchema>;
+
 /** A customer's claim without a file: a social tag/follow or a Google review. */
 export const CreateClaimSchema = z.discriminatedUnion("method", [
-  z.object({
-    method: z.literal("social"),
-    network: z.enum(SOCIAL_NETWORKS, "claim_network_invalid"),
-    /** Only web links: a `javascript:` or `data:` link would run when the company opens it. */
-    link: z
-      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "claim_link_invalid" })
-      .max(500, "claim_link_invalid"),
-  }),
+  SocialClaimSchema,
   z.object({ method: z.literal("google_review") }),
 ]);
 export type CreateClaim = z.infer<typeof CreateClaimSchema>;
 
 export const RejectClaimSchema = z.object({
-  reason: z.string().trim().min(1, "claim_reason_required").max(300, "claim_reason_too_long"),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "claim_reason_required")
+    .max(CLAIM_REASON_MAX_LENGTH, "claim_reason_too_long"),
 });
 export type RejectClaim = z.infer<typeof RejectClaimSchema>;
 

@@ -87,6 +87,8 @@ const optionalEmail = z
 
 /** The card's brand colour: '#rrggbb' (lower-case). */
 export const BRAND_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
+/** '#rrggbb' */
+export const BRAND_COLOR_LENGTH = 7;
 
 /** A few colours offered next to the colour picker on /dados-empresa. */
 export const BRAND_COLOR_PRESETS = [

@@ -73,9 +73,26 @@ export const SetCustomerStatusSchema = z.object({
 });
 export type SetCustomerStatus = z.infer<typeof SetCustomerStatusSchema>;
 
+const customerSearch = text().max(CUSTOMER_SEARCH_MAX_LENGTH).optional();
+const customerPage = z.coerce.number().int().min(1).max(100_000).optional();
+
+/**
+ * GET /api/customers/directory: `search` and `page`, as every list of the API names them. The
+ * first names, `busca` and `pagina`, are still accepted (each validated under its own name);
+ * `search` and `page` win when both come. The /clientes page keeps `?busca=` in its own URL.
+ */
 export const CustomerListQuerySchema = z.object({
-  busca: text().max(CUSTOMER_SEARCH_MAX_LENGTH).optional(),
-  pagina: z.coerce.number().int().min(1).max(100_000).optional(),
+  search: customerSearch,
+  page: customerPage,
+  busca: customerSearch.meta({ deprecated: true, description: "Former name of `search`." }),
+  pagina: customerPage.meta({ deprecated: true, description: "Former name of `page`." }),
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
+
+/** The search term and page of a customer list query, whichever names it came with. */
+export const customerListParams = (query: CustomerListQuery) => ({
+  search: query.search ?? query.busca,
+  page: query.page ?? query.pagina,
 });
 
 /** One row of the /clientes table (spec section 3, 'Client view model'). */

@@ -5,8 +5,6 @@ import { text } from "./text";
 export const MESSAGE_MAX_LENGTH = 2000;
 /** /mensagens previews (spec section 9: 80 characters). */
 export const MESSAGE_PREVIEW_LENGTH = 80;
-/** The spec's prefix of a company answer row ('RESPOSTA DA EMPRESA: '), shown before its text. */
-export const COMPANY_ANSWER_PREFIX = "RESPOSTA DA EMPRESA: ";
 
 export const MESSAGE_SENDERS = ["customer", "company"] as const;
 export const MESSAGE_STATUSES = ["pending", "answered"] as const;

@@ -20,6 +20,9 @@ export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 export const PasswordConfirmationSchema = z.object({ password: CurrentPasswordSchema });
 export type PasswordConfirmation = z.infer<typeof PasswordConfirmationSchema>;
 
+/** Digits of the authenticator app's codes. */
+export const TOTP_CODE_LENGTH = 6;
+
 /** A 6-digit code of the authenticator app, or one of the backup codes (`xxxxx-xxxxx`). */
 export const TwoFactorCodeSchema = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SOCIAL_NETWORKS } from "./claims.schema";
+import { LANGUAGES } from "./languages";
 import { calendarDate, text } from "./text";
 
 /** Spec section 5: stamps per purchase, review, social and birthday at least 1. */
@@ -7,6 +8,8 @@ export const RULE_MIN_STAMPS = 1;
 /** Our ceiling (spec: none): more than a whole card makes no sense. */
 export const RULE_MAX_STAMPS = 50;
 export const RULE_BONUS_MAX_LENGTH = 120;
+/** Referral stamps may be 0 (the rule then gives only its bonus, if any). */
+export const REFERRAL_MIN_STAMPS = 0;
 export const BIRTHDAY_MESSAGE_MAX_LENGTH = 500;
 /** Referral bonus in reais, kept in cents: at least 0 (spec), at most R$ 10.000,00 (ours). */
 export const REFERRAL_BONUS_MAX_CENTS = 1_000_000;
@@ -43,7 +46,7 @@ export type LoyaltyRules = z.infer<typeof LoyaltyRulesSchema>;
 const referralStamps = z
   .number("referral_stamps_range")
   .int("referral_stamps_range")
-  .min(0, "referral_stamps_range")
+  .min(REFERRAL_MIN_STAMPS, "referral_stamps_range")
   .max(RULE_MAX_STAMPS, "referral_stamps_range");
 const referralBonus = z
   .number("referral_bonus_range")
@@ -103,18 +106,17 @@ export const NotificationSettingsSchema = z.object({
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 export const THEMES = ["light", "dark"] as const;
-export const APPEARANCE_LANGUAGES = ["pt", "en"] as const;
 
 /** Theme claro/escuro and language pt/en, kept for the user (any signed-in user). */
 export const AppearanceSchema = z.object({
   theme: z.enum(THEMES),
-  language: z.enum(APPEARANCE_LANGUAGES),
+  language: z.enum(LANGUAGES),
 });
 export type Appearance = z.infer<typeof AppearanceSchema>;
 /** What the server knows: null until the user chose. */
 export const StoredAppearanceSchema = z.object({
   theme: z.enum(THEMES).nullable(),
-  language: z.enum(APPEARANCE_LANGUAGES).nullable(),
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type StoredAppearance = z.infer<typeof StoredAppearanceSchema>;
 
@@ -126,9 +128,37 @@ export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
 export const RETENTION_MONTHS_OPTIONS = [12, 24] as const;
 export type RetentionMonths = (typeof RETENTION_MONTHS_OPTIONS)[number];
 
-/** A company without a settings record has these (spec section 9: backup diario, 24 months). */
-export const DEFAULT_BACKUP_FREQUENCY: BackupFrequency = "daily";
-export const DEFAULT_RETENTION_MONTHS: RetentionMonths = 24;
+/**
+ * The spec's defaults (section 9), the one place they are written: a new company's loyalty and
+ * referral rules (the companies table's column defaults read them) and, for a company without a
+ * settings record, its notification switches (all on) and system section (backup diario, 24 months).
+ */
+export const SETTINGS_DEFAULTS: {
+  loyaltyRules: LoyaltyRules;
+  referralRules: ReferralRules;
+  notifications: NotificationSettings;
+  system: { backupFrequency: BackupFrequency; retentionMonths: RetentionMonths };
+} = {
+  loyaltyRules: {
+    purchaseStamps: 1,
+    review: { enabled: true, stamps: 2, bonus: "" },
+    social: { enabled: true, stamps: 1, bonus: "", networks: [...SOCIAL_NETWORKS] },
+    birthday: { enabled: true, stamps: 3, message: "" },
+  },
+  referralRules: {
+    enabled: false,
+    referredStamps: 1,
+    referrerStamps: 1,
+    referredBonusCents: 0,
+    referrerBonusCents: 0,
+  },
+  notifications: { push: true, email: true, messages: true, stamps: true, completedCards: true },
+  system: { backupFrequency: "daily", retentionMonths: 24 },
+};
+
+/** A company without a settings record has these (SETTINGS_DEFAULTS.system). */
+export const DEFAULT_BACKUP_FREQUENCY = SETTINGS_DEFAULTS.system.backupFrequency;
+export const DEFAULT_RETENTION_MONTHS = SETTINGS_DEFAULTS.system.retentionMonths;
 
 /** The shortest retention a company can choose. */
 export const MIN_RETENTION_MONTHS = Math.min(...RETENTION_MONTHS_OPTIONS);

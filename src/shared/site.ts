@@ -3,8 +3,10 @@
  * crawlers and link previews, and for the browser tab), and the paths that belong to the app.
  * Both the server (which picks the HTML entry and answers 404) and the web side read it.
  */
+import type { Locale } from "./languages";
 
-export type SiteLanguage = "pt-BR" | "en";
+/** The site is written in the app's locales (languages.ts). */
+export type SiteLanguage = Locale;
 
 export type SitePage =
   | "home"
@@ -29,8 +31,6 @@ export const SITE_PATHS = {
   "/termos": "terms",
   "/privacidade": "privacy",
 } as const satisfies Record<string, Exclude<SitePage, "notFound">>;
-
-export type SitePath = keyof typeof SITE_PATHS;
 
 /** Source file (under src/web/site/pages) and text namespaces of each page. */
 export const SITE_PAGE_FILES: Record<SitePage, { file: string; namespaces: string[] }> = {

@@ -6,14 +6,6 @@ export const STAMP_NOTES_MAX_LENGTH = 500;
 export const STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
 export type StampMethod = (typeof STAMP_METHODS)[number];
 
-/** Default stamps per method (spec section 9); the company's loyalty rules override them. */
-export const DEFAULT_STAMPS_PER_METHOD: Record<StampMethod, number> = {
-  purchase: 1,
-  receipt: 1,
-  social: 1,
-  google_review: 2,
-};
-
 export const AddStampSchema = z.object({
   method: z.enum(STAMP_METHODS, "stamp_method_invalid"),
   notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "stamp_notes_too_long").default(""),

@@ -2,8 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Toaster } from "./components/ui/sonner";
+import { CROSS_FEATURE_INVALIDATIONS } from "./invalidations";
 import { i18n } from "./lib/i18n";
-import { queryClient } from "./lib/query-client";
+import { createQueryClient } from "./lib/query-client";
+
+const queryClient = createQueryClient(CROSS_FEATURE_INVALIDATIONS);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -1,10 +1,11 @@
 import { type ComponentType, Suspense } from "react";
 import { createBrowserRouter, Outlet, redirectDocument, ScrollRestoration } from "react-router";
+import type { Locale } from "@/shared/languages";
 import { SITE_PATHS } from "@/shared/site";
 import { FullPageSpinner } from "./components/full-page-spinner";
 import { PageLanguage } from "./components/page-language";
 import { RouteError } from "./components/route-error";
-import { type Language, loadNamespaces, type Namespace } from "./lib/i18n";
+import { loadNamespaces, type Namespace } from "./lib/i18n";
 import { NotFoundPage } from "./routes/public/not-found-page";
 
 function Root() {
@@ -35,6 +36,8 @@ const APP_NAMESPACES: Namespace[] = [
   "interests",
   "layout",
   "messages",
+  "notifications",
+  "programs",
   "reports",
   "security",
   "settings",
@@ -45,11 +48,7 @@ const APP_NAMESPACES: Namespace[] = [
  * A route whose code and texts are fetched when it is first visited, together, so the public
  * pages download neither the panels nor their texts (issue 6: at most 100 KB of initial JS).
  */
-function lazyPage(
-  load: () => Promise<ComponentType>,
-  namespaces: Namespace[],
-  language?: Language,
-) {
+function lazyPage(load: () => Promise<ComponentType>, namespaces: Namespace[], language?: Locale) {
   return async () => {
     const [Page] = await Promise.all([load(), loadNamespaces(namespaces)]);
     if (!language) return { Component: Page };

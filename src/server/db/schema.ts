@@ -1,7 +1,7 @@
 export * from "../middleware/idempotency.table";
-export * from "../middleware/rate-limits.table";
 export * from "../modules/auth/auth.table";
 export * from "../modules/auth/profiles.table";
+export * from "../modules/backup/backup.table";
 export * from "../modules/cards/cards.table";
 export * from "../modules/companies/companies.table";
 export * from "../modules/customers/invitations.table";
@@ -12,5 +12,7 @@ export * from "../modules/mail/dev-emails.table";
 export * from "../modules/messages/messages.table";
 export * from "../modules/notifications/notifications.table";
 export * from "../modules/programs/programs.table";
+export * from "../modules/security/security.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/stamps/stamps.table";
+export * from "../rate-limits.table";

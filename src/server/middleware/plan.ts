@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { planExpiredSql } from "../modules/companies/companies.service";
 import { companies } from "../modules/companies/companies.table";
 import type { SessionVars } from "./session";
 
@@ -21,9 +22,6 @@ const ALWAYS_ALLOWED = [
   /^\/api\/me\/appearance$/,
   /^\/api\/security\//,
 ];
-
-/** SQL: the company's trial is over and it has no paid period running. */
-export const planExpiredSql = sql<boolean>`(${companies.trialEndsAt} <= now() and (${companies.paidUntil} is null or ${companies.paidUntil} <= now()))`;
 
 /**
  * After the trial, without a paid period, a company keeps read access: its other writes answer
@@ -57,7 +55,7 @@ export function planGuard(db: Db) {
       throw new AppError(
         "plan_expired",
         402,
-        "O período de teste terminou: a empresa pode consultar os dados, carimbar e resgatar.",
+        "The trial has ended: the company can still read its data, stamp and redeem.",
       );
     return next();
   });

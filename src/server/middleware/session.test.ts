@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../modules/auth/auth.table";
+import { signedCookie } from "../session-cookie";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { signedCookie } from "./session";
 
 const SECRET = "test-secret-test-secret-test-secret-0123";
 const NAME = "better-auth.session_token";

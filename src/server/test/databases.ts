@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { connectPostgres, type Database, openPglite } from "../db/client";
+import { testEnv } from "./test-env";
 
 export const TEMPLATE_DATABASE = "carimbou_test_template";
 
@@ -17,7 +18,7 @@ export function adminUrl(url: string, name = "postgres") {
  * On PostgreSQL (TEST_DATABASE_URL) it is a new database dropped by `close`.
  */
 export async function openTestDatabase(pgliteTemplatePath: string): Promise<Database> {
-  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  const testDatabaseUrl = testEnv.TEST_DATABASE_URL;
   if (!testDatabaseUrl) {
     const dump = new Blob([readFileSync(pgliteTemplatePath)]);
     return openPglite({ loadDataDir: dump });

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
 import { connectPostgres, openPglite } from "../db/client";
 import { adminUrl, TEMPLATE_DATABASE } from "./databases";
+import { testEnv } from "./test-env";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,7 +18,7 @@ declare module "vitest" {
  * (a PGlite dump, or a PostgreSQL database created from the template when TEST_DATABASE_URL is set).
  */
 export default async function setup(project: TestProject) {
-  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  const testDatabaseUrl = testEnv.TEST_DATABASE_URL;
   if (testDatabaseUrl) {
     const admin = connectPostgres(adminUrl(testDatabaseUrl), { max: 1 });
     await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`));

@@ -1,6 +1,7 @@
 import { Settings } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type Language, toLanguage, toLocale } from "@/shared/languages";
 import { setLanguagePreference } from "@/web/lib/i18n";
 import { setThemePreference, storedTheme, type Theme } from "@/web/lib/theme";
 import { Button } from "./ui/button";
@@ -13,7 +14,7 @@ export function CustomerSettingsDialog({
   onChange,
 }: {
   /** Keeps the choice for the user (the route saves it on the server). */
-  onChange?: (appearance: { theme: Theme; language: "pt" | "en" }) => void;
+  onChange?: (appearance: { theme: Theme; language: Language }) => void;
 }) {
   const { t, i18n } = useTranslation("customer");
   const id = useId();
@@ -39,7 +40,7 @@ export function CustomerSettingsDialog({
                 const next = e.target.value === "dark" ? "dark" : "light";
                 setTheme(next);
                 setThemePreference(next);
-                onChange?.({ theme: next, language: i18n.language === "en" ? "en" : "pt" });
+                onChange?.({ theme: next, language: toLanguage(i18n.language) });
               }}
             >
               <option value="light">{t("settings.light")}</option>
@@ -50,11 +51,11 @@ export function CustomerSettingsDialog({
             <Label htmlFor={`${id}-language`}>{t("settings.language")}</Label>
             <NativeSelect
               id={`${id}-language`}
-              value={i18n.language === "en" ? "en" : "pt-BR"}
+              value={toLocale(i18n.language)}
               onChange={(e) => {
-                const language = e.target.value === "en" ? "en" : "pt-BR";
-                setLanguagePreference(language);
-                onChange?.({ theme, language: language === "en" ? "en" : "pt" });
+                const locale = toLocale(e.target.value);
+                setLanguagePreference(locale);
+                onChange?.({ theme, language: toLanguage(locale) });
               }}
             >
               <option value="pt-BR">Português</option>

@@ -1,12 +1,12 @@
 import { type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "@/web/lib/i18n";
+import type { Locale } from "@/shared/languages";
 
 /**
  * Renders its page in `language` (the `-en` routes) without touching the saved preference.
  * The switch happens before the first paint, so the other language never flashes.
  */
-export function PageLanguage({ language, children }: { language: Language; children: ReactNode }) {
+export function PageLanguage({ language, children }: { language: Locale; children: ReactNode }) {
   const { i18n } = useTranslation();
   useLayoutEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);

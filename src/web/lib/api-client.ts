@@ -41,8 +41,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+/** Sends a request with the session cookie; an error answer is thrown as an `ApiError`. */
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
@@ -58,9 +59,27 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     signal: options.signal,
   });
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, {
+    ...options,
+    headers: { Accept: "application/json", ...options.headers },
+  });
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the API sends (e.g. the backup zip): its content and the name in Content-Disposition. */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+async function download(path: string, options: Omit<RequestOptions, "body"> = {}) {
+  const response = await send("GET", path, options);
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? null;
+  return { blob: await response.blob(), fileName } satisfies DownloadedFile;
 }
 
 /** The only way the web app talks to the API: same origin, cookies, JSON. */
@@ -73,4 +92,6 @@ export const apiClient = {
     request<T>("PUT", path, { ...options, body }),
   delete: <T = void>(path: string, options?: Omit<RequestOptions, "body">) =>
     request<T>("DELETE", path, options),
+  /** A file answer (not JSON); errors are `ApiError`s like any other answer's. */
+  download,
 };

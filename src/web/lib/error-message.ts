@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "@/shared/dates";
 import ptErrors from "../locales/pt-BR/errors.json";
 import ptValidation from "../locales/pt-BR/validation.json";
 import { ApiError } from "./api-client";
@@ -16,7 +17,7 @@ const errorValues = (fields: Record<string, string>) =>
   Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [
       key,
-      /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split("-").reverse().join("/") : value,
+      /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDate(value) : value,
     ]),
   );
 

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from "@/shared/languages";
 import enCommon from "../locales/en/common.json";
 import type ptAuth from "../locales/pt-BR/auth.json";
 import type ptBackup from "../locales/pt-BR/backup.json";
@@ -15,12 +16,14 @@ import type ptErrors from "../locales/pt-BR/errors.json";
 import type ptInterests from "../locales/pt-BR/interests.json";
 import type ptLayout from "../locales/pt-BR/layout.json";
 import type ptMessages from "../locales/pt-BR/messages.json";
+import type ptNotifications from "../locales/pt-BR/notifications.json";
+import type ptPrograms from "../locales/pt-BR/programs.json";
 import type ptReports from "../locales/pt-BR/reports.json";
 import type ptSecurity from "../locales/pt-BR/security.json";
 import type ptSettings from "../locales/pt-BR/settings.json";
 import type ptStamps from "../locales/pt-BR/stamps.json";
 import type ptValidation from "../locales/pt-BR/validation.json";
-import { type Language, rememberLanguage, storedLanguage } from "./language";
+import { rememberLanguage, storedLanguage } from "./language";
 
 /**
  * The app's namespaces, typed from their pt-BR files (pt-BR is the source; every other language
@@ -44,6 +47,8 @@ type Resources = {
   interests: typeof ptInterests;
   layout: typeof ptLayout;
   messages: typeof ptMessages;
+  notifications: typeof ptNotifications;
+  programs: typeof ptPrograms;
   reports: typeof ptReports;
   security: typeof ptSecurity;
   settings: typeof ptSettings;
@@ -89,7 +94,7 @@ declare module "i18next" {
 }
 
 i18n.on("languageChanged", (language) => {
-  document.documentElement.lang = language === "en" ? "en" : "pt-BR";
+  document.documentElement.lang = toLocale(language);
 });
 
 void i18n
@@ -99,8 +104,8 @@ void i18n
     resources: bundled,
     partialBundledLanguages: true,
     lng: storedLanguage(),
-    fallbackLng: "pt-BR",
-    supportedLngs: ["pt-BR", "en"],
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
     load: "currentOnly",
     defaultNS: "common",
     ns: Object.keys(bundled["pt-BR"]),
@@ -117,11 +122,12 @@ export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> 
 }
 
 /** The user's choice: applied now and remembered for the next visits (and by the public site). */
-export function setLanguagePreference(language: Language) {
-  rememberLanguage(language);
-  void i18n.changeLanguage(language);
+export function setLanguagePreference(locale: Locale) {
+  rememberLanguage(locale);
+  void i18n.changeLanguage(locale);
 }
 
-export const currentLanguage = (): Language => (i18n.language === "en" ? "en" : "pt-BR");
+/** The locale on screen now. */
+export const currentLocale = (): Locale => toLocale(i18n.language);
 
-export { i18n, type Language };
+export { i18n };

@@ -2,23 +2,24 @@
  * The visitor's language preference, shared by the app (`lib/i18n.ts`) and the public site
  * (`site/texts.ts`): local storage `app-language` (`pt` or `en`, spec section 2), mirrored in a
  * cookie of the same name so the server sends the site's pages already in that language.
+ * Stored as a language code (`pt`/`en`); the app and the site work in locales (`pt-BR`/`en`).
  */
-export type Language = "pt-BR" | "en";
+import { DEFAULT_LOCALE, type Locale, toLanguage, toLocale } from "@/shared/languages";
 
 export const LANGUAGE_STORAGE_KEY = "app-language";
 
 /** The remembered choice; Portuguese without one (or without storage). */
-export function storedLanguage(): Language {
+export function storedLanguage(): Locale {
   try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === "en" ? "en" : "pt-BR";
+    return toLocale(localStorage.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
-    return "pt-BR";
+    return DEFAULT_LOCALE;
   }
 }
 
 /** Remembers the choice in local storage and in the cookie. */
-export function rememberLanguage(language: Language) {
-  const value = language === "en" ? "en" : "pt";
+export function rememberLanguage(locale: Locale) {
+  const value = toLanguage(locale);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, value);
   } catch {
@@ -33,7 +34,7 @@ export function syncLanguageCookie() {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (stored && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=${stored}`)) {
-      rememberLanguage(stored === "en" ? "en" : "pt-BR");
+      rememberLanguage(toLocale(stored));
     }
   } catch {
     // Storage disabled: nothing to sync.

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { SITE_PAGE_FILES, type SitePage } from "@/shared/site";
-import { type Language, rememberLanguage, storedLanguage } from "../lib/language";
+import { SITE_PAGE_FILES, type SiteLanguage, type SitePage } from "@/shared/site";
+import { rememberLanguage, storedLanguage } from "../lib/language";
 import type ptCommon from "../locales/pt-BR/common.json";
 import type ptHelp from "../locales/pt-BR/help.json";
 import type ptHome from "../locales/pt-BR/home.json";
@@ -30,7 +30,7 @@ export type SiteTexts = {
   "not-found": typeof ptNotFound;
 };
 export type SiteNamespace = keyof SiteTexts;
-export type SiteLanguage = Language;
+export type { SiteLanguage };
 
 const files = import.meta.glob<{ default: unknown }>([
   "../locales/*/common.json",

@@ -9,17 +9,17 @@ import {
 import { TwoFactorChallengeSchema } from "../../../shared/security.schema";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
+import { rateLimit } from "../../middleware/rate-limit";
+import { requireUser, type SessionVars } from "../../middleware/session";
+import { apiErrorResponses, validationHook } from "../../openapi";
 import {
-  type EmailSendLimits,
+  type AccountLimits,
   hitRateLimit,
   limitEmailSends,
   type RateLimitRule,
-  rateLimit,
   rateLimited,
   releaseRateLimit,
-} from "../../middleware/rate-limit";
-import { requireUser, type SessionVars } from "../../middleware/session";
-import { apiErrorResponses, validationHook } from "../../openapi";
+} from "../../rate-limits";
 import {
   type AccountsDeps,
   findMe,
@@ -28,20 +28,6 @@ import {
   signUpCustomer,
 } from "./auth.service";
 import { passwordRoutes } from "./password.routes";
-
-export type AccountLimits = {
-  /** FAILED sign-ins per client IP (successes never count: a café's customers share one IP). */
-  signIn: RateLimitRule;
-  /** Failed sign-ins per e-mail address from any IP (unknown addresses alike); then even the right password waits. */
-  signInAccount: RateLimitRule;
-  signUp: RateLimitRule;
-  /** Every e-mail sent on request (confirmation re-send, password recovery, invitations). */
-  emailSends: EmailSendLimits;
-  /** Password checks of a signed-in account (password change, 2FA on/off), per account. */
-  passwordCheck: RateLimitRule;
-  /** Attempts to use a password reset link, per client IP. */
-  passwordReset: RateLimitRule;
-};
 
 const SignedUpSchema = z.object({ email: z.string() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -188,18 +174,10 @@ export function authRoutes(deps: AccountsDeps & { limits: AccountLimits; trustPr
       if (!res.ok) {
         const failure = (await res.json().catch(() => ({}))) as { code?: string };
         if (failure.code === "EMAIL_NOT_VERIFIED") {
-          throw new AppError(
-            "email_not_confirmed",
-            403,
-            "Email não confirmado. Verifique sua caixa de entrada.",
-          );
+          throw new AppError("email_not_confirmed", 403, "Email not confirmed: check the inbox.");
         }
         if (res.status === 401) {
-          throw new AppError(
-            "invalid_credentials",
-            401,
-            "Email ou senha incorretos. Verifique suas credenciais.",
-          );
+          throw new AppError("invalid_credentials", 401, "Wrong email or password.");
         }
         throw new AppError(
           "internal_error",

@@ -10,12 +10,16 @@ import {
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { findCompanyOfOwner, findPublicCompany } from "../companies/companies.service";
-import { companies } from "../companies/companies.table";
+import {
+  createCompany,
+  findCompanyOfOwner,
+  findPublicCompany,
+} from "../companies/companies.service";
 import { joinCompany } from "../customers/customers.service";
 import { createDefaultProgram } from "../programs/programs.service";
-import { accounts, users } from "./auth.table";
+import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
+import { createUserWithPassword } from "./users.service";
 
 export type AccountsDeps = { db: Db; auth: Auth; appUrl: string };
 
@@ -48,26 +52,24 @@ async function createAccount(
   writeRest: (tx: Db, userId: string) => Promise<void>,
 ) {
   if (await emailExists(deps.db, input.email)) {
-    throw new AppError("email_taken", 409, "Este email já está cadastrado. Tente fazer login.");
+    throw new AppError("email_taken", 409, "This email is already registered.");
   }
   const ctx = await deps.auth.$context;
   const passwordHash = await ctx.password.hash(input.password);
   const userId = randomUUID();
   try {
     await deps.db.transaction(async (tx) => {
-      await tx.insert(users).values({ id: userId, name: input.name, email: input.email });
-      await tx.insert(accounts).values({
-        id: randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: passwordHash,
+      await createUserWithPassword(tx as unknown as Db, {
+        id: userId,
+        name: input.name,
+        email: input.email,
+        passwordHash,
       });
       await writeRest(tx as unknown as Db, userId);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError("email_taken", 409, "Este email já está cadastrado. Tente fazer login.");
+      throw new AppError("email_taken", 409, "This email is already registered.");
     }
     throw error;
   }
@@ -113,9 +115,7 @@ export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
         state: input.state,
         origin: "cadastro_empresa",
       });
-      const companyId = randomUUID();
-      await tx.insert(companies).values({
-        id: companyId,
+      const companyId = await createCompany(tx, {
         ownerId: userId,
         tradeName: input.companyName,
         email: input.email,

@@ -7,10 +7,11 @@ import {
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { clientIp } from "../../middleware/client-ip";
-import { limitEmailSends, rateLimit } from "../../middleware/rate-limit";
+import { rateLimit } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
-import type { AccountLimits } from "./auth.routes";
+import type { AccountLimits } from "../../rate-limits";
+import { limitEmailSends } from "../../rate-limits";
 import { requestPasswordReset, resetPassword } from "./password.service";
 
 export type PasswordDeps = {

@@ -1,18 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { RequestLanguage, ResetPassword, Role } from "../../../shared/auth.schema";
+import { DEFAULT_LANGUAGE } from "../../../shared/languages";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { clearRateLimit, type RateLimitRule } from "../../middleware/rate-limit";
-import { type Mailer, type MailLanguage, passwordResetEmail } from "../mail/mail.service";
+import { clearRateLimit, type RateLimitRule } from "../../rate-limits";
 import { users } from "./auth.table";
+import { RESET_PAGES } from "./password-email";
 import { profiles } from "./profiles.table";
-
-/** The app's page that takes the token of the e-mail's link, per language. */
-const RESET_PAGES: Record<MailLanguage, string> = {
-  pt: "/redefinir-senha",
-  en: "/reset-password-en",
-};
 
 /** better-auth's verification row of a reset token (`verifications.identifier`). */
 const resetIdentifier = (token: string) => `reset-password:${token}`;
@@ -30,38 +25,16 @@ export async function requestPasswordReset(
   await deps.auth.api.requestPasswordReset({
     body: {
       email: input.email,
-      redirectTo: `${deps.appUrl}${RESET_PAGES[input.language ?? "pt"]}`,
+      redirectTo: `${deps.appUrl}${RESET_PAGES[input.language ?? DEFAULT_LANGUAGE]}`,
     },
   });
-}
-
-/**
- * better-auth's `sendResetPassword`: the e-mail in the user's language (the profile's, else the
- * page's the request came from), linking to our page with the token.
- */
-export async function sendPasswordResetEmail(
-  deps: { db: Db; mailer: Mailer; appUrl: string },
-  input: { user: { id: string; email: string; name: string }; token: string; url: string },
-): Promise<void> {
-  const [profile] = await deps.db
-    .select({ language: profiles.language })
-    .from(profiles)
-    .where(eq(profiles.id, input.user.id))
-    .limit(1);
-  const requestedPage = new URL(input.url).searchParams.get("callbackURL") ?? "";
-  const language: MailLanguage =
-    profile?.language ?? (requestedPage.endsWith(RESET_PAGES.en) ? "en" : "pt");
-  const url = `${deps.appUrl}${RESET_PAGES[language]}?token=${encodeURIComponent(input.token)}`;
-  await deps.mailer.send(
-    passwordResetEmail({ to: input.user.email, name: input.user.name, url, language }),
-  );
 }
 
 const invalidToken = () =>
   new AppError(
     "reset_token_invalid",
     400,
-    "Este link de redefinição de senha é inválido, expirou ou já foi usado.",
+    "The password reset link is invalid, expired or already used.",
   );
 
 /**

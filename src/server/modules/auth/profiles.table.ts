@@ -1,9 +1,10 @@
 import { date, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { LANGUAGES } from "../../../shared/languages";
 import { users } from "./auth.table";
 
 export const roleEnum = pgEnum("role", ["admin", "customer"]);
 export const themeEnum = pgEnum("theme", ["light", "dark"]);
-export const languageEnum = pgEnum("language", ["pt", "en"]);
+export const languageEnum = pgEnum("language", LANGUAGES);
 
 /**
  * One profile per auth user (spec `profiles`; id equals the user id).

@@ -1,11 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
-import { DEFAULT_RETENTION_MONTHS, MIN_RETENTION_MONTHS } from "../../../shared/settings.schema";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { MIN_RETENTION_MONTHS } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
-import { files } from "../files/files.table";
-import { interestReplies, interests } from "../interests/interests.table";
-import { customerMessages } from "../messages/messages.table";
-import { companySettings, jobRuns } from "../settings/settings.table";
-import { stamps } from "../stamps/stamps.table";
+import { listRejectedReceiptFileIds } from "../claims/claims.queries";
+import { deleteFilesById } from "../files/files.service";
+import {
+  deleteAnsweredInterestsWithoutReplies,
+  deleteInterestRepliesCreatedBefore,
+} from "../interests/interests.service";
+import { deleteMessagesCreatedBefore } from "../messages/messages.service";
+import { retentionCutoff } from "../settings/settings.service";
+import { jobRuns } from "./backup.table";
 
 export const RETENTION_JOB = "retention";
 
@@ -28,20 +33,13 @@ export type RetentionResult =
 /** The receipt of a rejected claim is kept this long after the rejection, then removed. */
 export const REJECTED_RECEIPT_DAYS = 30;
 
-/**
- * `now` minus the company's retention (24 months without a settings record), for the row's
- * company column: the rows created before it are past the period.
- */
-const cutoff = (now: Date) =>
-  sql`${now.toISOString()}::timestamptz - make_interval(months => coalesce(${companySettings.retentionMonths}, ${DEFAULT_RETENTION_MONTHS}))`;
-
-/** Deletes `ids` batches until none is left; returns how many rows went. */
-async function deleteInBatches(remove: () => Promise<unknown[]>): Promise<number> {
+/** Deletes a batch of at most DELETE_BATCH rows until one comes back short; returns how many went. */
+async function deleteInBatches(remove: () => Promise<number>): Promise<number> {
   let total = 0;
   for (;;) {
     const removed = await remove();
-    total += removed.length;
-    if (removed.length < DELETE_BATCH) return total;
+    total += removed;
+    if (removed < DELETE_BATCH) return total;
   }
 }
 
@@ -87,91 +85,24 @@ async function claimRun(db: Db, now: Date): Promise<boolean> {
 export async function runRetention(db: Db, now = new Date()): Promise<RetentionResult> {
   if (!(await claimRun(db, now))) return { ran: false };
 
+  // The company's period, for the company column of each row.
+  const pastRetention = (companyId: AnyPgColumn) => retentionCutoff(companyId, now);
   const messages = await deleteInBatches(() =>
-    db
-      .delete(customerMessages)
-      .where(
-        inArray(
-          customerMessages.id,
-          db
-            .select({ id: customerMessages.id })
-            .from(customerMessages)
-            .leftJoin(companySettings, eq(companySettings.companyId, customerMessages.companyId))
-            .where(lt(customerMessages.createdAt, cutoff(now)) as SQL)
-            .limit(DELETE_BATCH),
-        ),
-      )
-      .returning({ id: customerMessages.id }),
+    deleteMessagesCreatedBefore(db, pastRetention, DELETE_BATCH),
   );
-
   const replies = await deleteInBatches(() =>
-    db
-      .delete(interestReplies)
-      .where(
-        inArray(
-          interestReplies.id,
-          db
-            .select({ id: interestReplies.id })
-            .from(interestReplies)
-            .leftJoin(companySettings, eq(companySettings.companyId, interestReplies.companyId))
-            .where(lt(interestReplies.createdAt, cutoff(now)) as SQL)
-            .limit(DELETE_BATCH),
-        ),
-      )
-      .returning({ id: interestReplies.id }),
+    deleteInterestRepliesCreatedBefore(db, pastRetention, DELETE_BATCH),
   );
-
   const oldest = sql`${now.toISOString()}::timestamptz - make_interval(months => ${MIN_RETENTION_MONTHS})`;
   const answeredInterests = await deleteInBatches(() =>
-    db
-      .delete(interests)
-      .where(
-        inArray(
-          interests.id,
-          db
-            .select({ id: interests.id })
-            .from(interests)
-            .where(
-              and(
-                eq(interests.status, "answered"),
-                lt(interests.createdAt, oldest),
-                notExists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(interestReplies)
-                    .where(eq(interestReplies.interestId, interests.id)),
-                ),
-              ),
-            )
-            .limit(DELETE_BATCH),
-        ),
-      )
-      .returning({ id: interests.id }),
+    deleteAnsweredInterestsWithoutReplies(db, oldest, DELETE_BATCH),
   );
 
   // Receipts of claims rejected more than 30 days ago: the claim stays (its reason), the file goes
   // (the claim's file_id is set to null by its foreign key).
   const rejectedBefore = new Date(now.getTime() - REJECTED_RECEIPT_DAYS * 24 * 60 * 60 * 1000);
-  const rejectedReceipts = await deleteInBatches(() =>
-    db
-      .delete(files)
-      .where(
-        inArray(
-          files.id,
-          db
-            .select({ id: stamps.fileId })
-            .from(stamps)
-            .where(
-              and(
-                eq(stamps.status, "rejected"),
-                isNotNull(stamps.fileId),
-                lt(stamps.reviewedAt, rejectedBefore),
-              ),
-            )
-            .limit(DELETE_BATCH),
-        ),
-      )
-      .returning({ id: files.id }),
+  const rejectedReceipts = await deleteInBatches(async () =>
+    deleteFilesById(db, await listRejectedReceiptFileIds(db, rejectedBefore, DELETE_BATCH)),
   );
 
   await db

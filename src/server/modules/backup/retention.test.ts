@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { interestReplies, interests } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
-import { jobRuns } from "../settings/settings.table";
+import { jobRuns } from "./backup.table";
 import { runRetention } from "./retention.job";
 
 let t: TestApp;

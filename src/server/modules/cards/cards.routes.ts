@@ -29,16 +29,14 @@ import {
   findRunningPromotion,
 } from "../companies/companies.service";
 import {
-  createVoucher,
   findCardByCode,
   getCardHistory,
   getCardSummary,
   getCompanyCard,
   listCompanyCards,
   listCustomerCards,
-  openCardForCustomer,
-  redeemCard,
-} from "./cards.service";
+} from "./cards.queries";
+import { createVoucher, openCardForCustomer, redeemCard } from "./cards.service";
 
 const listRoute = createRoute({
   method: "get",
@@ -207,7 +205,7 @@ export function cardsRoutes({ db }: { db: Db }) {
   app.openapi(myCompanyRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
     const company = await findPublicCompany(db, c.req.valid("param").id);
-    if (!company) throw new AppError("not_found", 404, "Empresa não encontrada");
+    if (!company) throw new AppError("not_found", 404, "Company not found");
     return c.json(
       {
         company,

@@ -1,175 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import type {
-  CardSort,
-  CardStatus,
-  CardSummary,
-  CompanyCard,
-  CustomerCard,
-  RedeemCard,
-  Voucher,
-} from "../../../shared/cards.schema";
-import type { Stamp } from "../../../shared/stamps.schema";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { CompanyCard, RedeemCard, Voucher } from "../../../shared/cards.schema";
+import type { StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
-import { containsPattern } from "../../db/like";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../auth/profiles.table";
-import { companies } from "../companies/companies.table";
-import { memberships } from "../customers/memberships.table";
+import { findMembership } from "../customers/memberships.service";
 import { findProgram } from "../programs/programs.service";
-import { programs } from "../programs/programs.table";
-import { stamps } from "../stamps/stamps.table";
+import { getCompanyCard, lockCardForCredit } from "./cards.queries";
 import { loyaltyCards } from "./cards.table";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-const companyCardColumns = {
-  card: loyaltyCards,
-  customerName: profiles.name,
-  customerEmail: profiles.email,
-  customerPhone: profiles.phone,
-  programName: programs.name,
-};
-
-type CompanyCardRow = {
-  card: typeof loyaltyCards.$inferSelect;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  programName: string;
-};
-
-const toCompanyCard = (r: CompanyCardRow): CompanyCard => ({
-  id: r.card.id,
-  customerId: r.card.customerId,
-  customerName: r.customerName,
-  customerEmail: r.customerEmail,
-  customerPhone: r.customerPhone,
-  programId: r.card.programId,
-  programName: r.programName,
-  // The reward the card opened with (editing the programme later changes only new cards).
-  reward: r.card.reward,
-  stamps: r.card.stamps,
-  maxStamps: r.card.maxStamps,
-  status: r.card.status,
-  createdAt: r.card.createdAt.toISOString(),
-  completedAt: iso(r.card.completedAt),
-  redeemedAt: iso(r.card.redeemedAt),
-});
-
-function companyCardsQuery(db: Db, where: SQL | undefined) {
-  return db
-    .select(companyCardColumns)
-    .from(loyaltyCards)
-    .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
-    .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
-    .where(where);
-}
-
-export async function listCompanyCards(
-  db: Db,
-  companyId: string,
-  options: { search?: string; sort?: CardSort; status?: CardStatus; limit?: number } = {},
-): Promise<CompanyCard[]> {
-  const search = options.search?.trim();
-  const pattern = search ? containsPattern(search) : undefined;
-  const where = and(
-    eq(loyaltyCards.companyId, companyId),
-    options.status ? eq(loyaltyCards.status, options.status) : undefined,
-    pattern
-      ? or(
-          ilike(profiles.name, pattern),
-          ilike(profiles.email, pattern),
-          ilike(profiles.phone, pattern),
-          ilike(programs.name, pattern),
-        )
-      : undefined,
-  );
-  const progress = sql`${loyaltyCards.stamps}::float / ${loyaltyCards.maxStamps}`;
-  const order = {
-    name_asc: [asc(profiles.name), desc(loyaltyCards.createdAt)],
-    name_desc: [desc(profiles.name), desc(loyaltyCards.createdAt)],
-    progress_asc: [asc(progress), asc(profiles.name)],
-    progress_desc: [desc(progress), asc(profiles.name)],
-  }[options.sort ?? "name_asc"];
-  const rows = await companyCardsQuery(db, where)
-    .orderBy(...(options.sort ? order : [desc(loyaltyCards.createdAt)]))
-    .limit(options.limit ?? 500);
-  return rows.map(toCompanyCard);
-}
-
-/** The /cartoes tiles: the company's cards by status and its programmes, counted in the database. */
-export async function getCardSummary(db: Db, companyId: string): Promise<CardSummary> {
-  const [cards] = await db
-    .select({
-      active: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'active')::int`,
-      complete: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'complete')::int`,
-      redeemed: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'redeemed')::int`,
-    })
-    .from(loyaltyCards)
-    .where(eq(loyaltyCards.companyId, companyId));
-  const [templates] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(programs)
-    .where(and(eq(programs.companyId, companyId), isNull(programs.archivedAt)));
-  return {
-    active: cards?.active ?? 0,
-    complete: cards?.complete ?? 0,
-    redeemed: cards?.redeemed ?? 0,
-    programs: templates?.total ?? 0,
-  };
-}
-
-/** The open (not yet redeemed) cards of some of the company's customers. */
-export async function listOpenCards(
-  db: Db,
-  companyId: string,
-  customerIds: string[],
-): Promise<CompanyCard[]> {
-  if (customerIds.length === 0) return [];
-  const rows = await companyCardsQuery(
-    db,
-    and(
-      eq(loyaltyCards.companyId, companyId),
-      inArray(loyaltyCards.customerId, customerIds),
-      ne(loyaltyCards.status, "redeemed"),
-    ),
-  ).orderBy(asc(loyaltyCards.createdAt));
-  return rows.map(toCompanyCard);
-}
-
-/** A card of the actor's company, or 404 (an id never grants access by itself). */
-export async function getCompanyCard(
-  db: Db,
-  companyId: string,
-  cardId: string,
-): Promise<CompanyCard> {
-  const [row] = await companyCardsQuery(
-    db,
-    and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.companyId, companyId)),
-  ).limit(1);
-  if (!row) throw new AppError("not_found", 404, "Cartão não encontrado");
-  return toCompanyCard(row);
-}
-
-export async function getCardHistory(db: Db, companyId: string, cardId: string): Promise<Stamp[]> {
-  const rows = await db
-    .select({ stamp: stamps, givenByName: profiles.name })
-    .from(stamps)
-    .leftJoin(profiles, eq(profiles.id, stamps.givenBy))
-    .where(and(eq(stamps.cardId, cardId), eq(stamps.companyId, companyId)))
-    .orderBy(desc(stamps.createdAt));
-  return rows.map(({ stamp, givenByName }) => ({
-    id: stamp.id,
-    method: stamp.method,
-    count: stamp.count,
-    status: stamp.status,
-    notes: stamp.notes,
-    givenByName,
-    createdAt: stamp.createdAt.toISOString(),
-  }));
-}
 
 /** 'Marcar Utilização': a complete card becomes redeemed, keeping its history. */
 export async function redeemCard(
@@ -198,77 +37,15 @@ export async function redeemCard(
   if (updated.length === 0) {
     const card = await getCompanyCard(db, actor.companyId, cardId);
     if (card.status === "redeemed")
-      throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
-    throw new AppError("card_not_complete", 409, "O cartão ainda não está completo.");
+      throw new AppError("card_redeemed", 409, "The card was already redeemed.");
+    throw new AppError("card_not_complete", 409, "The card is not complete yet.");
   }
   return getCompanyCard(db, actor.companyId, cardId);
 }
 
-/** The card behind a customer's voucher code, within the actor's company. */
-export async function findCardByCode(
-  db: Db,
-  companyId: string,
-  code: string,
-): Promise<CompanyCard> {
-  const normalized = code.trim().toUpperCase();
-  const [row] = await companyCardsQuery(
-    db,
-    and(eq(loyaltyCards.redemptionCode, normalized), eq(loyaltyCards.companyId, companyId)),
-  ).limit(1);
-  if (!row) throw new AppError("not_found", 404, "Voucher não encontrado");
-  return toCompanyCard(row);
-}
-
-const customerCardColumns = {
-  card: loyaltyCards,
-  companyName: companies.tradeName,
-  companySector: companies.sector,
-  companyCity: companies.city,
-  companyState: companies.state,
-  companyLogoUrl: companies.logoUrl,
-  brandColor: companies.brandColor,
-  programName: programs.name,
-};
-
-export async function listCustomerCards(
-  db: Db,
-  customerId: string,
-  companyId?: string,
-): Promise<CustomerCard[]> {
-  const rows = await db
-    .select(customerCardColumns)
-    .from(loyaltyCards)
-    .innerJoin(companies, eq(companies.id, loyaltyCards.companyId))
-    .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
-    .where(
-      and(
-        eq(loyaltyCards.customerId, customerId),
-        companyId ? eq(loyaltyCards.companyId, companyId) : undefined,
-      ),
-    )
-    .orderBy(desc(loyaltyCards.createdAt));
-  return rows.map((r) => ({
-    id: r.card.id,
-    companyId: r.card.companyId,
-    companyName: r.companyName,
-    companySector: r.companySector,
-    companyCity: r.companyCity,
-    companyState: r.companyState,
-    companyLogoUrl: r.companyLogoUrl,
-    brandColor: r.brandColor,
-    programName: r.programName,
-    reward: r.card.reward,
-    stamps: r.card.stamps,
-    maxStamps: r.card.maxStamps,
-    status: r.card.status,
-    createdAt: r.card.createdAt.toISOString(),
-    completedAt: iso(r.card.completedAt),
-    redeemedAt: iso(r.card.redeemedAt),
-  }));
-}
-
 /** Voucher codes: 8 characters without look-alikes (no 0/O, 1/I). */
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
 const newCode = () =>
   Array.from(randomBytes(8), (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
 
@@ -279,11 +56,11 @@ export async function createVoucher(db: Db, customerId: string, cardId: string):
     .from(loyaltyCards)
     .where(and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.customerId, customerId)))
     .limit(1);
-  if (!card) throw new AppError("not_found", 404, "Cartão não encontrado");
+  if (!card) throw new AppError("not_found", 404, "Card not found");
   if (card.status === "redeemed")
-    throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
+    throw new AppError("card_redeemed", 409, "The card was already redeemed.");
   if (card.status !== "complete")
-    throw new AppError("card_not_complete", 409, "O cartão ainda não está completo.");
+    throw new AppError("card_not_complete", 409, "The card is not complete yet.");
   if (card.code) return { cardId, code: card.code };
   const [row] = await db
     .update(loyaltyCards)
@@ -316,9 +93,65 @@ export async function countCardsByCustomer(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Crediting cards (stamps and approved claims)
+
+/**
+ * Stamps one grant of `method` is worth, by the company's loyalty rules (a receipt counts as a
+ * purchase; a new company starts with SETTINGS_DEFAULTS.loyaltyRules, the columns' defaults).
+ */
+function stampsPerMethod(
+  rules: { purchase: number; review: number; social: number },
+  method: StampMethod,
+): number {
+  return {
+    purchase: rules.purchase,
+    receipt: rules.purchase,
+    social: rules.social,
+    google_review: rules.review,
+  }[method];
+}
+
+/**
+ * Adds the stamps `method` is worth to one of the company's cards, inside the caller's transaction.
+ * The card row is locked first, so concurrent grants queue: the card never passes its maximum,
+ * completes once (with its time), and a complete or redeemed card answers 409.
+ */
+export async function creditCard(
+  tx: Db,
+  actor: CompanyActor,
+  cardId: string,
+  method: StampMethod,
+): Promise<{ added: number; customerId: string }> {
+  // The company's rules and the membership's status come with the locked card (one round trip).
+  const row = await lockCardForCredit(tx, actor.companyId, cardId);
+  if (!row) throw new AppError("not_found", 404, "Card not found");
+  const { card, rules } = row;
+  if (row.memberStatus !== "active")
+    throw new AppError("customer_inactive", 409, "The customer is inactive.");
+  if (card.status === "redeemed")
+    throw new AppError("card_redeemed", 409, "The card was already redeemed.");
+  if (card.status === "complete") throw new AppError("card_complete", 409, "The card is complete");
+
+  const worth = stampsPerMethod(rules, method);
+  const added = Math.min(worth, card.maxStamps - card.stamps);
+  const total = card.stamps + added;
+  const completes = total >= card.maxStamps;
+  await tx
+    .update(loyaltyCards)
+    .set({
+      stamps: total,
+      status: completes ? "complete" : "active",
+      completedAt: completes ? sql`now()` : null,
+    })
+    .where(eq(loyaltyCards.id, card.id));
+  return { added, customerId: card.customerId };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Opening cards
 
 type CardMember = { id: string; companyId: string; customerId: string };
+
 type CardProgram = {
   id: string;
   companyId: string;
@@ -328,9 +161,14 @@ type CardProgram = {
 };
 
 const cardAlreadyOpen = () =>
-  new AppError("card_already_open", 409, "Este cliente já tem um cartão aberto neste programa.");
+  new AppError(
+    "card_already_open",
+    409,
+    "The customer already has an open card in this programme.",
+  );
+
 const programArchived = () =>
-  new AppError("program_archived", 409, "Este cartão está arquivado e não abre novos cartões.");
+  new AppError("program_archived", 409, "The programme is archived: it opens no new cards.");
 
 /**
  * The one place a loyalty card opens: the membership's card in `program`, with the programme's
@@ -347,7 +185,7 @@ export async function openCard(
   { ifOpen = "reuse" }: { ifOpen?: "reuse" | "refuse" } = {},
 ): Promise<{ cardId: string; opened: boolean }> {
   if (program.companyId !== membership.companyId) {
-    throw new AppError("not_found", 404, "Cartão não encontrado");
+    throw new AppError("not_found", 404, "Card not found");
   }
   // A second round only when the card that blocked the insert was redeemed before the select.
   for (let round = 0; round < 2; round++) {
@@ -397,22 +235,6 @@ async function tryOpenCard(
   return open ? { cardId: open.id, opened: false } : null;
 }
 
-/** The company's membership of a customer, or 404 (another company's customer included). */
-async function findCompanyMembership(db: Db, companyId: string, customerId: string) {
-  const [row] = await db
-    .select({
-      id: memberships.id,
-      companyId: memberships.companyId,
-      customerId: memberships.customerId,
-      status: memberships.status,
-    })
-    .from(memberships)
-    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
-    .limit(1);
-  if (!row) throw new AppError("not_found", 404, "Cliente não encontrado");
-  return row;
-}
-
 /**
  * Staff open a card of another programme for a member (e.g. 'Barba' beside 'Corte de cabelo'):
  * the customer and the programme are looked up within the company (404 otherwise); a card already
@@ -426,9 +248,11 @@ export async function openCardForCustomer(
 ): Promise<CompanyCard> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const membership = await findCompanyMembership(tx, companyId, customerId);
+    // The company's membership of the customer, or 404 (another company's customer included).
+    const membership = await findMembership(tx, companyId, customerId);
+    if (!membership) throw new AppError("not_found", 404, "Customer not found");
     if (membership.status !== "active")
-      throw new AppError("customer_inactive", 409, "Este cliente está inativo.");
+      throw new AppError("customer_inactive", 409, "The customer is inactive.");
     const program = await findProgram(tx, companyId, programId);
     const { cardId } = await openCard(tx, { membership, program }, { ifOpen: "refuse" });
     return getCompanyCard(tx, companyId, cardId);

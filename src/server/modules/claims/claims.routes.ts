@@ -5,7 +5,6 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";
-import { enforceRateLimit, type RateLimitRule } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
@@ -14,18 +13,16 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
+import { enforceRateLimit, type RateLimitRule } from "../../rate-limits";
 import { readFile } from "../files/files.service";
 import { readUpload } from "../files/upload";
 import {
-  approveClaim,
-  checkClaim,
-  createClaim,
   findReceiptFileId,
   getCompanyClaim,
   listCompanyClaims,
   listCustomerClaims,
-  rejectClaim,
-} from "./claims.service";
+} from "./claims.queries";
+import { approveClaim, checkClaim, createClaim, rejectClaim } from "./claims.service";
 
 /** Receipt uploads per customer (any card): 10 an hour. */
 export const RECEIPT_RATE_LIMIT: RateLimitRule = {
@@ -225,7 +222,7 @@ async function serveReceipt(c: Context<{ Variables: SessionVars }>, db: Db, clai
     .then((a) => ({ companyId: a.companyId }))
     .catch(async () => ({ customerId: (await requireCustomerActor(db, user)).customerId }));
   const file = await readFile(db, await findReceiptFileId(db, scope, claimId));
-  if (!file) throw new AppError("not_found", 404, "Comprovante não encontrado");
+  if (!file) throw new AppError("not_found", 404, "Receipt not found");
   return c.body(new Uint8Array(file.data), 200, {
     "Content-Type": file.contentType,
     "Content-Length": String(file.size),

@@ -1,20 +1,21 @@
-import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
-import {
-  type Claim,
-  type CreateClaim,
-  RECEIPT_MAX_BYTES,
-  RECEIPT_TYPES,
-} from "../../../shared/claims.schema";
+import { type CreateClaim, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "../../../shared/claims.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../auth/profiles.table";
-import { loyaltyCards } from "../cards/cards.table";
-import { companies } from "../companies/companies.table";
+import { creditCard } from "../cards/cards.service";
 import { storeFile } from "../files/files.service";
-import { creditCard } from "../stamps/stamps.service";
-import { stamps } from "../stamps/stamps.table";
+import {
+  approveClaimStamp,
+  createClaimStamp,
+  lockClaimStamp,
+  rejectClaimStamp,
+} from "../stamps/stamps.service";
+import {
+  findCustomerCardWithCompany,
+  getCompanyClaim,
+  hasPendingClaim,
+  hasReviewClaim,
+} from "./claims.queries";
 
 type ClaimInput = CreateClaim | { method: "receipt"; bytes: Uint8Array };
 
@@ -31,16 +32,12 @@ type ClaimKind = CreateClaim | { method: "receipt" };
  * claimed before. A receipt upload asks this before reading its file. Returns the card's company.
  */
 export async function checkClaim(db: Db, customerId: string, cardId: string, input: ClaimKind) {
-  const [card] = await db
-    .select({ card: loyaltyCards, company: companies })
-    .from(loyaltyCards)
-    .innerJoin(companies, eq(companies.id, loyaltyCards.companyId))
-    .where(and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.customerId, customerId)))
-    .limit(1);
-  if (!card) throw new AppError("not_found", 404, "Cartão não encontrado");
+  const card = await findCustomerCardWithCompany(db, customerId, cardId);
+  if (!card) throw new AppError("not_found", 404, "Card not found");
   if (card.card.status === "redeemed")
-    throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
-  if (card.card.status === "complete") throw new AppError("card_complete", 409, "Cartão Completo");
+    throw new AppError("card_redeemed", 409, "The card was already redeemed.");
+  if (card.card.status === "complete")
+    throw new AppError("card_complete", 409, "The card is complete");
   const { company } = card;
   if (
     input.method === "social" &&
@@ -62,29 +59,9 @@ export async function checkClaim(db: Db, customerId: string, cardId: string, inp
       "The company does not give stamps for Google reviews",
     );
   }
-  const [waiting] = await db
-    .select({ id: stamps.id })
-    .from(stamps)
-    .where(
-      and(eq(stamps.cardId, cardId), eq(stamps.method, input.method), eq(stamps.status, "pending")),
-    )
-    .limit(1);
-  if (waiting) throw pendingError();
+  if (await hasPendingClaim(db, cardId, input.method)) throw pendingError();
   if (input.method === "google_review") {
-    const [reviewed] = await db
-      .select({ id: stamps.id })
-      .from(stamps)
-      .where(
-        and(
-          eq(stamps.customerId, customerId),
-          eq(stamps.companyId, company.id),
-          eq(stamps.claimed, true),
-          eq(stamps.method, "google_review"),
-          ne(stamps.status, "rejected"),
-        ),
-      )
-      .limit(1);
-    if (reviewed) throw reviewedError();
+    if (await hasReviewClaim(db, customerId, company.id)) throw reviewedError();
   }
   return company;
 }
@@ -115,21 +92,15 @@ export async function createClaim(db: Db, customerId: string, cardId: string, in
               maxBytes: RECEIPT_MAX_BYTES,
             })
           : null;
-      const id = randomUUID();
-      await tx.insert(stamps).values({
-        id,
+      return createClaimStamp(tx, {
         cardId,
         companyId: company.id,
         customerId,
         method: input.method,
-        count: 0,
-        status: "pending",
-        claimed: true,
         fileId,
         network: input.method === "social" ? input.network : null,
         link: input.method === "social" ? input.link : null,
       });
-      return id;
     });
   } catch (error) {
     const constraint = constraintOf(error);
@@ -139,150 +110,27 @@ export async function createClaim(db: Db, customerId: string, cardId: string, in
   }
 }
 
-const claimColumns = {
-  stamp: stamps,
-  customerName: profiles.name,
-  companyName: companies.tradeName,
-};
-
-function claimsQuery(db: Db) {
-  return db
-    .select(claimColumns)
-    .from(stamps)
-    .innerJoin(profiles, eq(profiles.id, stamps.customerId))
-    .innerJoin(companies, eq(companies.id, stamps.companyId));
-}
-
-const toClaim = (r: {
-  stamp: typeof stamps.$inferSelect;
-  customerName: string;
-  companyName: string;
-}): Claim => ({
-  id: r.stamp.id,
-  cardId: r.stamp.cardId,
-  customerId: r.stamp.customerId,
-  customerName: r.customerName,
-  companyId: r.stamp.companyId,
-  companyName: r.companyName,
-  method: r.stamp.method as Claim["method"],
-  status: r.stamp.status,
-  network: r.stamp.network,
-  link: r.stamp.link,
-  hasReceipt: r.stamp.fileId !== null,
-  rejectionReason: r.stamp.rejectionReason,
-  createdAt: r.stamp.createdAt.toISOString(),
-  reviewedAt: r.stamp.reviewedAt?.toISOString() ?? null,
-});
-
-export async function listCompanyClaims(
-  db: Db,
-  companyId: string,
-  status: Claim["status"] | undefined,
-): Promise<Claim[]> {
-  const rows = await claimsQuery(db)
-    .where(
-      and(
-        eq(stamps.companyId, companyId),
-        eq(stamps.claimed, true),
-        status ? eq(stamps.status, status) : undefined,
-      ),
-    )
-    .orderBy(desc(stamps.createdAt))
-    .limit(200);
-  return rows.map(toClaim);
-}
-
-export async function listCustomerClaims(db: Db, customerId: string): Promise<Claim[]> {
-  const rows = await claimsQuery(db)
-    .where(and(eq(stamps.customerId, customerId), eq(stamps.claimed, true)))
-    .orderBy(desc(stamps.createdAt))
-    .limit(200);
-  return rows.map(toClaim);
-}
-
-async function getClaim(db: Db, where: ReturnType<typeof and>): Promise<Claim> {
-  const [row] = await claimsQuery(db)
-    .where(and(where, eq(stamps.claimed, true)))
-    .limit(1);
-  if (!row) throw new AppError("not_found", 404, "Solicitação não encontrada");
-  return toClaim(row);
-}
-
-export const getCompanyClaim = (db: Db, companyId: string, id: string) =>
-  getClaim(db, and(eq(stamps.id, id), eq(stamps.companyId, companyId)));
-
 /**
  * Approves a pending claim through the same atomic path as a staff stamp: the claim and the card
  * are locked, the card is credited by the method's rule, and the claim now counts.
  */
 export async function approveClaim(tx: Db, actor: CompanyActor, claimId: string): Promise<void> {
-  const [claim] = await tx
-    .select()
-    .from(stamps)
-    .where(
-      and(eq(stamps.id, claimId), eq(stamps.companyId, actor.companyId), eq(stamps.claimed, true)),
-    )
-    .for("update");
-  if (!claim) throw new AppError("not_found", 404, "Solicitação não encontrada");
+  const claim = await lockClaimStamp(tx, actor.companyId, claimId);
+  if (!claim) throw new AppError("not_found", 404, "Claim not found");
   if (claim.status !== "pending")
     throw new AppError("claim_not_pending", 409, "The claim was already reviewed");
   const { added } = await creditCard(tx, actor, claim.cardId, claim.method);
-  await tx
-    .update(stamps)
-    .set({
-      status: "approved",
-      count: added,
-      givenBy: actor.userId,
-      approvedAt: sql`now()`,
-      reviewedAt: sql`now()`,
-    })
-    .where(eq(stamps.id, claimId));
+  await approveClaimStamp(tx, claimId, { count: added, givenBy: actor.userId });
 }
 
 export async function rejectClaim(db: Db, actor: CompanyActor, claimId: string, reason: string) {
-  const updated = await db
-    .update(stamps)
-    .set({
-      status: "rejected",
-      rejectionReason: reason,
-      givenBy: actor.userId,
-      reviewedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(stamps.id, claimId),
-        eq(stamps.companyId, actor.companyId),
-        eq(stamps.claimed, true),
-        eq(stamps.status, "pending"),
-      ),
-    )
-    .returning({ id: stamps.id });
-  if (updated.length === 0) {
+  const rejected = await rejectClaimStamp(db, actor.companyId, claimId, {
+    reason,
+    givenBy: actor.userId,
+  });
+  if (!rejected) {
     await getCompanyClaim(db, actor.companyId, claimId); // 404 when not this company's
     throw new AppError("claim_not_pending", 409, "The claim was already reviewed");
   }
   return getCompanyClaim(db, actor.companyId, claimId);
-}
-
-/** The receipt of a claim, for its company or its customer. */
-export async function findReceiptFileId(
-  db: Db,
-  scope: { companyId: string } | { customerId: string },
-  claimId: string,
-): Promise<string> {
-  const [row] = await db
-    .select({ fileId: stamps.fileId })
-    .from(stamps)
-    .where(
-      and(
-        eq(stamps.id, claimId),
-        isNotNull(stamps.fileId),
-        "companyId" in scope
-          ? eq(stamps.companyId, scope.companyId)
-          : eq(stamps.customerId, scope.customerId),
-      ),
-    )
-    .limit(1);
-  if (!row?.fileId) throw new AppError("not_found", 404, "Comprovante não encontrado");
-  return row.fileId;
 }

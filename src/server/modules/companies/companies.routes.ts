@@ -10,12 +10,8 @@ import { AppError } from "../../errors";
 import { requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonContent, validationHook } from "../../openapi";
-import {
-  findPublicCompany,
-  listDirectory,
-  listDirectoryCities,
-  listSpecialPromotions,
-} from "./companies.service";
+import { listDirectory } from "./companies.queries";
+import { findPublicCompany, listDirectoryCities, listSpecialPromotions } from "./companies.service";
 
 const publicCompanyRoute = createRoute({
   method: "get",
@@ -83,7 +79,7 @@ export function companiesRoutes(deps: { db: Db }) {
   });
   app.openapi(publicCompanyRoute, async (c) => {
     const company = await findPublicCompany(deps.db, c.req.valid("param").id);
-    if (!company) throw new AppError("not_found", 404, "Empresa não encontrada");
+    if (!company) throw new AppError("not_found", 404, "Company not found");
     c.header("Cache-Control", "public, max-age=60");
     return c.json(company, 200);
   });

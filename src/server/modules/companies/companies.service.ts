@@ -1,21 +1,22 @@
-import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import {
   type ClaimOptions,
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from "../../../shared/claims.schema";
-import type { CompanySummary, PublicCompany } from "../../../shared/companies.schema";
-import {
-  DIRECTORY_PAGE_SIZE,
-  type DirectoryPage,
-  type DirectoryQuery,
-  type SpecialPromotion,
+import type {
+  CompanySummary,
+  PublicCompany,
+  SpecialPromotion,
 } from "../../../shared/companies.schema";
 import type { Db } from "../../db/client";
-import { memberships } from "../customers/memberships.table";
+import { saoPauloToday } from "../../db/time-zone";
 import { companies } from "./companies.table";
 
-type CompanyRow = typeof companies.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+type CompanyValues = typeof companies.$inferInsert;
 
 const toSummary = (c: CompanyRow): CompanySummary => ({
   id: c.id,
@@ -32,7 +33,10 @@ const toSummary = (c: CompanyRow): CompanySummary => ({
   defaultMaxStamps: c.defaultMaxStamps,
 });
 
-/** The same rule as planExpiredSql (middleware/plan.ts), for a row already read. */
+/** SQL: the company's trial is over and it has no paid period running. */
+export const planExpiredSql = sql<boolean>`(${companies.trialEndsAt} <= now() and (${companies.paidUntil} is null or ${companies.paidUntil} <= now()))`;
+
+/** The same rule as planExpiredSql, for a row already read. */
 export function planStatus(
   c: Pick<CompanyRow, "trialEndsAt" | "paidUntil">,
   now: Date,
@@ -89,58 +93,6 @@ export async function findClaimOptions(db: Db, companyId: string): Promise<Claim
   };
 }
 
-/** SQL twin of the city match: lower-case, no accents (carimbou_search_key, migration 0005). */
-const cityKey = (value: unknown) => sql`carimbou_search_key(btrim(${value}))`;
-
-/**
- * The customer's company directory: companies with an active subscription, filtered by sector,
- * state and city (ignoring case and accents), by name; `member` tells whether the customer
- * already takes part.
- */
-export async function listDirectory(
-  db: Db,
-  customerId: string,
-  query: DirectoryQuery,
-): Promise<DirectoryPage> {
-  const city = query.city?.trim();
-  const where = and(
-    eq(companies.subscriptionActive, true),
-    query.sector ? eq(companies.sector, query.sector) : undefined,
-    query.state ? eq(companies.state, query.state) : undefined,
-    city ? sql`${cityKey(companies.city)} = ${cityKey(city)}` : undefined,
-  );
-  const offset = (query.page - 1) * DIRECTORY_PAGE_SIZE;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: companies.id,
-        tradeName: companies.tradeName,
-        city: companies.city,
-        state: companies.state,
-        sector: companies.sector,
-        summary: companies.summary,
-        logoUrl: companies.logoUrl,
-        membershipId: memberships.id,
-      })
-      .from(companies)
-      .leftJoin(
-        memberships,
-        and(eq(memberships.companyId, companies.id), eq(memberships.customerId, customerId)),
-      )
-      .where(where)
-      .orderBy(asc(sql`lower(${companies.tradeName})`), asc(companies.id))
-      .limit(DIRECTORY_PAGE_SIZE)
-      .offset(offset),
-    db.select({ total: count() }).from(companies).where(where),
-  ]);
-  return {
-    companies: rows.map(({ membershipId, ...c }) => ({ ...c, member: membershipId !== null })),
-    total: total?.total ?? 0,
-    page: query.page,
-    pageSize: DIRECTORY_PAGE_SIZE,
-  };
-}
-
 /** The directory's city filter: the cities of companies with an active subscription, sorted. */
 export async function listDirectoryCities(db: Db): Promise<string[]> {
   const rows = await db
@@ -163,7 +115,7 @@ export async function listDirectoryCities(db: Db): Promise<string[]> {
  * within their dates when they have dates; of companies with an active subscription.
  */
 function runningPromotions(db: Db) {
-  const today = sql`(now() at time zone 'America/Sao_Paulo')::date`;
+  const today = saoPauloToday();
   return {
     query: db
       .select({
@@ -214,3 +166,130 @@ export async function findRunningPromotion(
   const [row] = await query.where(and(eq(companies.id, companyId), running)).limit(1);
   return row ? { ...row, ...toPromotion(row) } : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Writing a company: sign-up, its details and logo (company-data), its rules (settings)
+
+/** A new company as the owner's sign-up makes it (inside the sign-up's transaction). */
+type NewCompany = Pick<
+  CompanyValues,
+  | "ownerId"
+  | "tradeName"
+  | "email"
+  | "phone"
+  | "city"
+  | "state"
+  | "sector"
+  | "subscriptionActive"
+  | "trialEndsAt"
+>;
+
+/** Creates the company of a new owner; returns its id. */
+export async function createCompany(tx: Db, company: NewCompany): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(companies).values({ id, ...company });
+  return id;
+}
+
+/** The company's row, or null. */
+export async function findCompany(db: Db, companyId: string): Promise<CompanyRow | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row ?? null;
+}
+
+/** The company's row locked until the caller's transaction ends (writes queue behind it), or null. */
+export async function lockCompany(tx: Db, companyId: string): Promise<CompanyRow | null> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, companyId)).for("update");
+  return row ?? null;
+}
+
+/** Sets some columns of the company (and its updatedAt); the row after, or null when it is gone. */
+async function updateCompany(
+  db: Db,
+  companyId: string,
+  values: Partial<CompanyValues>,
+): Promise<CompanyRow | null> {
+  const [row] = await db
+    .update(companies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(companies.id, companyId))
+    .returning();
+  return row ?? null;
+}
+
+/** What /dados-empresa and /dados-usuario change: names, contacts, place, links, colour. */
+export type CompanyDetails = Partial<
+  Pick<
+    CompanyValues,
+    | "tradeName"
+    | "email"
+    | "phone"
+    | "whatsapp"
+    | "website"
+    | "city"
+    | "state"
+    | "sector"
+    | "summary"
+    | "instagram"
+    | "facebook"
+    | "linkedin"
+    | "youtube"
+    | "tiktok"
+    | "x"
+    | "googleReviewUrl"
+    | "brandColor"
+    | "locationChangedAt"
+  >
+>;
+
+export const saveCompanyDetails = (db: Db, companyId: string, details: CompanyDetails) =>
+  updateCompany(db, companyId, details);
+
+/** Points the company at its new logo (served by the company-data module). */
+export const saveCompanyLogoUrl = (db: Db, companyId: string, logoUrl: string) =>
+  updateCompany(db, companyId, { logoUrl });
+
+/** The loyalty rules ('Regras de fidelidade'): the stamps each method is worth, birthday. */
+type CompanyLoyaltyRules = Pick<
+  CompanyValues,
+  | "purchaseStamps"
+  | "allowsReviewStamps"
+  | "reviewStamps"
+  | "reviewBonus"
+  | "allowsSocialStamps"
+  | "socialStamps"
+  | "socialBonus"
+  | "socialNetworks"
+  | "birthdayEnabled"
+  | "birthdayStamps"
+  | "birthdayPromotion"
+>;
+
+export const saveCompanyLoyaltyRules = (db: Db, companyId: string, rules: CompanyLoyaltyRules) =>
+  updateCompany(db, companyId, rules);
+
+/** The referral rules ('Regras de indicação'). */
+type CompanyReferralRules = Pick<
+  CompanyValues,
+  | "referralEnabled"
+  | "referredStamps"
+  | "referrerStamps"
+  | "referredBonusCents"
+  | "referrerBonusCents"
+>;
+
+export const saveCompanyReferralRules = (db: Db, companyId: string, rules: CompanyReferralRules) =>
+  updateCompany(db, companyId, rules);
+
+/** The special promotion ('Promoção especial'). */
+type CompanyPromotion = Pick<
+  CompanyValues,
+  | "promotionActive"
+  | "promotionTitle"
+  | "promotionDescription"
+  | "promotionStartsOn"
+  | "promotionEndsOn"
+>;
+
+export const saveCompanyPromotion = (db: Db, companyId: string, promotion: CompanyPromotion) =>
+  updateCompany(db, companyId, promotion);

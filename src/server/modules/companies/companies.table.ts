@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { DEFAULT_MAX_STAMPS } from "../../../shared/limits";
+import { SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
 import { profiles } from "../auth/profiles.table";
+
+const { loyaltyRules: rules, referralRules: referral } = SETTINGS_DEFAULTS;
+/** The default networks as a SQL array literal (the default the migrations hold). */
+const defaultNetworks = sql.raw(`array[${rules.social.networks.map((n) => `'${n}'`).join(",")}]`);
 
 /** Spec `empresas`. Money in integer cents; column names in docs/glossary.md. */
 export const companies = pgTable("companies", {
@@ -33,22 +38,19 @@ export const companies = pgTable("companies", {
   summary: text(),
   defaultMaxStamps: integer().notNull().default(DEFAULT_MAX_STAMPS),
   /** Loyalty rules: stamps per purchase (and per approved receipt), Google review and social post. */
-  purchaseStamps: integer().notNull().default(1),
-  reviewStamps: integer().notNull().default(2),
-  socialStamps: integer().notNull().default(1),
+  purchaseStamps: integer().notNull().default(rules.purchaseStamps),
+  reviewStamps: integer().notNull().default(rules.review.stamps),
+  socialStamps: integer().notNull().default(rules.social.stamps),
   /** Networks on which a tag or follow earns a stamp (loyalty rules: redesAtivas). */
-  socialNetworks: text()
-    .array()
-    .notNull()
-    .default(sql`array['instagram','facebook','x','tiktok','youtube','linkedin']`),
-  allowsSocialStamps: boolean().notNull().default(true),
-  allowsReviewStamps: boolean().notNull().default(true),
+  socialNetworks: text().array().notNull().default(defaultNetworks),
+  allowsSocialStamps: boolean().notNull().default(rules.social.enabled),
+  allowsReviewStamps: boolean().notNull().default(rules.review.enabled),
   /** What a Google review or a social post earns besides its stamps (loyalty rules: bonus). */
   reviewBonus: text(),
   socialBonus: text(),
   /** Birthday rule: stamps given in the customer's birthday month, and the message sent. */
-  birthdayEnabled: boolean().notNull().default(true),
-  birthdayStamps: integer().notNull().default(3),
+  birthdayEnabled: boolean().notNull().default(rules.birthday.enabled),
+  birthdayStamps: integer().notNull().default(rules.birthday.stamps),
   subscriptionActive: boolean().notNull().default(true),
   trialEndsAt: timestamp({ withTimezone: true }).notNull(),
   /**
@@ -70,11 +72,11 @@ export const companies = pgTable("companies", {
   promotionActive: boolean().notNull().default(false),
   aiAssistantName: text(),
   birthdayPromotion: text(),
-  referralEnabled: boolean().notNull().default(false),
-  referredStamps: integer().notNull().default(1),
-  referrerStamps: integer().notNull().default(1),
-  referredBonusCents: integer().notNull().default(0),
-  referrerBonusCents: integer().notNull().default(0),
+  referralEnabled: boolean().notNull().default(referral.enabled),
+  referredStamps: integer().notNull().default(referral.referredStamps),
+  referrerStamps: integer().notNull().default(referral.referrerStamps),
+  referredBonusCents: integer().notNull().default(referral.referredBonusCents),
+  referrerBonusCents: integer().notNull().default(referral.referrerBonusCents),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -137,7 +137,7 @@ export function companyDataRoutes({ db }: { db: Db }) {
   app.openapi(logoRoute, async (c) => {
     const { id } = c.req.valid("param");
     const file = await findLogo(db, id);
-    if (!file) throw new AppError("not_found", 404, "Logo não encontrado");
+    if (!file) throw new AppError("not_found", 404, "Logo not found");
     const etag = `"${file.id}"`;
     const versioned = c.req.valid("query").v === file.id;
     const headers = {

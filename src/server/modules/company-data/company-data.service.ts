@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   type CompanyData,
   LOGO_MAX_BYTES,
@@ -6,13 +5,20 @@ import {
   type UpdateCompanyData,
   type UpdateUserData,
 } from "../../../shared/company-data.schema";
+import { saoPauloDate } from "../../../shared/dates";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { companies } from "../companies/companies.table";
+import {
+  type CompanyDetails,
+  type CompanyRow,
+  findCompany,
+  findPublicCompany,
+  lockCompany,
+  saveCompanyDetails,
+  saveCompanyLogoUrl,
+} from "../companies/companies.service";
 import { deleteFile, readFile, storeFile } from "../files/files.service";
-
-type CompanyRow = typeof companies.$inferSelect;
 
 const toCompanyData = (c: CompanyRow): CompanyData => ({
   id: c.id,
@@ -47,8 +53,8 @@ function nullEmpty<T extends Record<string, string>>(input: T) {
 }
 
 async function companyRow(db: Db, companyId: string): Promise<CompanyRow> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!row) throw new AppError("not_found", 404, "Empresa não encontrada");
+  const row = await findCompany(db, companyId);
+  if (!row) throw new AppError("not_found", 404, "Company not found");
   return row;
 }
 
@@ -59,14 +65,10 @@ export async function getCompanyData(db: Db, actor: CompanyActor): Promise<Compa
 async function updateCompany(
   db: Db,
   actor: CompanyActor,
-  values: Partial<typeof companies.$inferInsert>,
+  values: CompanyDetails,
 ): Promise<CompanyData> {
-  const [row] = await db
-    .update(companies)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(companies.id, actor.companyId))
-    .returning();
-  if (!row) throw new AppError("not_found", 404, "Empresa não encontrada");
+  const row = await saveCompanyDetails(db, actor.companyId, values);
+  if (!row) throw new AppError("not_found", 404, "Company not found");
   return toCompanyData(row);
 }
 
@@ -91,15 +93,6 @@ function changesLocation(row: CompanyRow, input: UpdateCompanyData): boolean {
   );
 }
 
-/** 'YYYY-MM-DD': the São Paulo calendar day of `date`. */
-const saoPauloDay = (date: Date) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Sao_Paulo",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
-
 /**
  * /dados-empresa: the company's fields and social links. The city, state and sector may change
  * once in LOCATION_CHANGE_INTERVAL_DAYS (interests are matched on them): a second change sooner is
@@ -113,23 +106,19 @@ export async function updateCompanyData(
   const { tradeName, brandColor, ...rest } = input;
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [current] = await tx
-      .select()
-      .from(companies)
-      .where(eq(companies.id, actor.companyId))
-      .for("update");
-    if (!current) throw new AppError("not_found", 404, "Empresa não encontrada");
+    const current = await lockCompany(tx, actor.companyId);
+    if (!current) throw new AppError("not_found", 404, "Company not found");
     const moves = changesLocation(current, input);
     if (moves && current.locationChangedAt) {
       const next = new Date(
         current.locationChangedAt.getTime() + LOCATION_CHANGE_INTERVAL_DAYS * 24 * 60 * 60 * 1000,
       );
       if (next > new Date()) {
-        const day = saoPauloDay(next);
+        const day = saoPauloDate(next);
         throw new AppError(
           "location_change_too_soon",
           409,
-          `A cidade, o estado e o ramo só podem mudar uma vez a cada ${LOCATION_CHANGE_INTERVAL_DAYS} dias; a próxima mudança é possível a partir de ${day.split("-").reverse().join("/")}.`,
+          `City, state and sector change at most once every ${LOCATION_CHANGE_INTERVAL_DAYS} days; the next change is possible from ${day}.`,
           { date: day },
         );
       }
@@ -176,12 +165,8 @@ export async function replaceLogo(
 ): Promise<{ logoUrl: string }> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [current] = await tx
-      .select({ logoUrl: companies.logoUrl })
-      .from(companies)
-      .where(eq(companies.id, actor.companyId))
-      .for("update");
-    if (!current) throw new AppError("not_found", 404, "Empresa não encontrada");
+    const current = await lockCompany(tx, actor.companyId);
+    if (!current) throw new AppError("not_found", 404, "Company not found");
     const fileId = await storeFile(tx, {
       companyId: actor.companyId,
       uploadedBy: actor.userId,
@@ -190,10 +175,7 @@ export async function replaceLogo(
       maxBytes: LOGO_MAX_BYTES,
     });
     const logoUrl = logoUrlOf(actor.companyId, fileId);
-    await tx
-      .update(companies)
-      .set({ logoUrl, updatedAt: new Date() })
-      .where(eq(companies.id, actor.companyId));
+    await saveCompanyLogoUrl(tx, actor.companyId, logoUrl);
     const previous = logoFileId(actor.companyId, current.logoUrl);
     if (previous) await deleteFile(tx, actor.companyId, previous);
     return { logoUrl };
@@ -202,11 +184,7 @@ export async function replaceLogo(
 
 /** A company's current logo (public: customers see it), or null. */
 export async function findLogo(db: Db, companyId: string) {
-  const [row] = await db
-    .select({ logoUrl: companies.logoUrl })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const row = await findPublicCompany(db, companyId);
   const fileId = logoFileId(companyId, row?.logoUrl ?? null);
   if (!fileId) return null;
   const file = await readFile(db, fileId);

@@ -1,4 +1,5 @@
 import type { CustomerRow } from "../../../shared/customers.schema";
+import { formatCalendarDate, formatSaoPauloDate } from "../../../shared/dates";
 
 /** Spreadsheets in Brazil (Excel pt-BR) read ';' as the separator and need the BOM for UTF-8. */
 export const CSV_BOM = "\uFEFF";
@@ -22,20 +23,6 @@ export const CUSTOMER_CSV_HEADER = [
   "Observações",
 ];
 
-/** YYYY-MM-DD (a date) -> dd/MM/yyyy. */
-const dayMonthYear = (isoDate: string) => {
-  const [y, m, d] = isoDate.slice(0, 10).split("-");
-  return `${d}/${m}/${y}`;
-};
-
-/** A timestamp as its São Paulo calendar day, dd/MM/yyyy. */
-const saoPauloDay = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
 /**
  * One value: quoted when it holds the separator, a quote or a line break (quotes doubled). Free
  * text that a spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe:
@@ -57,14 +44,14 @@ export function customerCsvLine(row: CustomerRow & { notes: string | null }): st
     csvValue(row.phone, true),
     csvValue(row.city, true),
     csvValue(row.state),
-    csvValue(row.birthDate ? dayMonthYear(row.birthDate) : ""),
+    csvValue(row.birthDate ? formatCalendarDate(row.birthDate) : ""),
     csvValue(row.totalCards),
     csvValue(row.completedCards),
     csvValue(row.currentStamps),
     csvValue(row.status === "active" ? "Ativo" : "Inativo"),
     csvValue(row.messages),
     csvValue(row.pendingMessages),
-    csvValue(saoPauloDay.format(new Date(row.joinedAt))),
+    csvValue(formatSaoPauloDate(new Date(row.joinedAt))),
     csvValue(row.notes, true),
   ]);
 }

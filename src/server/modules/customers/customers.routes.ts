@@ -12,6 +12,7 @@ import {
   CustomerPageSchema,
   CustomerRowSchema,
   CustomerStatsSchema,
+  customerListParams,
   InvitationAnswerSchema,
   InvitationSchema,
   InvitationSignUpSchema,
@@ -33,16 +34,18 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { listCustomerCards } from "../cards/cards.service";
+import { listCustomerCards } from "../cards/cards.queries";
 import { findPublicCompany } from "../companies/companies.service";
 import {
   exportCustomerBatches,
   findCompanyCustomers,
   getCustomerDetails,
   getCustomerStats,
+  listCustomers,
+} from "./customers.queries";
+import {
   joinCompany,
   listCustomerCardSummaries,
-  listCustomers,
   setCustomerStatus,
   updateCustomerRecord,
 } from "./customers.service";
@@ -314,8 +317,8 @@ export function customersRoutes(deps: InvitationDeps) {
   // Fixed paths before /customers/{id}.
   app.openapi(directoryRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
-    const { busca, pagina } = c.req.valid("query");
-    return c.json(await listCustomers(db, actor.companyId, { search: busca, page: pagina }), 200);
+    const query = customerListParams(c.req.valid("query"));
+    return c.json(await listCustomers(db, actor.companyId, query), 200);
   });
   app.openapi(statsRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
@@ -390,7 +393,7 @@ export function customersRoutes(deps: InvitationDeps) {
     const actor = await requireCustomerActor(db, c.var.user);
     const { companyId } = c.req.valid("json");
     if (!(await findPublicCompany(db, companyId)))
-      throw new AppError("not_found", 404, "Empresa não encontrada");
+      throw new AppError("not_found", 404, "Company not found");
     const { joined, cardId } = await joinCompany(db, actor.customerId, companyId, "qrcode_empresa");
     const card = (await listCustomerCards(db, actor.customerId, companyId)).find(
       (k) => k.id === cardId,

@@ -1,30 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { CompanyCustomer } from "../../../shared/customers.schema";
-import {
-  CUSTOMER_SEARCH_COUNT_CAP,
-  CUSTOMERS_PAGE_SIZE,
-  type CustomerCardSummary,
-  type CustomerDetails,
-  type CustomerPage,
-  type CustomerRow,
-  type CustomerStats,
-  type MembershipStatus,
-  type UpdateCustomerRecord,
+import { and, eq, sql } from "drizzle-orm";
+import type {
+  CustomerCardSummary,
+  CustomerDetails,
+  CustomerRow,
+  MembershipStatus,
+  UpdateCustomerRecord,
 } from "../../../shared/customers.schema";
 import type { Db } from "../../db/client";
-import { containsPattern } from "../../db/like";
 import { AppError } from "../../errors";
-import { profiles } from "../auth/profiles.table";
-import {
-  countCardsByCustomer,
-  listCustomerCards,
-  listOpenCards,
-  openCard,
-} from "../cards/cards.service";
-import { countMessagesByCustomer, listConversation } from "../messages/messages.service";
+import { listCustomerCards } from "../cards/cards.queries";
+import { openCard } from "../cards/cards.service";
 import { findDefaultProgram } from "../programs/programs.service";
-import { companyMemberCounts, memberships } from "./memberships.table";
+import { getCustomerDetails, getCustomerRow, isCustomerId } from "./customers.queries";
+import { findMembership } from "./memberships.service";
+import { memberships } from "./memberships.table";
 
 /**
  * Makes the customer a member of the company holding an open card in its default programme.
@@ -55,279 +45,6 @@ export async function joinCompany(
   return { joined: inserted.length > 0, cardId };
 }
 
-export async function findMembership(db: Db, companyId: string, customerId: string) {
-  const [row] = await db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The add-stamp search: the company's active members as /clientes finds them, with their open card. */
-export async function findCompanyCustomers(
-  db: Db,
-  companyId: string,
-  options: { search?: string; limit?: number } = {},
-): Promise<CompanyCustomer[]> {
-  const rows = await db
-    .select({ id: profiles.id, name: profiles.name, email: profiles.email, phone: profiles.phone })
-    .from(memberships)
-    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-    .where(
-      and(
-        eq(memberships.companyId, companyId),
-        eq(memberships.status, "active"),
-        searchCondition(options.search),
-      ),
-    )
-    .orderBy(asc(memberships.sortName), asc(memberships.id))
-    .limit(options.limit ?? 20);
-  const cards = await listOpenCards(
-    db,
-    companyId,
-    rows.map((r) => r.id),
-  );
-  const program = await findDefaultProgram(db, companyId);
-  return rows.map((r) => {
-    const openCards = cards.filter((c) => c.customerId === r.id);
-    const openCard = openCards.find((c) => c.programId === program.id) ?? openCards[0] ?? null;
-    return { ...r, openCard, openCards };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// /clientes: the company's customer base
-
-/** A row as read from memberships + profiles, before the counts are added. */
-const memberColumns = {
-  id: memberships.customerId,
-  name: profiles.name,
-  email: profiles.email,
-  phone: sql<string | null>`coalesce(${memberships.phone}, ${profiles.phone})`,
-  birthDate: sql<string | null>`coalesce(${memberships.birthDate}, ${profiles.birthDate})::text`,
-  city: sql<string | null>`coalesce(${memberships.city}, ${profiles.city})`,
-  state: sql<string | null>`coalesce(${memberships.state}, ${profiles.state})`,
-  status: memberships.status,
-  joinedAt: memberships.joinedAt,
-  sortName: memberships.sortName,
-};
-
-type MemberRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  birthDate: string | null;
-  city: string | null;
-  state: string | null;
-  status: MembershipStatus;
-  joinedAt: Date;
-  sortName: string;
-};
-
-function membersQuery(db: Db, where: SQL | undefined) {
-  return db
-    .select(memberColumns)
-    .from(memberships)
-    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-    .where(where);
-}
-
-/** Adds the card and message counts to rows of one company (two queries for the whole batch). */
-async function withCounts(db: Db, companyId: string, rows: MemberRow[]): Promise<CustomerRow[]> {
-  const ids = rows.map((r) => r.id);
-  const [cards, messages] = await Promise.all([
-    countCardsByCustomer(db, companyId, ids),
-    countMessagesByCustomer(db, companyId, ids),
-  ]);
-  return rows.map(({ sortName: _sortName, ...r }) => {
-    const c = cards.get(r.id);
-    const m = messages.get(r.id);
-    return {
-      ...r,
-      joinedAt: r.joinedAt.toISOString(),
-      totalCards: c?.total ?? 0,
-      completedCards: c?.completed ?? 0,
-      currentStamps: c?.currentStamps ?? 0,
-      messages: m?.total ?? 0,
-      pendingMessages: m?.pending ?? 0,
-    };
-  });
-}
-
-/** What separates the words of search_text: spaces and the punctuation of e-mails and phones. */
-const WORD_START = "(^|[ .@()_+'-])";
-
-/**
- * The search condition: the term, lower-case and without accents (the same carimbou_search_key the
- * triggers use, applied in SQL), anywhere in the member's search_text; % and _ are literal.
- * A term of one or two characters that begins with a letter or digit ('jo', '11') matches the
- * start of a word (name, surname, e-mail or phone part) instead: the trigram index can answer that,
- * while "anywhere" would read every row. A short term of punctuation ('@', '_') stays "anywhere".
- */
-function searchCondition(
-  search: string | undefined,
-  searchText: SQLWrapper = memberships.searchText,
-): SQL | undefined {
-  const term = search?.trim();
-  if (!term) return undefined;
-  if ([...term].length < 3 && /^[\p{L}\p{N}]/u.test(term)) {
-    const escaped = term.replace(/[\\^$.|?*+()[\]{}]/g, (ch) => `\\${ch}`);
-    return sql`${searchText} ~ carimbou_search_key(${WORD_START + escaped})`;
-  }
-  return sql`${searchText} like carimbou_search_key(${containsPattern(term)})`;
-}
-
-/** Matches a search sorts itself; a term with more is broad and its page is read in name order. */
-const SEARCH_SORT_ROWS = 5000;
-
-/**
- * One page of the company's customers, by name, searched by name, e-mail or phone.
- *
- * Query shapes (100,000 customers, see docs/performance.md): a search takes its matches from the
- * trigram index, up to SEARCH_SORT_ROWS of them, and sorts and counts them in one pass; a broad
- * term ('silva', '@gmail.com') has more, so its page comes from walking the name order, where
- * matches are frequent and the walk stops early. A search counts its matches up to
- * CUSTOMER_SEARCH_COUNT_CAP ("more than 1,000"); the whole base's total is the count the database
- * keeps (company_member_counts).
- */
-export async function listCustomers(
-  db: Db,
-  companyId: string,
-  options: { search?: string; page?: number } = {},
-): Promise<CustomerPage> {
-  const page = options.page ?? 1;
-  const offset = (page - 1) * CUSTOMERS_PAGE_SIZE;
-  const search = searchCondition(options.search);
-  const ofCompany = eq(memberships.companyId, companyId);
-  const order = [asc(memberships.sortName), asc(memberships.id)];
-
-  let ids: string[];
-  let count: { total: number; capped: boolean };
-  if (!search) {
-    const [rows, [all]] = await Promise.all([
-      db
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(ofCompany)
-        .orderBy(...order)
-        .limit(CUSTOMERS_PAGE_SIZE)
-        .offset(offset),
-      db
-        .select({ total: companyMemberCounts.members })
-        .from(companyMemberCounts)
-        .where(eq(companyMemberCounts.companyId, companyId)),
-    ]);
-    ids = rows.map((r) => r.id);
-    count = { total: all?.total ?? 0, capped: false };
-  } else {
-    // Materialized, so the matches are read once, then counted and sorted for the page.
-    const matches = await db.execute<{ id: string | null; total: number }>(sql`
-      with matches as materialized (
-        select ${memberships.id} as id, ${memberships.sortName} as sort_name
-        from ${memberships} where ${and(ofCompany, search)}
-        limit ${SEARCH_SORT_ROWS + 1}
-      )
-      select p.id, c.total
-      from (select count(*)::int as total from matches) c
-      left join lateral (
-        select id from matches order by sort_name, id
-        limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}
-      ) p on true`);
-    const total = Number(matches.rows[0]?.total ?? 0);
-    if (total <= SEARCH_SORT_ROWS) {
-      ids = matches.rows.flatMap((r) => (r.id ? [r.id] : []));
-    } else {
-      const rows = await db
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(and(ofCompany, search))
-        .orderBy(...order)
-        .limit(CUSTOMERS_PAGE_SIZE)
-        .offset(offset);
-      ids = rows.map((r) => r.id);
-    }
-    count =
-      total > CUSTOMER_SEARCH_COUNT_CAP
-        ? { total: CUSTOMER_SEARCH_COUNT_CAP, capped: true }
-        : { total, capped: false };
-  }
-  const rows =
-    ids.length === 0
-      ? []
-      : await membersQuery(db, and(ofCompany, inArray(memberships.id, ids))).orderBy(...order);
-  return {
-    items: await withCounts(db, companyId, rows),
-    total: count.total,
-    totalCapped: count.capped,
-    page,
-    pageSize: CUSTOMERS_PAGE_SIZE,
-  };
-}
-
-/** The /clientes tiles; birthdays of the current São Paulo month (the company's record first). */
-export async function getCustomerStats(db: Db, companyId: string): Promise<CustomerStats> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`count(*) filter (where ${memberships.status} = 'active')::int`,
-      birthdaysThisMonth: sql<number>`count(*) filter (where extract(month from coalesce(${memberships.birthDate}, ${profiles.birthDate})) = extract(month from now() at time zone 'America/Sao_Paulo'))::int`,
-    })
-    .from(memberships)
-    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-    .where(eq(memberships.companyId, companyId));
-  return {
-    total: row?.total ?? 0,
-    active: row?.active ?? 0,
-    birthdaysThisMonth: row?.birthdaysThisMonth ?? 0,
-  };
-}
-
-const isCustomerId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-
-/** One customer of the company as a table row, or 404 (another company's customer included). */
-export async function getCustomerRow(
-  db: Db,
-  companyId: string,
-  customerId: string,
-): Promise<CustomerRow> {
-  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Cliente não encontrado");
-  const [row] = await membersQuery(
-    db,
-    and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)),
-  ).limit(1);
-  if (!row) throw new AppError("not_found", 404, "Cliente não encontrado");
-  const [full] = await withCounts(db, companyId, [row]);
-  return full!;
-}
-
-/** 'Ver Detalhes': the row, the company's record, the profile's values and the conversation. */
-export async function getCustomerDetails(
-  db: Db,
-  companyId: string,
-  customerId: string,
-): Promise<CustomerDetails> {
-  const row = await getCustomerRow(db, companyId, customerId);
-  const [[stored], conversation] = await Promise.all([
-    db
-      .select({ membership: memberships, profile: profiles })
-      .from(memberships)
-      .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-      .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
-      .limit(1),
-    listConversation(db, companyId, customerId),
-  ]);
-  const { membership: m, profile: p } = stored!;
-  return {
-    ...row,
-    notes: m.notes,
-    record: { phone: m.phone, birthDate: m.birthDate, city: m.city, state: m.state },
-    profile: { phone: p.phone, birthDate: p.birthDate, city: p.city, state: p.state },
-    conversation,
-  };
-}
-
 /**
  * Saves the company's own record of the customer (an empty field: as in the customer's profile).
  * The customer's account and profile are never changed.
@@ -338,7 +55,7 @@ export async function updateCustomerRecord(
   customerId: string,
   input: UpdateCustomerRecord,
 ): Promise<CustomerDetails> {
-  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Cliente não encontrado");
+  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Customer not found");
   const updated = await db
     .update(memberships)
     .set({
@@ -351,7 +68,7 @@ export async function updateCustomerRecord(
     })
     .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
     .returning({ id: memberships.id });
-  if (updated.length === 0) throw new AppError("not_found", 404, "Cliente não encontrado");
+  if (updated.length === 0) throw new AppError("not_found", 404, "Customer not found");
   return getCustomerDetails(db, companyId, customerId);
 }
 
@@ -362,13 +79,13 @@ export async function setCustomerStatus(
   customerId: string,
   status: MembershipStatus,
 ): Promise<CustomerRow> {
-  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Cliente não encontrado");
+  if (!isCustomerId(customerId)) throw new AppError("not_found", 404, "Customer not found");
   const updated = await db
     .update(memberships)
     .set({ status, updatedAt: sql`now()` })
     .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
     .returning({ id: memberships.id });
-  if (updated.length === 0) throw new AppError("not_found", 404, "Cliente não encontrado");
+  if (updated.length === 0) throw new AppError("not_found", 404, "Customer not found");
   return getCustomerRow(db, companyId, customerId);
 }
 
@@ -381,7 +98,7 @@ export async function listCustomerCardSummaries(
   const membership = isCustomerId(customerId)
     ? await findMembership(db, companyId, customerId)
     : null;
-  if (!membership) throw new AppError("not_found", 404, "Cliente não encontrado");
+  if (!membership) throw new AppError("not_found", 404, "Customer not found");
   const cards = await listCustomerCards(db, customerId, companyId);
   return cards.map((c) => ({
     id: c.id,
@@ -393,36 +110,4 @@ export async function listCustomerCardSummaries(
     createdAt: c.createdAt,
     redeemedAt: c.redeemedAt,
   }));
-}
-
-/** Rows of the export, `batchSize` at a time in the list's order (keyset on sort_name, id). */
-export async function* exportCustomerBatches(
-  db: Db,
-  companyId: string,
-  batchSize = 1000,
-): AsyncGenerator<(CustomerRow & { notes: string | null })[]> {
-  let after: { sortName: string; id: string } | null = null;
-  for (;;) {
-    const rows: (MemberRow & { notes: string | null; membershipId: string })[] = await db
-      .select({ ...memberColumns, notes: memberships.notes, membershipId: memberships.id })
-      .from(memberships)
-      .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-      .where(
-        and(
-          eq(memberships.companyId, companyId),
-          after
-            ? sql`(${memberships.sortName}, ${memberships.id}) > (${after.sortName}, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(memberships.sortName), asc(memberships.id))
-      .limit(batchSize);
-    if (rows.length === 0) return;
-    const last = rows.at(-1)!;
-    // Not in the CSV rows: only the key of the next batch.
-    after = { sortName: last.sortName, id: last.membershipId };
-    const counted = await withCounts(db, companyId, rows);
-    yield counted.map((r, i) => ({ ...r, notes: rows[i]!.notes }));
-    if (rows.length < batchSize) return;
-  }
 }

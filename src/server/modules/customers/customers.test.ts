@@ -679,6 +679,22 @@ describe("search, pagination and counts", () => {
     // /clientes?busca=... sends `busca` as it came from the header
     expect((await directory(company, "?busca=MARIA")).items[0]?.email).toBe("maria@example.com");
   });
+
+  it("takes `search` and `page` like the API's other lists, and still the first `busca`/`pagina`", async () => {
+    const byNew = await directory(company, "?search=zeca&page=2");
+    expect(byNew).toMatchObject({ total: 22, page: 2 });
+    expect(byNew.items.map((c) => c.name)).toEqual(["Zeca 20", "Zeca 21"]);
+    expect(await directory(company, "?busca=zeca&pagina=2")).toEqual(byNew);
+    // Both spellings at once: the new names win.
+    const both = await directory(company, "?search=maria&busca=zeca&page=1&pagina=2");
+    expect(both).toMatchObject({ total: 1, page: 1 });
+    // A bad term is refused under the name it came with.
+    const bad = await t.request(`/api/customers/directory?search=${encodeURIComponent("\u0000")}`, {
+      cookie: company.cookie,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { fields: { search: "text_invalid" } } });
+  });
 });
 
 describe("large bases", () => {
@@ -984,7 +1000,7 @@ describe("'Exportar CSV'", () => {
 
   it("streams in batches: more customers than one batch all arrive once", async () => {
     const company = await t.companySession({ companyName: "Lote", email: "lote@example.com" });
-    const { exportCustomerBatches } = await import("./customers.service");
+    const { exportCustomerBatches } = await import("./customers.queries");
     for (let i = 0; i < 5; i++) await create(company, { name: `Lote ${i}` });
     const seen: string[] = [];
     let batches = 0;

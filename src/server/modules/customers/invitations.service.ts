@@ -16,12 +16,16 @@ import {
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../middleware/rate-limit";
-import { accounts, users } from "../auth/auth.table";
-import { profiles } from "../auth/profiles.table";
+import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../rate-limits";
+import {
+  findAccountByEmail,
+  findUser,
+  setFirstPassword,
+  signUpInvitedCustomer,
+} from "../auth/users.service";
 import { findPublicCompany } from "../companies/companies.service";
-import { companies } from "../companies/companies.table";
 import { invitationEmail, type Mailer } from "../mail/mail.service";
+import { awaitingAnswer, listInvitationsWaitingFor } from "./customers.queries";
 import { joinCompany } from "./customers.service";
 import { customerInvitations } from "./invitations.table";
 import { memberships } from "./memberships.table";
@@ -58,18 +62,9 @@ export const invitationUrl = (appUrl: string, token: string) =>
   `${appUrl}/convite?token=${encodeURIComponent(token)}`;
 
 const invalidInvitation = () =>
-  new AppError("invitation_invalid", 404, "Este convite é inválido, expirou ou já foi usado.");
+  new AppError("invitation_invalid", 404, "The invitation is invalid, expired or already used.");
 
 type InvitationRow = typeof customerInvitations.$inferSelect;
-
-/** A consent invitation ('Novo Cliente' after issue 14) still waiting for an answer. */
-const awaitingAnswer = and(
-  isNull(customerInvitations.userId),
-  isNotNull(customerInvitations.email),
-  isNull(customerInvitations.acceptedAt),
-  isNull(customerInvitations.declinedAt),
-  gt(customerInvitations.expiresAt, sql`now()`),
-);
 
 const toCompanyInvitation = (row: InvitationRow, now = new Date()): CompanyInvitation => ({
   id: row.id,
@@ -205,17 +200,6 @@ async function usableByToken(db: Db, token: string): Promise<InvitationRow | nul
   return row ?? null;
 }
 
-/** The account behind an e-mail: its id and whether it has a password. */
-async function accountOf(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, password: accounts.id })
-    .from(users)
-    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
-    .where(eq(users.email, email))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * What /convite shows (public, to whoever holds the link, i.e. the e-mail's owner): by which
  * company, to which e-mail, and whether that e-mail has an account to sign in with.
@@ -227,11 +211,7 @@ export async function findInvitation(db: Db, token: string): Promise<Invitation>
   const companyName = company?.tradeName ?? "";
   if (row.userId) {
     // Legacy: the account 'Novo Cliente' made; the link sets its password.
-    const [user] = await db
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, row.userId))
-      .limit(1);
+    const user = await findUser(db, row.userId);
     if (!user) throw invalidInvitation();
     return {
       id: row.id,
@@ -243,14 +223,14 @@ export async function findInvitation(db: Db, token: string): Promise<Invitation>
     };
   }
   if (!row.email) throw invalidInvitation();
-  const account = await accountOf(db, row.email);
+  const account = await findAccountByEmail(db, row.email);
   return {
     id: row.id,
     kind: "consent",
     name: row.name ?? "",
     email: row.email,
     companyName,
-    hasAccount: Boolean(account?.password),
+    hasAccount: Boolean(account?.hasPassword),
   };
 }
 
@@ -280,30 +260,14 @@ export async function acceptInvitation(
       .for("update");
     const userId = invitation?.userId;
     if (!userId) throw invalidInvitation();
-    const [hasPassword] = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
-      .limit(1);
     // A password set through an earlier invitation is not replaced by a later link.
-    if (hasPassword) throw invalidInvitation();
-    await tx.insert(accounts).values({
-      id: randomUUID(),
-      accountId: userId,
-      providerId: "credential",
-      userId,
-      password: passwordHash,
-    });
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerified: true, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning({ email: users.email });
+    const email = await setFirstPassword(tx as unknown as Db, userId, passwordHash);
+    if (!email) throw invalidInvitation();
     await tx
       .update(customerInvitations)
       .set({ acceptedAt: sql`now()` })
       .where(and(eq(customerInvitations.userId, userId), isNull(customerInvitations.acceptedAt)));
-    return { email: user!.email };
+    return { email };
   });
 }
 
@@ -377,54 +341,22 @@ export async function signUpAndAccept(
   if (!(await usableByToken(deps.db, input.token))) throw invalidInvitation();
   const ctx = await deps.auth.$context;
   const passwordHash = await ctx.password.hash(input.password);
-  const taken = () =>
-    new AppError("email_taken", 409, "Este email já está cadastrado. Tente fazer login.");
+  const taken = () => new AppError("email_taken", 409, "This email is already registered.");
   try {
     return await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const invitation = await lockWaiting(tx, { token: input.token });
       const email = invitation.email!;
-      const own = {
+      const userId = await signUpInvitedCustomer(tx, {
+        email,
+        passwordHash,
         name: input.name,
         phone: input.phone || null,
         city: input.city,
         state: input.state,
         birthDate: input.birthDate || null,
-      };
-      const existing = await accountOf(tx, email);
-      let userId: string;
-      if (!existing) {
-        userId = randomUUID();
-        await tx.insert(users).values({ id: userId, name: input.name, email, emailVerified: true });
-        await tx.insert(profiles).values({
-          id: userId,
-          role: "customer",
-          email,
-          ...own,
-          origin: INVITATION_ORIGIN,
-          originChannel: INVITATION_ORIGIN,
-          originCompanyId: invitation.companyId,
-        });
-      } else {
-        const [profile] = await tx
-          .select({ role: profiles.role })
-          .from(profiles)
-          .where(eq(profiles.id, existing.id))
-          .limit(1);
-        if (existing.password || profile?.role !== "customer") throw taken();
-        userId = existing.id;
-        await tx
-          .update(users)
-          .set({ name: input.name, emailVerified: true, updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
-        await tx.update(profiles).set(own).where(eq(profiles.id, userId));
-      }
-      await tx.insert(accounts).values({
-        id: randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: passwordHash,
+        origin: INVITATION_ORIGIN,
+        companyId: invitation.companyId,
       });
       await acceptFor(tx, invitation, userId);
       return { email };
@@ -460,12 +392,8 @@ async function companyOf(db: Db, companyId: string) {
 
 /** The signed-in user's e-mail when it is verified (invitations are addressed to e-mails). */
 async function verifiedEmail(db: Db, userId: string): Promise<string | null> {
-  const [user] = await db
-    .select({ email: users.email, verified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return user?.verified ? user.email : null;
+  const user = await findUser(db, userId);
+  return user?.emailVerified ? user.email : null;
 }
 
 /**
@@ -475,25 +403,7 @@ async function verifiedEmail(db: Db, userId: string): Promise<string | null> {
 export async function listMyInvitations(db: Db, customerId: string): Promise<MyInvitation[]> {
   const email = await verifiedEmail(db, customerId);
   if (!email) return [];
-  const rows = await db
-    .select({
-      id: customerInvitations.id,
-      companyId: customerInvitations.companyId,
-      companyName: companies.tradeName,
-      createdAt: customerInvitations.createdAt,
-      expiresAt: customerInvitations.expiresAt,
-    })
-    .from(customerInvitations)
-    .innerJoin(companies, eq(companies.id, customerInvitations.companyId))
-    .where(
-      and(
-        eq(customerInvitations.email, email),
-        awaitingAnswer,
-        sql`not exists (select 1 from ${memberships} where ${memberships.companyId} = ${customerInvitations.companyId} and ${memberships.customerId} = ${customerId})`,
-      ),
-    )
-    .orderBy(desc(customerInvitations.createdAt))
-    .limit(20);
+  const rows = await listInvitationsWaitingFor(db, email, customerId);
   // One per company (a company may have re-sent it).
   const seen = new Set<string>();
   return rows

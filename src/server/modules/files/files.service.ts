@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { files } from "./files.table";
@@ -81,4 +81,41 @@ export async function readFile(db: Db, id: string) {
 /** Removes a file of the company (no-op when it is not theirs or already gone). */
 export async function deleteFile(db: Db, companyId: string, id: string): Promise<void> {
   await db.delete(files).where(and(eq(files.id, id), eq(files.companyId, companyId)));
+}
+
+/** Removes files by id, whichever company they belong to (the retention job); returns how many. */
+export async function deleteFilesById(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const removed = await db.delete(files).where(inArray(files.id, ids)).returning({ id: files.id });
+  return removed.length;
+}
+
+/** Where a walk through a company's files stands: after this creation time (as text) and id. */
+export type FileWalkKey = { createdAt: string; id: string };
+
+/**
+ * The company's next file in creation order, with its bytes, after `after` (the first when null),
+ * or null: one at a time, so a walk through every file (the backup) never holds more than one.
+ * The creation time comes as text, keeping its microseconds for the next step.
+ */
+export async function nextCompanyFile(db: Db, companyId: string, after: FileWalkKey | null) {
+  const [file] = await db
+    .select({
+      id: files.id,
+      contentType: files.contentType,
+      data: files.data,
+      createdAt: sql<string>`${files.createdAt}::text`,
+    })
+    .from(files)
+    .where(
+      and(
+        eq(files.companyId, companyId),
+        after
+          ? sql`(${files.createdAt}, ${files.id}) > (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(files.createdAt), asc(files.id))
+    .limit(1);
+  return file ?? null;
 }

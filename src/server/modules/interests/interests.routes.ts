@@ -16,7 +16,8 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { createInterest, listCompanyInterests, replyToInterest } from "./interests.service";
+import { listCompanyInterests } from "./interests.queries";
+import { createInterest, replyToInterest } from "./interests.service";
 
 const createRouteDef = createRoute({
   method: "post",

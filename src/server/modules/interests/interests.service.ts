@@ -1,31 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { Sector } from "../../../shared/brazil";
+import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
-  type CompanyInterest,
   type CreateInterest,
   INTEREST_RATE_LIMIT,
   type Interest,
 } from "../../../shared/interests.schema";
-import type { CompanyReply } from "../../../shared/messages.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor, CustomerActor } from "../../middleware/actor";
-import { hitRateLimit } from "../../middleware/rate-limit";
-import { profiles } from "../auth/profiles.table";
-import { companies } from "../companies/companies.table";
+import { hitRateLimit } from "../../rate-limits";
+import { findMatchingInterest, toInterest } from "./interests.queries";
 import { interestReplies, interests } from "./interests.table";
-
-const toInterest = (row: typeof interests.$inferSelect): Interest => ({
-  id: row.id,
-  sector: row.sector as Sector,
-  city: row.city,
-  state: row.state,
-  description: row.description,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-});
 
 /** A signed-in customer looks for a kind of business in a city; pending until a company answers. */
 export async function createInterest(
@@ -41,7 +27,7 @@ export async function createInterest(
     throw new AppError(
       "rate_limited",
       429,
-      "Você enviou muitos interesses. Aguarde um pouco e tente novamente.",
+      "Too many interests sent; wait a little and try again.",
     );
   }
   const [row] = await db
@@ -49,65 +35,6 @@ export async function createInterest(
     .values({ id: randomUUID(), customerId: actor.customerId, status: "pending", ...input })
     .returning();
   return toInterest(row!);
-}
-
-/**
- * The interests a company may see: same sector as the company and the same city ignoring case and
- * accents (interests.city_key is kept by the database as carimbou_search_key(btrim(city))).
- * A company without a sector or a city sees none.
- */
-const matchesCompany = (companyId: string): SQL => sql`exists (
-  select 1 from ${companies}
-  where ${companies.id} = ${companyId}
-    and ${companies.sector} = ${interests.sector}
-    and carimbou_search_key(btrim(${companies.city})) = ${interests.cityKey}
-)`;
-
-const viewer = alias(companies, "viewer");
-
-/**
- * /mensagens 'potential customers': matching interests, newest first, with this company's answer;
- * `status` is this company's: pending until it answered.
- */
-export async function listCompanyInterests(
-  db: Db,
-  companyId: string,
-  limit = 100,
-): Promise<CompanyInterest[]> {
-  const rows = await db
-    .select({
-      interest: interests,
-      customerName: profiles.name,
-      replyBody: interestReplies.body,
-      replyAt: interestReplies.createdAt,
-    })
-    .from(interests)
-    // The company first, then its interests by (sector, city_key): interests_match_idx.
-    .innerJoin(
-      viewer,
-      and(
-        eq(viewer.id, companyId),
-        eq(viewer.sector, interests.sector),
-        sql`carimbou_search_key(btrim(${viewer.city})) = ${interests.cityKey}`,
-      ),
-    )
-    .innerJoin(profiles, eq(profiles.id, interests.customerId))
-    .leftJoin(
-      interestReplies,
-      and(eq(interestReplies.interestId, interests.id), eq(interestReplies.companyId, companyId)),
-    )
-    .orderBy(desc(interests.createdAt), desc(interests.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    ...toInterest(r.interest),
-    // Answerable by this company until it answered, whatever the other companies did.
-    status: r.replyBody !== null ? ("answered" as const) : ("pending" as const),
-    customerName: r.customerName,
-    reply:
-      r.replyBody !== null && r.replyAt !== null
-        ? { body: r.replyBody, createdAt: r.replyAt.toISOString() }
-        : null,
-  }));
 }
 
 /**
@@ -123,12 +50,8 @@ export async function replyToInterest(
   interestId: string,
   body: string,
 ): Promise<{ id: string; interestId: string; body: string; createdAt: string }> {
-  const [interest] = await db
-    .select({ id: interests.id })
-    .from(interests)
-    .where(and(eq(interests.id, interestId), matchesCompany(actor.companyId)))
-    .limit(1);
-  if (!interest) throw new AppError("not_found", 404, "Interesse não encontrado");
+  const interest = await findMatchingInterest(db, actor.companyId, interestId);
+  if (!interest) throw new AppError("not_found", 404, "Interest not found");
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [reply] = await tx
@@ -161,30 +84,63 @@ export async function replyToInterest(
   });
 }
 
-/** The companies' answers to the customer's interests, newest first, with the company's name. */
-export async function listInterestRepliesForCustomer(
+/**
+ * Removes up to `limit` interest replies created before `cutoff` of their company (SQL of the
+ * company column: the retention job passes each company's period); returns how many went.
+ */
+export async function deleteInterestRepliesCreatedBefore(
   db: Db,
-  customerId: string,
+  cutoff: (companyId: AnyPgColumn) => SQL,
   limit: number,
-): Promise<CompanyReply[]> {
-  const rows = await db
-    .select({
-      id: interestReplies.id,
-      companyId: interestReplies.companyId,
-      companyName: companies.tradeName,
-      body: interestReplies.body,
-      original: interests.description,
-      createdAt: interestReplies.createdAt,
-    })
-    .from(interestReplies)
-    .innerJoin(interests, eq(interests.id, interestReplies.interestId))
-    .innerJoin(companies, eq(companies.id, interestReplies.companyId))
-    .where(eq(interests.customerId, customerId))
-    .orderBy(desc(interestReplies.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    kind: "interest" as const,
-    createdAt: r.createdAt.toISOString(),
-  }));
+): Promise<number> {
+  const removed = await db
+    .delete(interestReplies)
+    .where(
+      inArray(
+        interestReplies.id,
+        db
+          .select({ id: interestReplies.id })
+          .from(interestReplies)
+          .where(lt(interestReplies.createdAt, cutoff(interestReplies.companyId)))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: interestReplies.id });
+  return removed.length;
+}
+
+/**
+ * Removes up to `limit` answered interests created before `createdBefore` that have no reply left
+ * (pending ones stay: the customer is still waiting); returns how many went.
+ */
+export async function deleteAnsweredInterestsWithoutReplies(
+  db: Db,
+  createdBefore: SQL,
+  limit: number,
+): Promise<number> {
+  const removed = await db
+    .delete(interests)
+    .where(
+      inArray(
+        interests.id,
+        db
+          .select({ id: interests.id })
+          .from(interests)
+          .where(
+            and(
+              eq(interests.status, "answered"),
+              lt(interests.createdAt, createdBefore),
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(interestReplies)
+                  .where(eq(interestReplies.interestId, interests.id)),
+              ),
+            ),
+          )
+          .limit(limit),
+      ),
+    )
+    .returning({ id: interests.id });
+  return removed.length;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
+import { type Language, toLocale } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { devEmails } from "./dev-emails.table";
 
@@ -129,8 +130,6 @@ export function invitationEmail(input: {
   };
 }
 
-export type MailLanguage = "pt" | "en";
-
 const RESET_TEXTS = {
   pt: {
     subject: "Redefina sua senha do Carimbou",
@@ -142,7 +141,6 @@ const RESET_TEXTS = {
     validity:
       "O link vale por 1 hora e funciona uma única vez. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.",
     team: "Equipe Carimbou",
-    lang: "pt-BR",
   },
   en: {
     subject: "Reset your Carimbou password",
@@ -154,7 +152,6 @@ const RESET_TEXTS = {
     validity:
       "The link is valid for 1 hour and works only once. If you did not ask for this, ignore this message: your password stays the same.",
     team: "The Carimbou team",
-    lang: "en",
   },
 } as const;
 
@@ -163,7 +160,7 @@ export function passwordResetEmail(input: {
   to: string;
   name: string;
   url: string;
-  language: MailLanguage;
+  language: Language;
 }): Mail {
   const t = RESET_TEXTS[input.language];
   const name = escapeHtml(input.name);
@@ -172,7 +169,7 @@ export function passwordResetEmail(input: {
     to: input.to,
     subject: t.subject,
     text: [t.hello(input.name), "", t.intro, "", input.url, "", t.validity, "", t.team].join("\n"),
-    html: `<!doctype html><html lang="${t.lang}"><body style="font-family:Arial,sans-serif;color:#1f2937">
+    html: `<!doctype html><html lang="${toLocale(input.language)}"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <p>${t.hello(name)}</p>
 <p>${t.intro.replace(/:$/, ".")}</p>
 <p><a href="${url}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${t.button}</a></p>

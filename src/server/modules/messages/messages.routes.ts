@@ -18,12 +18,11 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { listInterestRepliesForCustomer } from "../interests/interests.service";
+import { listInterestRepliesForCustomer } from "../interests/interests.queries";
+import { listInbox, listMessageAnswersForCustomer } from "./messages.queries";
 import {
   countPendingMessages,
   listConversation,
-  listInbox,
-  listMessageAnswersForCustomer,
   replyToMessage,
   sendMessage,
 } from "./messages.service";

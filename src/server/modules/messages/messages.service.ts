@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
-  type CompanyReply,
   type ConversationMessage,
-  type InboxMessage,
   MESSAGE_RATE_LIMIT,
   type MessageCounts,
   type SendMessage,
@@ -13,10 +11,8 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor, CustomerActor } from "../../middleware/actor";
-import { hitRateLimit } from "../../middleware/rate-limit";
-import { profiles } from "../auth/profiles.table";
+import { hitRateLimit } from "../../rate-limits";
 import { findPublicCompany } from "../companies/companies.service";
-import { companies } from "../companies/companies.table";
 import { customerMessages } from "./messages.table";
 
 const toMessage = (row: typeof customerMessages.$inferSelect): ConversationMessage => ({
@@ -86,7 +82,7 @@ export async function sendMessage(
   input: SendMessage,
 ): Promise<ConversationMessage> {
   const company = await findPublicCompany(db, input.companyId);
-  if (!company) throw new AppError("not_found", 404, "Empresa não encontrada");
+  if (!company) throw new AppError("not_found", 404, "Company not found");
   const allowed = await hitRateLimit(db, `customer-message:${actor.customerId}`, {
     bucket: "customer-message",
     ...MESSAGE_RATE_LIMIT,
@@ -112,45 +108,6 @@ export async function sendMessage(
   return toMessage(row!);
 }
 
-const answers = alias(customerMessages, "answers");
-
-/**
- * /mensagens: the customers' messages to the company, newest first, with the customer's name and
- * e-mail and the company's answer once answered.
- */
-export async function listInbox(db: Db, companyId: string, limit = 100): Promise<InboxMessage[]> {
-  const rows = await db
-    .select({
-      message: customerMessages,
-      customerName: profiles.name,
-      customerEmail: profiles.email,
-      answerBody: answers.body,
-      answerAt: answers.createdAt,
-    })
-    .from(customerMessages)
-    .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
-    .leftJoin(
-      answers,
-      and(eq(answers.replyToId, customerMessages.id), eq(answers.companyId, companyId)),
-    )
-    .where(and(eq(customerMessages.companyId, companyId), eq(customerMessages.sender, "customer")))
-    .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.message.id,
-    customerId: r.message.customerId,
-    customerName: r.customerName,
-    customerEmail: r.customerEmail,
-    body: r.message.body,
-    status: r.message.status,
-    createdAt: r.message.createdAt.toISOString(),
-    answer:
-      r.answerBody !== null && r.answerAt !== null
-        ? { body: r.answerBody, createdAt: r.answerAt.toISOString() }
-        : null,
-  }));
-}
-
 /** The unread counter: the company's customer messages still pending. */
 export async function countPendingMessages(db: Db, companyId: string): Promise<UnreadMessages> {
   const [row] = await db
@@ -164,28 +121,6 @@ export async function countPendingMessages(db: Db, companyId: string): Promise<U
       ),
     );
   return { pending: row?.pending ?? 0 };
-}
-
-/** The company's pending customer messages, newest first, with the customer's name (the bell). */
-export async function listPendingMessages(db: Db, companyId: string, limit: number) {
-  return db
-    .select({
-      id: customerMessages.id,
-      body: customerMessages.body,
-      createdAt: customerMessages.createdAt,
-      customerName: profiles.name,
-    })
-    .from(customerMessages)
-    .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
-    .where(
-      and(
-        eq(customerMessages.companyId, companyId),
-        eq(customerMessages.sender, "customer"),
-        eq(customerMessages.status, "pending"),
-      ),
-    )
-    .orderBy(desc(customerMessages.createdAt))
-    .limit(limit);
 }
 
 /**
@@ -210,7 +145,7 @@ export async function replyToMessage(
       ),
     )
     .limit(1);
-  if (!original) throw new AppError("not_found", 404, "Mensagem não encontrada");
+  if (!original) throw new AppError("not_found", 404, "Message not found");
   const alreadyAnswered = () =>
     new AppError("message_already_answered", 409, "The message has already been answered");
   if (original.status !== "pending") throw alreadyAnswered();
@@ -245,32 +180,28 @@ export async function replyToMessage(
   });
 }
 
-const originals = alias(customerMessages, "originals");
-
-/** The companies' answers to the customer's messages, newest first, with the company's name. */
-export async function listMessageAnswersForCustomer(
+/**
+ * Removes up to `limit` messages (customers' and companies' alike) created before `cutoff` of
+ * their company (SQL of the company column: the retention job passes each company's period);
+ * returns how many went.
+ */
+export async function deleteMessagesCreatedBefore(
   db: Db,
-  customerId: string,
+  cutoff: (companyId: AnyPgColumn) => SQL,
   limit: number,
-): Promise<CompanyReply[]> {
-  const rows = await db
-    .select({
-      id: customerMessages.id,
-      companyId: customerMessages.companyId,
-      companyName: companies.tradeName,
-      body: customerMessages.body,
-      original: originals.body,
-      createdAt: customerMessages.createdAt,
-    })
-    .from(customerMessages)
-    .innerJoin(companies, eq(companies.id, customerMessages.companyId))
-    .innerJoin(originals, eq(originals.id, customerMessages.replyToId))
-    .where(and(eq(customerMessages.customerId, customerId), eq(customerMessages.sender, "company")))
-    .orderBy(desc(customerMessages.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    kind: "message" as const,
-    createdAt: r.createdAt.toISOString(),
-  }));
+): Promise<number> {
+  const removed = await db
+    .delete(customerMessages)
+    .where(
+      inArray(
+        customerMessages.id,
+        db
+          .select({ id: customerMessages.id })
+          .from(customerMessages)
+          .where(lt(customerMessages.createdAt, cutoff(customerMessages.companyId)))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: customerMessages.id });
+  return removed.length;
 }

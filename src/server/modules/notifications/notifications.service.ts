@@ -1,7 +1,6 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { preview } from "../../../shared/messages.schema";
 import {
-  COMPLETE_CARD_NOTIFICATION_HOURS,
   type MarkNotificationsRead,
   MESSAGE_NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATIONS_LIST_MAX,
@@ -10,11 +9,8 @@ import {
 } from "../../../shared/notifications.schema";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../auth/profiles.table";
-import { loyaltyCards } from "../cards/cards.table";
-import { listPendingMessages } from "../messages/messages.service";
-import { programs } from "../programs/programs.table";
-import { stamps } from "../stamps/stamps.table";
+import { listPendingMessages } from "../messages/messages.queries";
+import { listPendingClaims, listRecentlyCompletedCards } from "./notifications.queries";
 import { notificationReads } from "./notifications.table";
 
 /** More than the badge shows ('99+'), so the unread count is exact up to there. */
@@ -23,45 +19,8 @@ const SOURCE_LIMIT = 200;
 /** The company's current notifications, newest first, each marked read or not for this user. */
 async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notification[]> {
   const [claims, completed, messages] = await Promise.all([
-    db
-      .select({
-        id: stamps.id,
-        method: stamps.method,
-        createdAt: stamps.createdAt,
-        customerName: profiles.name,
-      })
-      .from(stamps)
-      .innerJoin(profiles, eq(profiles.id, stamps.customerId))
-      .where(
-        and(
-          eq(stamps.companyId, actor.companyId),
-          eq(stamps.claimed, true),
-          eq(stamps.status, "pending"),
-        ),
-      )
-      .orderBy(desc(stamps.createdAt))
-      .limit(SOURCE_LIMIT),
-    db
-      .select({
-        id: loyaltyCards.id,
-        completedAt: loyaltyCards.completedAt,
-        customerName: profiles.name,
-        programName: programs.name,
-      })
-      .from(loyaltyCards)
-      .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
-      .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
-      .where(
-        and(
-          eq(loyaltyCards.companyId, actor.companyId),
-          gt(
-            loyaltyCards.completedAt,
-            sql`now() - make_interval(hours => ${COMPLETE_CARD_NOTIFICATION_HOURS})`,
-          ),
-        ),
-      )
-      .orderBy(desc(loyaltyCards.completedAt))
-      .limit(SOURCE_LIMIT),
+    listPendingClaims(db, actor.companyId, SOURCE_LIMIT),
+    listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT),
     listPendingMessages(db, actor.companyId, SOURCE_LIMIT),
   ]);
   const items: Omit<Notification, "read">[] = [

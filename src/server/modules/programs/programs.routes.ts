@@ -14,10 +14,10 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
+import { listPrograms } from "./programs.queries";
 import {
   archiveProgram,
   createProgram,
-  listPrograms,
   restoreProgram,
   setDefaultProgram,
   updateProgram,

@@ -1,39 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { CreateProgram, Program, UpdateProgram } from "../../../shared/programs.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { loyaltyCards } from "../cards/cards.table";
-import { companies } from "../companies/companies.table";
+import { findCompany } from "../companies/companies.service";
+import { getProgram, toProgram } from "./programs.queries";
 import { programs } from "./programs.table";
 
 export type ProgramRow = typeof programs.$inferSelect;
 
 /** The default programme's texts (the server stores text: the company renames it on /cartoes). */
 export const DEFAULT_PROGRAM_NAME = "Cartão Fidelidade";
+
 export const DEFAULT_PROGRAM_REWARD = "Recompensa da casa";
 
-const toProgram = (p: ProgramRow, openCards = 0): Program => ({
-  id: p.id,
-  name: p.name,
-  stampsRequired: p.stampsRequired,
-  reward: p.reward,
-  description: p.description,
-  isDefault: p.isDefault,
-  archivedAt: p.archivedAt ? p.archivedAt.toISOString() : null,
-  openCards,
-  createdAt: p.createdAt.toISOString(),
-});
-
-const notFound = () => new AppError("not_found", 404, "Cartão não encontrado");
+const notFound = () => new AppError("not_found", 404, "Card not found");
 
 /** The programme every company gets at sign-up: as many stamps as its `max_carimbos_padrao`. */
 export async function createDefaultProgram(db: Db, companyId: string) {
-  const [company] = await db
-    .select({ defaultMaxStamps: companies.defaultMaxStamps })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company) throw new AppError("not_found", 404, "Empresa não encontrada");
+  const company = await findCompany(db, companyId);
+  if (!company) throw new AppError("not_found", 404, "Company not found");
   await db.insert(programs).values({
     id: randomUUID(),
     companyId,
@@ -43,38 +29,6 @@ export async function createDefaultProgram(db: Db, companyId: string) {
     description: "",
     isDefault: true,
   });
-}
-
-/** The company's programmes: the default first, then the others, the archived ones last. */
-export async function listPrograms(db: Db, companyId: string): Promise<Program[]> {
-  const openCards = db
-    .select({
-      programId: loyaltyCards.programId,
-      total: sql<number>`count(*)::int`.as("total"),
-    })
-    .from(loyaltyCards)
-    .where(and(eq(loyaltyCards.companyId, companyId), ne(loyaltyCards.status, "redeemed")))
-    .groupBy(loyaltyCards.programId)
-    .as("open_cards");
-  const rows = await db
-    .select({ program: programs, openCards: openCards.total })
-    .from(programs)
-    .leftJoin(openCards, eq(openCards.programId, programs.id))
-    .where(eq(programs.companyId, companyId))
-    .orderBy(
-      desc(programs.isDefault),
-      sql`${programs.archivedAt} is not null`,
-      asc(programs.createdAt),
-      asc(programs.id),
-    );
-  return rows.map((r) => toProgram(r.program, r.openCards ?? 0));
-}
-
-/** One programme of the company (with its open cards), or 404: an id never grants access by itself. */
-export async function getProgram(db: Db, companyId: string, programId: string): Promise<Program> {
-  const program = (await listPrograms(db, companyId)).find((p) => p.id === programId);
-  if (!program) throw notFound();
-  return program;
 }
 
 /** A programme row of the company, or 404. */
@@ -143,7 +97,7 @@ export async function archiveProgram(
       throw new AppError(
         "program_is_default",
         409,
-        "O cartão padrão não pode ser arquivado: escolha outro cartão padrão antes.",
+        "The default programme cannot be archived: make another programme the default first.",
       );
     }
     throw notFound();
@@ -190,7 +144,7 @@ export async function setDefaultProgram(
       throw new AppError(
         "program_archived",
         409,
-        "Este cartão está arquivado: reative-o antes de usá-lo.",
+        "The programme is archived: reactivate it before using it.",
       );
     }
     await tx

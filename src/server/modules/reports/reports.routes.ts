@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonContent, validationHook } from "../../openapi";
-import { getDashboardStats } from "./reports.service";
+import { getDashboardStats } from "./reports.queries";
 
 const dashboardRoute = createRoute({
   method: "get",

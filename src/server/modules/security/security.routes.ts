@@ -15,17 +15,18 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
-import { enforceRateLimit, type RateLimitRule, rateLimit } from "../../middleware/rate-limit";
+import { rateLimit } from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
+import { enforceRateLimit, type RateLimitRule } from "../../rate-limits";
 import { findMe } from "../auth/auth.service";
+import { listAccessLog } from "./access-log.service";
 import {
   ChallengeExpired,
   changePassword,
   confirmTwoFactor,
   disableTwoFactor,
   findSecurityStatus,
-  listAccessLog,
   startTwoFactor,
   verifySignInCode,
 } from "./security.service";

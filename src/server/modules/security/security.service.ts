@@ -1,85 +1,23 @@
-import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
-import {
-  ACCESS_LOG_LIMIT,
-  type AccessLog,
-  type ChangePassword,
-  type SecurityStatus,
-  type SignInFailure,
-  type SignInTwoFactor,
-  type TwoFactorEnrolment,
+import type {
+  ChangePassword,
+  SecurityStatus,
+  SignInFailure,
+  SignInTwoFactor,
+  TwoFactorEnrolment,
 } from "../../../shared/security.schema";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { CLIENT_IP_HEADER } from "../../middleware/client-ip";
-import { signedCookie } from "../../middleware/session";
-import { signInEvents, users } from "../auth/auth.table";
+import { signedCookie } from "../../session-cookie";
+import { findUser } from "../auth/users.service";
+import { recordSignInAttempt } from "./access-log.service";
 
 /** better-auth's cookie of a sign-in waiting for its second factor (two-factor plugin). */
 const TWO_FACTOR_COOKIE = "two_factor";
 
-export type SignInAttempt = {
-  email: string;
-  /** Undefined: looked up by e-mail (null when no account has it). */
-  userId?: string | null;
-  success: boolean;
-  failure?: SignInFailure | null;
-  headers?: Headers | null;
-};
-
-/** One row of the access log. Never throws: a sign-in must not fail because its log did. */
-export async function recordSignInAttempt(db: Db, attempt: SignInAttempt): Promise<void> {
-  try {
-    const email = attempt.email.trim().toLowerCase().slice(0, 254);
-    let userId = attempt.userId;
-    if (userId === undefined) {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      userId = user?.id ?? null;
-    }
-    await db.insert(signInEvents).values({
-      id: randomUUID(),
-      userId,
-      email,
-      success: attempt.success,
-      failure: attempt.success ? null : (attempt.failure ?? "invalid_credentials"),
-      ipAddress: attempt.headers?.get(CLIENT_IP_HEADER)?.slice(0, 100) ?? null,
-      userAgent: attempt.headers?.get("user-agent")?.slice(0, 500) ?? null,
-    });
-  } catch (error) {
-    console.error("Could not record a sign-in attempt", error);
-  }
-}
-
-/** The user's own last sign-in attempts, newest first (never another user's). */
-export async function listAccessLog(db: Db, userId: string): Promise<AccessLog> {
-  const rows = await db
-    .select({
-      id: signInEvents.id,
-      createdAt: signInEvents.createdAt,
-      success: signInEvents.success,
-      failure: signInEvents.failure,
-      ipAddress: signInEvents.ipAddress,
-      userAgent: signInEvents.userAgent,
-    })
-    .from(signInEvents)
-    .where(eq(signInEvents.userId, userId))
-    .orderBy(desc(signInEvents.createdAt), desc(signInEvents.id))
-    .limit(ACCESS_LOG_LIMIT);
-  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-}
-
 export async function findSecurityStatus(db: Db, userId: string): Promise<SecurityStatus> {
-  const [row] = await db
-    .select({ twoFactorEnabled: users.twoFactorEnabled })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return { twoFactorEnabled: row?.twoFactorEnabled ?? false };
+  const user = await findUser(db, userId);
+  return { twoFactorEnabled: user?.twoFactorEnabled ?? false };
 }
 
 /** What a better-auth call answered: its JSON body and the cookies it set. */
@@ -92,7 +30,7 @@ async function authAnswer<T>(res: Response, onError: (code: string) => never) {
 }
 
 const wrongPassword = (): never => {
-  throw new AppError("wrong_password", 400, "A senha atual está incorreta.");
+  throw new AppError("wrong_password", 400, "The current password is wrong.");
 };
 
 const unexpected = (what: string) => (code: string) => {

@@ -6,6 +6,8 @@ import {
   PromotionSettingsSchema,
   ReferralRulesSchema,
   StoredAppearanceSchema,
+  SystemSettingsSchema,
+  UpdateSystemSettingsSchema,
 } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
@@ -17,11 +19,13 @@ import {
   getNotificationSettings,
   getPromotion,
   getReferralRules,
+  getSystemSettings,
   saveAppearance,
   saveLoyaltyRules,
   saveNotificationSettings,
   savePromotion,
   saveReferralRules,
+  updateSystemSettings,
 } from "./settings.service";
 
 /** GET and PUT of one /configuracoes section (company admin only). */
@@ -83,6 +87,29 @@ const putAppearanceRoute = createRoute({
   },
 });
 
+const getSystemRoute = createRoute({
+  method: "get",
+  path: "/settings/system",
+  tags: ["settings"],
+  summary: "/configuracoes 'Sistema': backup frequency, data retention and the last backup",
+  responses: {
+    200: { description: "System settings", ...jsonContent(SystemSettingsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const putSystemRoute = createRoute({
+  method: "put",
+  path: "/settings/system",
+  tags: ["settings"],
+  summary: "Saves backup frequency and data retention (12 or 24 months)",
+  request: { ...jsonBody(UpdateSystemSettingsSchema) },
+  responses: {
+    200: { description: "System settings after the change", ...jsonContent(SystemSettingsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
 export function settingsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   const company = (user: SessionVars["user"]) => requireCompanyActor(db, user);
@@ -112,6 +139,14 @@ export function settingsRoutes({ db }: { db: Db }) {
   app.openapi(notifications.put, async (c) =>
     c.json(await saveNotificationSettings(db, await company(c.var.user), c.req.valid("json")), 200),
   );
+  app.openapi(getSystemRoute, async (c) => {
+    const actor = await company(c.var.user);
+    return c.json(await getSystemSettings(db, actor.companyId), 200);
+  });
+  app.openapi(putSystemRoute, async (c) => {
+    const actor = await company(c.var.user);
+    return c.json(await updateSystemSettings(db, actor.companyId, c.req.valid("json")), 200);
+  });
   app.openapi(getAppearanceRoute, async (c) =>
     c.json(await getAppearance(db, requireUser(c.var.user).id), 200),
   );

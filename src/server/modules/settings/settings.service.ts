@@ -1,39 +1,42 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SocialNetwork } from "../../../shared/claims.schema";
-import type {
-  Appearance,
-  LoyaltyRules,
-  NotificationSettings,
-  PromotionSettings,
-  ReferralRules,
-  StoredAppearance,
+import {
+  type Appearance,
+  DEFAULT_BACKUP_FREQUENCY,
+  DEFAULT_RETENTION_MONTHS,
+  type LoyaltyRules,
+  type NotificationSettings,
+  type PromotionSettings,
+  type ReferralRules,
+  SETTINGS_DEFAULTS,
+  type StoredAppearance,
+  type SystemSettings,
+  type UpdateSystemSettings,
 } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { profiles } from "../auth/profiles.table";
-import { companies } from "../companies/companies.table";
+import { findAppearance, updateAppearance } from "../auth/users.service";
+import {
+  findCompany,
+  saveCompanyLoyaltyRules,
+  saveCompanyPromotion,
+  saveCompanyReferralRules,
+} from "../companies/companies.service";
 import { companySettings } from "./settings.table";
 
-const companyNotFound = () => new AppError("not_found", 404, "Empresa não encontrada");
+const companyNotFound = () => new AppError("not_found", 404, "Company not found");
 
 async function companyRow(db: Db, companyId: string) {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const row = await findCompany(db, companyId);
   if (!row) throw companyNotFound();
   return row;
 }
 
-async function updateCompany(
-  db: Db,
-  companyId: string,
-  values: Partial<typeof companies.$inferInsert>,
-) {
-  const updated = await db
-    .update(companies)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(companies.id, companyId))
-    .returning({ id: companies.id });
-  if (updated.length === 0) throw companyNotFound();
+/** A company write that found no company is a 404. */
+async function found(write: Promise<unknown>) {
+  if (!(await write)) throw companyNotFound();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -63,19 +66,21 @@ export async function saveLoyaltyRules(
   actor: CompanyActor,
   rules: LoyaltyRules,
 ): Promise<LoyaltyRules> {
-  await updateCompany(db, actor.companyId, {
-    purchaseStamps: rules.purchaseStamps,
-    allowsReviewStamps: rules.review.enabled,
-    reviewStamps: rules.review.stamps,
-    reviewBonus: rules.review.bonus || null,
-    allowsSocialStamps: rules.social.enabled,
-    socialStamps: rules.social.stamps,
-    socialBonus: rules.social.bonus || null,
-    socialNetworks: [...new Set(rules.social.networks)],
-    birthdayEnabled: rules.birthday.enabled,
-    birthdayStamps: rules.birthday.stamps,
-    birthdayPromotion: rules.birthday.message || null,
-  });
+  await found(
+    saveCompanyLoyaltyRules(db, actor.companyId, {
+      purchaseStamps: rules.purchaseStamps,
+      allowsReviewStamps: rules.review.enabled,
+      reviewStamps: rules.review.stamps,
+      reviewBonus: rules.review.bonus || null,
+      allowsSocialStamps: rules.social.enabled,
+      socialStamps: rules.social.stamps,
+      socialBonus: rules.social.bonus || null,
+      socialNetworks: [...new Set(rules.social.networks)],
+      birthdayEnabled: rules.birthday.enabled,
+      birthdayStamps: rules.birthday.stamps,
+      birthdayPromotion: rules.birthday.message || null,
+    }),
+  );
   return getLoyaltyRules(db, actor);
 }
 
@@ -98,13 +103,15 @@ export async function saveReferralRules(
   actor: CompanyActor,
   rules: ReferralRules,
 ): Promise<ReferralRules> {
-  await updateCompany(db, actor.companyId, {
-    referralEnabled: rules.enabled,
-    referredStamps: rules.referredStamps,
-    referrerStamps: rules.referrerStamps,
-    referredBonusCents: rules.referredBonusCents,
-    referrerBonusCents: rules.referrerBonusCents,
-  });
+  await found(
+    saveCompanyReferralRules(db, actor.companyId, {
+      referralEnabled: rules.enabled,
+      referredStamps: rules.referredStamps,
+      referrerStamps: rules.referrerStamps,
+      referredBonusCents: rules.referredBonusCents,
+      referrerBonusCents: rules.referrerBonusCents,
+    }),
+  );
   return getReferralRules(db, actor);
 }
 
@@ -127,13 +134,15 @@ export async function savePromotion(
   actor: CompanyActor,
   promotion: PromotionSettings,
 ): Promise<PromotionSettings> {
-  await updateCompany(db, actor.companyId, {
-    promotionActive: promotion.active,
-    promotionTitle: promotion.title || null,
-    promotionDescription: promotion.description || null,
-    promotionStartsOn: promotion.startsOn,
-    promotionEndsOn: promotion.endsOn,
-  });
+  await found(
+    saveCompanyPromotion(db, actor.companyId, {
+      promotionActive: promotion.active,
+      promotionTitle: promotion.title || null,
+      promotionDescription: promotion.description || null,
+      promotionStartsOn: promotion.startsOn,
+      promotionEndsOn: promotion.endsOn,
+    }),
+  );
   return getPromotion(db, actor);
 }
 
@@ -149,12 +158,13 @@ export async function getNotificationSettings(
     .from(companySettings)
     .where(eq(companySettings.companyId, companyId))
     .limit(1);
+  if (!row) return { ...SETTINGS_DEFAULTS.notifications };
   return {
-    push: row?.pushNotifications ?? true,
-    email: row?.emailNotifications ?? true,
-    messages: row?.messageNotifications ?? true,
-    stamps: row?.stampNotifications ?? true,
-    completedCards: row?.completedCardNotifications ?? true,
+    push: row.pushNotifications,
+    email: row.emailNotifications,
+    messages: row.messageNotifications,
+    stamps: row.stampNotifications,
+    completedCards: row.completedCardNotifications,
   };
 }
 
@@ -182,12 +192,8 @@ export async function saveNotificationSettings(
 // Appearance, kept per user (company owner or customer)
 
 export async function getAppearance(db: Db, userId: string): Promise<StoredAppearance> {
-  const [row] = await db
-    .select({ theme: profiles.theme, language: profiles.language })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .limit(1);
-  if (!row) throw new AppError("not_found", 404, "Perfil não encontrado");
+  const row = await findAppearance(db, userId);
+  if (!row) throw new AppError("not_found", 404, "Profile not found");
   return row;
 }
 
@@ -196,11 +202,71 @@ export async function saveAppearance(
   userId: string,
   appearance: Appearance,
 ): Promise<StoredAppearance> {
-  const [row] = await db
-    .update(profiles)
-    .set({ theme: appearance.theme, language: appearance.language, updatedAt: sql`now()` })
-    .where(eq(profiles.id, userId))
-    .returning({ theme: profiles.theme, language: profiles.language });
-  if (!row) throw new AppError("not_found", 404, "Perfil não encontrado");
+  const row = await updateAppearance(db, userId, appearance);
+  if (!row) throw new AppError("not_found", 404, "Profile not found");
   return row;
 }
+
+// ---------------------------------------------------------------------------------------------
+// 'Sistema': backup frequency, data retention and the last backup (the settings record)
+
+/** The company's backup frequency, retention and last backup (defaults when it has no record). */
+export async function getSystemSettings(db: Db, companyId: string): Promise<SystemSettings> {
+  const [row] = await db
+    .select({
+      backupFrequency: companySettings.backupFrequency,
+      retentionMonths: companySettings.retentionMonths,
+      lastBackupAt: companySettings.lastBackupAt,
+    })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId))
+    .limit(1);
+  if (!row) {
+    return {
+      backupFrequency: DEFAULT_BACKUP_FREQUENCY,
+      retentionMonths: DEFAULT_RETENTION_MONTHS,
+      lastBackupAt: null,
+    };
+  }
+  return {
+    backupFrequency: row.backupFrequency,
+    retentionMonths: row.retentionMonths === 12 ? 12 : 24,
+    lastBackupAt: row.lastBackupAt?.toISOString() ?? null,
+  };
+}
+
+/** Saves frequency and retention (creating the record on the first save). */
+export async function updateSystemSettings(
+  db: Db,
+  companyId: string,
+  input: UpdateSystemSettings,
+): Promise<SystemSettings> {
+  const now = new Date();
+  await db
+    .insert(companySettings)
+    .values({ companyId, ...input, updatedAt: now })
+    .onConflictDoUpdate({
+      target: companySettings.companyId,
+      set: {
+        backupFrequency: input.backupFrequency,
+        retentionMonths: input.retentionMonths,
+        updatedAt: now,
+      },
+    });
+  return getSystemSettings(db, companyId);
+}
+
+/** Records when the company's last backup was downloaded ('Último backup'). */
+export async function markBackupDone(db: Db, companyId: string, at: Date): Promise<void> {
+  await db
+    .insert(companySettings)
+    .values({ companyId, lastBackupAt: at })
+    .onConflictDoUpdate({ target: companySettings.companyId, set: { lastBackupAt: at } });
+}
+
+/**
+ * SQL: `now` minus the retention of the company in `companyId` (a company column of the caller's
+ * query), 24 months without a settings record. Rows created before it are past the period.
+ */
+export const retentionCutoff = (companyId: AnyPgColumn, now: Date): SQL =>
+  sql`${now.toISOString()}::timestamptz - make_interval(months => coalesce((select ${companySettings.retentionMonths} from ${companySettings} where ${companySettings.companyId} = ${companyId}), ${DEFAULT_RETENTION_MONTHS}))`;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { toLocale, toOpenGraphLocale } from "../../../shared/languages";
 import {
   notFoundLanguage,
   resolvePath,
@@ -72,7 +73,7 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
       `<meta property="og:description" content="${escapeHtml(description)}" />`,
       url ? `<meta property="og:url" content="${escapeHtml(url)}" />` : "",
-      `<meta property="og:locale" content="${language === "en" ? "en_US" : "pt_BR"}" />`,
+      `<meta property="og:locale" content="${toOpenGraphLocale(language)}" />`,
       hasOgImage
         ? `<meta property="og:image" content="${escapeHtml(new URL("/og-image.png", appUrl).toString())}" />\n    <meta property="og:image:width" content="1200" />\n    <meta property="og:image:height" content="630" />\n    <meta name="twitter:card" content="summary_large_image" />`
         : "",
@@ -113,7 +114,7 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
     if (route.kind === "app") return app;
     const page = pages.get(route.page);
     if (!page) return notFound[notFoundLanguage(pathname)];
-    return page[languageCookie === "en" ? "en" : "pt-BR"];
+    return page[toLocale(languageCookie)];
   };
 }
 

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerCard } from "../../../shared/cards.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { testEnv } from "../../test/test-env";
 import { stamps } from "./stamps.table";
 
 // PGlite runs one query at a time and hides races: the full load runs on PostgreSQL.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const onPostgres = Boolean(testEnv.TEST_DATABASE_URL);
 const REQUESTS = onPostgres ? 200 : 30;
 
 let t: TestApp;

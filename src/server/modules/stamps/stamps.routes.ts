@@ -12,7 +12,7 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { getCompanyCard } from "../cards/cards.service";
+import { getCompanyCard } from "../cards/cards.queries";
 import { addStampToCard, addStampToCustomer } from "./stamps.service";
 
 const toCardRoute = createRoute({

@@ -4,78 +4,10 @@ import type { AddCustomerStamp, AddStamp, StampMethod } from "../../../shared/st
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { openCard } from "../cards/cards.service";
-import { loyaltyCards } from "../cards/cards.table";
-import { companies } from "../companies/companies.table";
-import { findMembership } from "../customers/customers.service";
-import { memberships } from "../customers/memberships.table";
+import { creditCard, openCard } from "../cards/cards.service";
+import { findMembership } from "../customers/memberships.service";
 import { findDefaultProgram, findProgram } from "../programs/programs.service";
 import { stamps } from "./stamps.table";
-
-/** Stamps one grant of `method` is worth, by the company's loyalty rules (spec section 9 defaults). */
-function stampsPerMethod(
-  rules: { purchase: number; review: number; social: number },
-  method: StampMethod,
-): number {
-  return {
-    purchase: rules.purchase,
-    receipt: rules.purchase,
-    social: rules.social,
-    google_review: rules.review,
-  }[method];
-}
-
-/**
- * Adds the stamps `method` is worth to one of the company's cards, inside the caller's transaction.
- * The card row is locked first, so concurrent grants queue: the card never passes its maximum,
- * completes once (with its time), and a complete or redeemed card answers 409.
- */
-export async function creditCard(
-  tx: Db,
-  actor: CompanyActor,
-  cardId: string,
-  method: StampMethod,
-): Promise<{ added: number; customerId: string }> {
-  // The company's rules come with the locked card (one round trip less while the lock is held);
-  // only the card row is locked, so grants on other cards of the company do not queue.
-  const [row] = await tx
-    .select({
-      card: loyaltyCards,
-      rules: {
-        purchase: companies.purchaseStamps,
-        review: companies.reviewStamps,
-        social: companies.socialStamps,
-      },
-      memberStatus: memberships.status,
-    })
-    .from(loyaltyCards)
-    .innerJoin(companies, eq(companies.id, loyaltyCards.companyId))
-    // The membership's status comes in the same round trip: an inactive customer gets no stamps.
-    .innerJoin(memberships, eq(memberships.id, loyaltyCards.membershipId))
-    .where(and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.companyId, actor.companyId)))
-    .for("update", { of: loyaltyCards });
-  if (!row) throw new AppError("not_found", 404, "Cartão não encontrado");
-  const { card, rules } = row;
-  if (row.memberStatus !== "active")
-    throw new AppError("customer_inactive", 409, "Este cliente está inativo.");
-  if (card.status === "redeemed")
-    throw new AppError("card_redeemed", 409, "O cartão já foi utilizado.");
-  if (card.status === "complete") throw new AppError("card_complete", 409, "Cartão Completo");
-
-  const worth = stampsPerMethod(rules, method);
-  const added = Math.min(worth, card.maxStamps - card.stamps);
-  const total = card.stamps + added;
-  const completes = total >= card.maxStamps;
-  await tx
-    .update(loyaltyCards)
-    .set({
-      stamps: total,
-      status: completes ? "complete" : "active",
-      completedAt: completes ? sql`now()` : null,
-    })
-    .where(eq(loyaltyCards.id, card.id));
-  return { added, customerId: card.customerId };
-}
 
 /** A staff stamp on a card: approved at once, with who gave it and when. */
 export async function addStampToCard(
@@ -113,7 +45,7 @@ export async function addStampToCustomer(
 ): Promise<string> {
   const membership = await findMembership(tx, actor.companyId, customerId);
   if (membership?.status !== "active") {
-    throw new AppError("not_found", 404, "Cliente não encontrado");
+    throw new AppError("not_found", 404, "Customer not found");
   }
   const program = input.programId
     ? await findProgram(tx, actor.companyId, input.programId)
@@ -121,4 +53,93 @@ export async function addStampToCustomer(
   const { cardId } = await openCard(tx, { membership, program });
   await addStampToCard(tx, actor, cardId, input);
   return cardId;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims: stamps a customer asks for, pending until the company approves or rejects them
+
+/**
+ * A customer's claim on one of their cards: a pending stamp worth nothing until approved, inside
+ * the caller's transaction (the unique indexes refuse a second pending claim of the same kind on
+ * the card, and a second Google review claim at the company). Returns its id.
+ */
+export async function createClaimStamp(
+  tx: Db,
+  claim: {
+    cardId: string;
+    companyId: string;
+    customerId: string;
+    method: StampMethod;
+    fileId: string | null;
+    network: string | null;
+    link: string | null;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(stamps).values({
+    id,
+    ...claim,
+    count: 0,
+    status: "pending",
+    claimed: true,
+  });
+  return id;
+}
+
+/** Locks one of the company's claims until the caller's transaction ends, or null. */
+export async function lockClaimStamp(tx: Db, companyId: string, claimId: string) {
+  const [claim] = await tx
+    .select()
+    .from(stamps)
+    .where(and(eq(stamps.id, claimId), eq(stamps.companyId, companyId), eq(stamps.claimed, true)))
+    .for("update");
+  return claim ?? null;
+}
+
+/** The approved claim counts: the stamps it added to the card, who approved it and when. */
+export async function approveClaimStamp(
+  tx: Db,
+  claimId: string,
+  approval: { count: number; givenBy: string },
+): Promise<void> {
+  await tx
+    .update(stamps)
+    .set({
+      status: "approved",
+      count: approval.count,
+      givenBy: approval.givenBy,
+      approvedAt: sql`now()`,
+      reviewedAt: sql`now()`,
+    })
+    .where(eq(stamps.id, claimId));
+}
+
+/**
+ * Rejects one of the company's claims still pending, with the reason; false when none was (not the
+ * company's, or already reviewed).
+ */
+export async function rejectClaimStamp(
+  db: Db,
+  companyId: string,
+  claimId: string,
+  rejection: { reason: string; givenBy: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(stamps)
+    .set({
+      status: "rejected",
+      rejectionReason: rejection.reason,
+      givenBy: rejection.givenBy,
+      reviewedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(stamps.id, claimId),
+        eq(stamps.companyId, companyId),
+        eq(stamps.claimed, true),
+        eq(stamps.status, "pending"),
+      ),
+    )
+    .returning({ id: stamps.id });
+  return updated.length > 0;
 }

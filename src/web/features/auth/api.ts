@@ -18,10 +18,7 @@ import {
   TwoFactorChallengeSchema,
 } from "@/shared/security.schema";
 import { ApiError, apiClient } from "@/web/lib/api-client";
-
-export const authKeys = {
-  me: ["me"] as const,
-};
+import { authKeys } from "./keys";
 
 /** The signed-in user, or null without a session. */
 export const meQueryOptions = () =>

@@ -1,10 +1,10 @@
 import type { Role } from "@/shared/auth.schema";
-import type { Language } from "@/web/lib/i18n";
+import type { Locale } from "@/shared/languages";
 
-const en = (language: Language) => language === "en";
+const en = (language: Locale) => language === "en";
 
 /** The sign-in page of a role, in the page's language (spec section 2: the `-en` variants). */
-export const signInPath = (role: Role, language: Language) =>
+export const signInPath = (role: Role, language: Locale) =>
   role === "admin"
     ? en(language)
       ? "/login-admin-en"
@@ -18,7 +18,7 @@ export const roleOfAccountParam = (value: string | null): Role =>
   value === "empresa" ? "admin" : "customer";
 
 /** 'Esqueci minha senha' from a sign-in page. */
-export const forgotPasswordPath = (role: Role, language: Language) =>
+export const forgotPasswordPath = (role: Role, language: Locale) =>
   `${en(language) ? "/forgot-password-en" : "/esqueci-senha"}?conta=${role === "admin" ? "empresa" : "cliente"}`;
 
 /** Query parameter the sign-in pages read to say the password was reset. */

@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Claim, CreateClaim } from "@/shared/claims.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const claimKeys = {
-  all: ["claims"] as const,
-  mine: () => [...claimKeys.all, "mine"] as const,
-  company: (status: Claim["status"]) => [...claimKeys.all, "company", status] as const,
-};
+import { claimKeys, claimMutations } from "./keys";
 
 /** The signed-in customer's claims, with the company's answer. */
 export const myClaimsQueryOptions = () =>
@@ -26,25 +21,15 @@ export const pendingClaimsQueryOptions = () =>
 /** Where the company opens a claim's receipt (served with its real type). */
 export const receiptUrl = (claimId: string) => `/api/claims/${encodeURIComponent(claimId)}/receipt`;
 
-/** Everything a claim changes: claims, cards and the dashboard figures. */
 function useInvalidateAfterClaim() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        claimKeys.all,
-        ["cards"],
-        ["customer-cards"],
-        ["dashboard"],
-        ["customers"],
-        ["notifications"],
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+  return () => queryClient.invalidateQueries({ queryKey: claimKeys.all });
 }
 
 export function useClaimStamp(cardId: string) {
   const invalidate = useInvalidateAfterClaim();
   return useMutation({
+    mutationKey: claimMutations.claim,
     mutationFn: (input: CreateClaim) =>
       apiClient.post<Claim>(`/api/me/cards/${encodeURIComponent(cardId)}/claims`, input),
     onSuccess: invalidate,
@@ -54,6 +39,7 @@ export function useClaimStamp(cardId: string) {
 export function useUploadReceipt(cardId: string) {
   const invalidate = useInvalidateAfterClaim();
   return useMutation({
+    mutationKey: claimMutations.uploadReceipt,
     mutationFn: (file: File) => {
       const form = new FormData();
       form.set("file", file);
@@ -69,6 +55,7 @@ export function useUploadReceipt(cardId: string) {
 export function useApproveClaim() {
   const invalidate = useInvalidateAfterClaim();
   return useMutation({
+    mutationKey: claimMutations.approve,
     mutationFn: (claimId: string) =>
       apiClient.post<Claim>(`/api/claims/${encodeURIComponent(claimId)}/approve`, undefined, {
         headers: { "Idempotency-Key": `approve-${claimId}` },
@@ -80,6 +67,7 @@ export function useApproveClaim() {
 export function useRejectClaim() {
   const invalidate = useInvalidateAfterClaim();
   return useMutation({
+    mutationKey: claimMutations.reject,
     mutationFn: ({ claimId, reason }: { claimId: string; reason: string }) =>
       apiClient.post<Claim>(`/api/claims/${encodeURIComponent(claimId)}/reject`, { reason }),
     onSuccess: invalidate,

@@ -2,11 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { DirectoryPage, SpecialPromotion } from "@/shared/companies.schema";
 import { type PublicCompany, PublicCompanySchema } from "@/shared/companies.schema";
 import { ApiError, apiClient } from "@/web/lib/api-client";
-
-export const companyKeys = {
-  all: ["companies"] as const,
-  public: (id: string) => [...companyKeys.all, "public", id] as const,
-};
+import { companyKeys } from "./keys";
 
 /** A company's public card (name, city, sector, logo), or null when the id matches none. */
 export const publicCompanyQueryOptions = (id: string) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   AcceptInvitation,
+  CompanyCustomer,
   CompanyInvitation,
   CreateCustomer,
   CreatedInvitation,
@@ -17,31 +18,29 @@ import type {
   UpdateCustomerRecord,
 } from "@/shared/customers.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const customerKeys = {
-  all: ["customers"] as const,
-  directory: (search: string, page: number) =>
-    [...customerKeys.all, "directory", search, page] as const,
-  stats: () => [...customerKeys.all, "stats"] as const,
-  details: (id: string) => [...customerKeys.all, "details", id] as const,
-  cards: (id: string) => [...customerKeys.all, "cards", id] as const,
-  /** /clientes 'Convites pendentes'. */
-  invitations: () => [...customerKeys.all, "invitations"] as const,
-  invitation: (token: string) => ["invitations", token] as const,
-  /** The signed-in customer's invitations (/dashboard-cliente). */
-  mine: () => ["my-invitations"] as const,
-};
+import { customerKeys, customerMutations } from "./keys";
 
 /** /clientes: one page of customers, searched by the server (name, e-mail or phone). */
 export const customerDirectoryQueryOptions = (search: string, page: number) =>
   queryOptions({
     queryKey: customerKeys.directory(search, page),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ pagina: String(page) });
-      if (search) params.set("busca", search);
+      const params = new URLSearchParams({ page: String(page) });
+      if (search) params.set("search", search);
       return apiClient.get<CustomerPage>(`/api/customers/directory?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
+  });
+
+/** The company's active customers by name, e-mail or phone, with their open cards (at most 10). */
+export const customerSearchQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: customerKeys.search(search),
+    queryFn: ({ signal }) =>
+      apiClient.get<CompanyCustomer[]>(
+        `/api/customers?limit=10&search=${encodeURIComponent(search)}`,
+        { signal },
+      ),
   });
 
 export const customerStatsQueryOptions = () =>
@@ -71,12 +70,7 @@ export const CUSTOMERS_EXPORT_URL = "/api/customers/export";
 
 function useInvalidateCustomers() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [customerKeys.all, ["dashboard"], ["cards"]].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+  return () => queryClient.invalidateQueries({ queryKey: customerKeys.all });
 }
 
 /** 'Novo Cliente': an invitation; the person joins the base only by accepting it. */
@@ -100,6 +94,7 @@ export const companyInvitationsQueryOptions = () =>
 export function useSetCustomerStatus() {
   const invalidate = useInvalidateCustomers();
   return useMutation({
+    mutationKey: customerMutations.setStatus,
     mutationFn: ({ id, status }: { id: string; status: MembershipStatus }) =>
       apiClient.post<CustomerRow>(`/api/customers/${encodeURIComponent(id)}/status`, { status }),
     onSuccess: invalidate,
@@ -110,6 +105,7 @@ export function useUpdateCustomerRecord() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCustomers();
   return useMutation({
+    mutationKey: customerMutations.updateRecord,
     mutationFn: ({ id, input }: { id: string; input: UpdateCustomerRecord }) =>
       apiClient.post<CustomerDetails>(`/api/customers/${encodeURIComponent(id)}/record`, input),
     onSuccess: (details) => {
@@ -167,15 +163,11 @@ export const myInvitationsQueryOptions = () =>
 export function useAnswerInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: customerMutations.answerInvitation,
     mutationFn: ({ id, accept }: { id: string; accept: boolean }) =>
       apiClient.post<InvitationAnswer>(
         `/api/me/invitations/${encodeURIComponent(id)}/${accept ? "accept" : "decline"}`,
       ),
-    onSettled: () =>
-      Promise.all(
-        [customerKeys.mine(), ["customer-cards"], ["companies"]].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.mine() }),
   });
 }

@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CompanyInterest, CreateInterest, Interest } from "@/shared/interests.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const interestKeys = {
-  all: ["interests"] as const,
-  company: () => [...interestKeys.all, "company"] as const,
-};
+import { interestKeys } from "./keys";
 
 /** /mensagens 'potential customers': interests of the company's sector and city, newest first. */
 export const companyInterestsQueryOptions = () =>

@@ -7,14 +7,7 @@ import type {
   UnreadMessages,
 } from "@/shared/messages.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const messageKeys = {
-  all: ["messages"] as const,
-  inbox: () => [...messageKeys.all, "inbox"] as const,
-  unread: () => [...messageKeys.all, "unread"] as const,
-  conversation: (companyId: string) => [...messageKeys.all, "conversation", companyId] as const,
-  myReplies: () => [...messageKeys.all, "my-replies"] as const,
-};
+import { messageKeys, messageMutations } from "./keys";
 
 /** Unread counter polling (spec section 9: 30000 ms). */
 export const UNREAD_MESSAGES_POLL_MS = 30_000;
@@ -67,15 +60,11 @@ export function useSendMessage() {
 export function useReplyToMessage() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: messageMutations.reply,
     mutationFn: ({ messageId, body }: { messageId: string; body: string }) =>
       apiClient.post<ConversationMessage>(`/api/messages/${encodeURIComponent(messageId)}/reply`, {
         body,
       }),
-    onSettled: () =>
-      Promise.all(
-        [messageKeys.all, ["notifications"]].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MarkNotificationsRead, NotificationList } from "@/shared/notifications.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const notificationKeys = { all: ["notifications"] as const };
+import { notificationKeys } from "./keys";
 
 /** Unread counter polling (spec section 9: 30000 ms). */
 export const NOTIFICATIONS_POLL_MS = 30_000;

@@ -8,12 +8,7 @@ import type {
   TwoFactorEnrolment,
 } from "@/shared/security.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const securityKeys = {
-  all: ["security"] as const,
-  status: ["security", "status"] as const,
-  accessLog: ["security", "access-log"] as const,
-};
+import { securityKeys } from "./keys";
 
 /** Whether 2FA is on for the signed-in user. */
 export const securityStatusQueryOptions = () =>

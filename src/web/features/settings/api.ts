@@ -6,14 +6,11 @@ import type {
   PromotionSettings,
   ReferralRules,
   StoredAppearance,
+  SystemSettings,
+  UpdateSystemSettings,
 } from "@/shared/settings.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const settingsKeys = {
-  all: ["settings"] as const,
-  section: (name: SectionName) => [...settingsKeys.all, name] as const,
-  appearance: () => ["me", "appearance"] as const,
-};
+import { settingsKeys } from "./keys";
 
 type Sections = {
   "loyalty-rules": LoyaltyRules;
@@ -50,5 +47,22 @@ export function useSaveAppearance() {
   return useMutation({
     mutationFn: (input: Appearance) => apiClient.put<StoredAppearance>("/api/me/appearance", input),
     onSuccess: (saved) => queryClient.setQueryData(settingsKeys.appearance(), saved),
+  });
+}
+
+const SYSTEM_PATH = "/api/settings/system";
+
+/** 'Sistema': backup frequency, data retention and the last backup. */
+export const systemSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.system(),
+    queryFn: ({ signal }) => apiClient.get<SystemSettings>(SYSTEM_PATH, { signal }),
+  });
+
+export function useSaveSystemSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateSystemSettings) => apiClient.put<SystemSettings>(SYSTEM_PATH, input),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.system(), settings),
   });
 }

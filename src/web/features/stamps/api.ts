@@ -1,37 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { CompanyCard } from "@/shared/cards.schema";
-import type { CompanyCustomer } from "@/shared/customers.schema";
-import type { Program } from "@/shared/programs.schema";
-import type { AddCustomerStamp } from "@/shared/stamps.schema";
+import type { AddCustomerStamp, AddStamp } from "@/shared/stamps.schema";
 import { apiClient } from "@/web/lib/api-client";
-
-export const stampKeys = {
-  customers: (search: string) => ["customers", "search", search] as const,
-  programs: ["programs"] as const,
-};
-
-/** The company's programmes: a customer without an open card in one can get one with a stamp. */
-export const stampProgramsQueryOptions = () =>
-  queryOptions({
-    queryKey: stampKeys.programs,
-    queryFn: ({ signal }) => apiClient.get<Program[]>("/api/programs", { signal }),
-  });
-
-/** The add-stamp search: the company's active customers by name, e-mail or phone. */
-export const customerSearchQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: stampKeys.customers(search),
-    queryFn: ({ signal }) =>
-      apiClient.get<CompanyCustomer[]>(
-        `/api/customers?limit=10&search=${encodeURIComponent(search)}`,
-        { signal },
-      ),
-  });
+import { stampMutations } from "./keys";
 
 /** 'Adicionar Carimbo': saved by the server (same key on a retry adds nothing). */
 export function useAddStamp() {
-  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: stampMutations.addForCustomer,
     mutationFn: ({
       customerId,
       key,
@@ -44,15 +20,18 @@ export function useAddStamp() {
       apiClient.post<CompanyCard>(
         `/api/customers/${encodeURIComponent(customerId)}/stamps`,
         input,
-        {
-          headers: { "Idempotency-Key": key },
-        },
+        { headers: { "Idempotency-Key": key } },
       ),
-    onSuccess: () =>
-      Promise.all(
-        [["customers"], ["cards"], ["programs"], ["dashboard"], ["notifications"]].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+  });
+}
+
+/** A card's add-stamp button on /cartoes (same key on a retry adds nothing). */
+export function useStampCard() {
+  return useMutation({
+    mutationKey: stampMutations.addOnCard,
+    mutationFn: ({ cardId, key, input }: { cardId: string; key: string; input: AddStamp }) =>
+      apiClient.post<CompanyCard>(`/api/cards/${encodeURIComponent(cardId)}/stamps`, input, {
+        headers: { "Idempotency-Key": key },
+      }),
   });
 }

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { PublicLayout } from "@/web/components/public-layout";
 import { ResetPasswordForm } from "@/web/features/auth/components/reset-password-form";
 import { forgotPasswordPath, PASSWORD_RESET_PARAM, signInPath } from "@/web/features/auth/paths";
-import { currentLanguage } from "@/web/lib/i18n";
+import { currentLocale } from "@/web/lib/i18n";
 
 /**
  * /redefinir-senha?token=… (and /reset-password-en), the page of the recovery e-mail's link.
@@ -18,11 +18,11 @@ export function ResetPasswordPage() {
         <ResetPasswordForm
           token={token}
           onDone={(role) =>
-            navigate(`${signInPath(role, currentLanguage())}?${PASSWORD_RESET_PARAM}=1`, {
+            navigate(`${signInPath(role, currentLocale())}?${PASSWORD_RESET_PARAM}=1`, {
               replace: true,
             })
           }
-          onRequestNew={() => navigate(forgotPasswordPath("customer", currentLanguage()))}
+          onRequestNew={() => navigate(forgotPasswordPath("customer", currentLocale()))}
         />
       </div>
     </PublicLayout>

@@ -8,15 +8,18 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { cardSummaryQueryOptions, companyCardsQueryOptions } from "@/web/features/cards/api";
 import { CompanyCardTile } from "@/web/features/cards/components/company-card-tile";
-import { ProgramsSection } from "@/web/features/cards/components/programs-section";
 import { VoucherLookup } from "@/web/features/cards/components/voucher-lookup";
+import { programsQueryOptions } from "@/web/features/programs/api";
+import { ProgramsSection } from "@/web/features/programs/components/programs-section";
+import { CardStampDialog } from "@/web/features/stamps/components/card-stamp-dialog";
 
 const PROGRAMS_ID = "programas";
 
 /**
  * /cartoes 'Cartões de Fidelidade': the counts ('Templates' leads to the programmes), the
  * programmes ('Novo Cartão', edit, archive, default), the voucher lookup, then the cards with
- * search and the sort cycle.
+ * search and the sort cycle. Each card gets the stamps feature's add-stamp button, and its details
+ * the programmes (for 'Abrir outro cartão').
  */
 export function CardsPage() {
   const { t } = useTranslation("cards");
@@ -25,6 +28,7 @@ export function CardsPage() {
   const [sort, setSort] = useState<CardSort>("name_asc");
   const cards = useQuery(companyCardsQueryOptions(debounced, sort));
   const summary = useQuery(cardSummaryQueryOptions());
+  const programs = useQuery(programsQueryOptions()).data;
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search.trim()), 250);
@@ -69,7 +73,7 @@ export function CardsPage() {
         </a>
       </div>
       <ProgramsSection id={PROGRAMS_ID} />
-      <VoucherLookup />
+      <VoucherLookup programs={programs} />
       <section className="grid gap-3" aria-labelledby="cartoes-lista">
         <h2 id="cartoes-lista" className="font-semibold text-lg">
           {t("listTitle")}
@@ -93,7 +97,12 @@ export function CardsPage() {
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((card) => (
-            <CompanyCardTile key={card.id} card={card} />
+            <CompanyCardTile
+              key={card.id}
+              card={card}
+              stampAction={<CardStampDialog card={card} />}
+              programs={programs}
+            />
           ))}
         </div>
       </section>

@@ -3,13 +3,13 @@ import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
 import type { Me } from "@/shared/auth.schema";
-import { CompanyLayout } from "@/web/components/company-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 import { PlanBanner } from "@/web/features/settings/components/plan-banner";
+import { CompanyLayout } from "./company-layout";
 
 /** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */
 const LOGIN_FOR_NON_ADMINS = new Set(["/configuracoes", "/mensagens"]);

@@ -8,7 +8,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 import { RecentCards } from "@/web/features/cards/components/recent-cards";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
 import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
+import { customerSearchQueryOptions } from "@/web/features/customers/api";
 import { PendingMessagesCount } from "@/web/features/messages/components/pending-messages-count";
+import { programsQueryOptions } from "@/web/features/programs/api";
 import {
   DashboardStatCards,
   DashboardSummary,
@@ -16,6 +18,12 @@ import {
 import { AddStampDialog } from "@/web/features/stamps/components/add-stamp-dialog";
 import { formatDate } from "@/web/lib/format";
 import { useCompanyMe } from "./company-area";
+
+/** What 'Adicionar Carimbo' reads: the customers feature's search and the programmes. */
+const STAMP_SOURCES = {
+  customerSearch: customerSearchQueryOptions,
+  programs: programsQueryOptions,
+};
 
 /** /dashboard (and /dashboard-en): the greeting, the trial, and what arrives next. */
 export function DashboardPage() {
@@ -29,7 +37,7 @@ export function DashboardPage() {
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
-        <AddStampDialog />
+        <AddStampDialog sources={STAMP_SOURCES} />
       </div>
       <DashboardStatCards />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
-import { SystemSection } from "@/web/features/backup/components/system-section";
+import { BackupButton } from "@/web/features/backup/components/backup-button";
 import { SecuritySection } from "@/web/features/security/components/security-section";
 import { AppearanceSection } from "@/web/features/settings/components/appearance-section";
 import { LoyaltyRulesSection } from "@/web/features/settings/components/loyalty-rules-section";
 import { NotificationsSection } from "@/web/features/settings/components/notifications-section";
 import { PromotionSection } from "@/web/features/settings/components/promotion-section";
 import { ReferralRulesSection } from "@/web/features/settings/components/referral-rules-section";
+import { SystemSection } from "@/web/features/settings/components/system-section";
 
 function Section({
   title,
@@ -76,7 +77,7 @@ export function SettingsPage() {
           <AppearanceSection />
         </Section>
         <Section title={t("sections.system")}>
-          <SystemSection />
+          <SystemSection backupAction={<BackupButton />} />
         </Section>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { toOpenGraphLocale } from "@/shared/languages";
 import type { SitePage } from "@/shared/site";
 import { useSiteLanguage } from "../texts";
 
@@ -29,7 +30,7 @@ export function PageMeta({ page }: { page: SitePage }) {
       setMeta("name", "description", description);
       setMeta("property", "og:title", title);
       setMeta("property", "og:description", description);
-      setMeta("property", "og:locale", language === "en" ? "en_US" : "pt_BR");
+      setMeta("property", "og:locale", toOpenGraphLocale(language));
     });
     return () => {
       current = false;

@@ -5,11 +5,12 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { EmailSchema } from "@/shared/auth.schema";
+import { toLanguage } from "@/shared/languages";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
-import { currentLanguage } from "@/web/lib/i18n";
+import { currentLocale } from "@/web/lib/i18n";
 import { useForgotPassword } from "../api";
 import { EmailField, FormErrorAlert } from "./account-fields";
 import { AuthCard } from "./auth-card";
@@ -33,7 +34,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(({ email }) => {
-    const language = currentLanguage() === "en" ? "en" : "pt";
+    const language = toLanguage(currentLocale());
     forgot.mutate(
       { email, language },
       {

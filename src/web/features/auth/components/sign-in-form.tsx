@@ -12,7 +12,7 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
-import { currentLanguage } from "@/web/lib/i18n";
+import { currentLocale } from "@/web/lib/i18n";
 import { isTwoFactorChallenge, useResendConfirmation, useSignIn } from "../api";
 import { forgotPasswordPath } from "../paths";
 import { EmailField, FormErrorAlert, PasswordField } from "./account-fields";
@@ -144,9 +144,7 @@ export function SignInForm({
       <div className="grid gap-1">
         <PasswordField field={password} isNew={false} />
         <Button asChild variant="link" size="sm" className="h-auto justify-self-end px-0 py-1">
-          <Link to={forgotPasswordPath(account, currentLanguage())}>
-            {t("forgotPassword.link")}
-          </Link>
+          <Link to={forgotPasswordPath(account, currentLocale())}>{t("forgotPassword.link")}</Link>
         </Button>
       </div>
       <Button type="submit" size="lg" disabled={signIn.isPending} aria-busy={signIn.isPending}>

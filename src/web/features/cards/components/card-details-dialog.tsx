@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { CompanyCard } from "@/shared/cards.schema";
+import type { Program } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
@@ -17,10 +18,16 @@ import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDateTime } from "@/web/lib/format";
-import { cardDetailsQueryOptions, programsQueryOptions, useOpenCard } from "../api";
+import { cardDetailsQueryOptions, useOpenCard } from "../api";
+
+type CardDetailsDialogProps = {
+  card: CompanyCard;
+  /** The company's programmes (the route reads them): 'Abrir outro cartão' offers the others. */
+  programs?: Program[];
+};
 
 /** 'Detalhes': the customer's contact, the card's dates and its stamp history, newest first. */
-export function CardDetailsDialog({ card }: { card: CompanyCard }) {
+export function CardDetailsDialog({ card, programs }: CardDetailsDialogProps) {
   const { t } = useTranslation("cards");
   return (
     <Dialog>
@@ -33,7 +40,7 @@ export function CardDetailsDialog({ card }: { card: CompanyCard }) {
         <DialogTitle>{t("details.title", { name: card.customerName })}</DialogTitle>
         <DialogDescription>{card.programName}</DialogDescription>
         <CardDetails cardId={card.id} />
-        <OpenCardForm card={card} />
+        <OpenCardForm card={card} programs={programs ?? []} />
         <DialogClose asChild>
           <Button type="button" variant="outline" className="sm:justify-self-end">
             {t("close")}
@@ -112,11 +119,10 @@ function CardDetails({ cardId }: { cardId: string }) {
  * 'Barba' beside 'Corte de cabelo'. One open card per programme: the server answers
  * `card_already_open` otherwise.
  */
-function OpenCardForm({ card }: { card: CompanyCard }) {
+function OpenCardForm({ card, programs }: { card: CompanyCard; programs: Program[] }) {
   const { t } = useTranslation("cards");
   const id = useId();
-  const programs = useQuery(programsQueryOptions());
-  const choices = (programs.data ?? []).filter(
+  const choices = programs.filter(
     (p) => !p.archivedAt && (p.id !== card.programId || card.status === "redeemed"),
   );
   const [programId, setProgramId] = useState("");

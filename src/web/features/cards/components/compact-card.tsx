@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { type CompanyCard, cardBadge } from "@/shared/cards.schema";
+import type { Program } from "@/shared/programs.schema";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { CardDetailsDialog } from "./card-details-dialog";
@@ -9,7 +10,7 @@ import { RedeemDialog } from "./company-card-tile";
  * A card in one compact block (the voucher lookup): customer, programme, badge, a progress bar
  * with x/max, the card's reward and its actions, without the page-wide grid of stamp circles.
  */
-export function CompactCard({ card }: { card: CompanyCard }) {
+export function CompactCard({ card, programs }: { card: CompanyCard; programs?: Program[] }) {
   const { t } = useTranslation("cards");
   const progress = Math.min(100, Math.round((card.stamps / card.maxStamps) * 100));
   const complete = card.status === "complete";
@@ -55,7 +56,7 @@ export function CompactCard({ card }: { card: CompanyCard }) {
       ) : null}
       <div className="flex flex-wrap gap-2">
         {complete ? <RedeemDialog card={card} /> : null}
-        <CardDetailsDialog card={card} />
+        <CardDetailsDialog card={card} programs={programs} />
       </div>
     </article>
   );

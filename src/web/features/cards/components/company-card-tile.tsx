@@ -1,7 +1,9 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type CompanyCard, cardBadge } from "@/shared/cards.schema";
+import { type CompanyCard, cardBadge, REDEEM_BONUS_TYPE_MAX_LENGTH } from "@/shared/cards.schema";
+import type { Program } from "@/shared/programs.schema";
+import { STAMP_NOTES_MAX_LENGTH } from "@/shared/stamps.schema";
 import { StampGrid } from "@/web/components/stamp-grid";
 import { Button } from "@/web/components/ui/button";
 import {
@@ -17,10 +19,17 @@ import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { useRedeemCard } from "../api";
 import { CardDetailsDialog } from "./card-details-dialog";
-import { CardStampDialog } from "./card-stamp-dialog";
+
+type CompanyCardTileProps = {
+  card: CompanyCard;
+  /** The add-stamp button (the stamps feature's; the route puts it here). */
+  stampAction?: ReactNode;
+  /** The company's programmes, for 'Abrir outro cartão' in the details. */
+  programs?: Program[];
+};
 
 /** A card on /cartoes: progress, the 5-column stamp grid, add-stamp, 'Marcar Utilização', details. */
-export function CompanyCardTile({ card }: { card: CompanyCard }) {
+export function CompanyCardTile({ card, stampAction, programs }: CompanyCardTileProps) {
   const { t } = useTranslation("cards");
   const progress = Math.round((card.stamps / card.maxStamps) * 100);
   const complete = card.status === "complete";
@@ -52,13 +61,13 @@ export function CompanyCardTile({ card }: { card: CompanyCard }) {
       {card.status === "redeemed" && card.redeemedAt ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <span className="text-sm">{t("redeemedOn", { date: formatDate(card.redeemedAt) })}</span>
-          <CardDetailsDialog card={card} />
+          <CardDetailsDialog card={card} programs={programs} />
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <CardStampDialog card={card} />
+          {stampAction}
           {complete ? <RedeemDialog card={card} /> : null}
-          <CardDetailsDialog card={card} />
+          <CardDetailsDialog card={card} programs={programs} />
         </div>
       )}
     </article>
@@ -110,20 +119,20 @@ export function RedeemDialog({ card }: { card: CompanyCard }) {
           <Input
             id={`${id}-bonus`}
             value={bonusType}
-            maxLength={100}
+            maxLength={REDEEM_BONUS_TYPE_MAX_LENGTH}
             onChange={(e) => setBonusType(e.target.value)}
           />
           <Label htmlFor={`${id}-notes`}>{t("redeem.notes")}</Label>
           <Input
             id={`${id}-notes`}
             value={notes}
-            maxLength={500}
+            maxLength={STAMP_NOTES_MAX_LENGTH}
             onChange={(e) => setNotes(e.target.value)}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                {t("program.cancel")}
+                {t("cancel")}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={redeem.isPending}>

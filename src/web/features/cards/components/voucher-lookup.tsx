@@ -1,48 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import {
+  type FindVoucher,
+  FindVoucherSchema,
+  VOUCHER_CODE_MAX_LENGTH,
+} from "@/shared/cards.schema";
+import type { Program } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
+import { fieldErrorId, useFormField } from "@/web/lib/form";
 import { cardByCodeQueryOptions } from "../api";
 import { CompactCard } from "./compact-card";
 
 /**
  * 'Resgatar voucher': the code the customer shows (or its QR code's text) finds their complete
- * card in this company; the card's 'Marcar Utilização' redeems it.
+ * card in this company; the card's 'Marcar Utilização' redeems it. `programs`: the company's
+ * programmes, for the card's details.
  */
-export function VoucherLookup() {
+export function VoucherLookup({ programs }: { programs?: Program[] }) {
   const { t } = useTranslation("cards");
   const id = useId();
-  const [text, setText] = useState("");
   const [code, setCode] = useState("");
   const card = useQuery(cardByCodeQueryOptions(code));
+  const form = useForm<FindVoucher>({
+    resolver: zodResolver(FindVoucherSchema),
+    defaultValues: { code: "" },
+    reValidateMode: "onSubmit",
+  });
+  const field = useFormField(form);
+  const input = field("code");
+  const typed = form.watch("code");
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setCode(text.trim().toUpperCase());
-  };
+  // The schema trims the code and puts it in capitals.
+  const onSubmit = form.handleSubmit((values) => setCode(values.code));
 
   return (
     <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="font-semibold">
         {t("voucher.title")}
       </h2>
-      <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+      <form className="flex flex-wrap items-end gap-2" onSubmit={onSubmit} noValidate>
         <div className="grid min-w-0 gap-1">
-          <Label htmlFor={`${id}-code`}>{t("voucher.code")}</Label>
+          <Label htmlFor={input.id}>{t("voucher.code")}</Label>
           <Input
-            id={`${id}-code`}
-            value={text}
-            maxLength={20}
+            maxLength={VOUCHER_CODE_MAX_LENGTH}
             autoComplete="off"
             className="w-44 max-w-full font-mono uppercase tracking-widest"
-            onChange={(e) => setText(e.target.value)}
+            {...input.control}
           />
+          {input.error ? (
+            <p id={fieldErrorId(input.id)} className="font-medium text-destructive text-sm">
+              {input.error}
+            </p>
+          ) : null}
         </div>
-        <Button type="submit" variant="outline" disabled={text.trim().length === 0}>
+        <Button type="submit" variant="outline" disabled={typed.trim().length === 0}>
           {t("voucher.find")}
         </Button>
       </form>
@@ -53,7 +71,7 @@ export function VoucherLookup() {
             : errorMessage(card.error)}
         </p>
       ) : null}
-      {card.data ? <CompactCard card={card.data} /> : null}
+      {card.data ? <CompactCard card={card.data} programs={programs} /> : null}
     </section>
   );
 }

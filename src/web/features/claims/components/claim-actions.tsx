@@ -1,15 +1,25 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type ClaimOptions, SOCIAL_NETWORKS, type SocialNetwork } from "@/shared/claims.schema";
+import {
+  type ClaimOptions,
+  type ReceiptUpload,
+  ReceiptUploadSchema,
+  SOCIAL_NETWORKS,
+  type SocialClaim,
+  SocialClaimSchema,
+  type SocialNetwork,
+} from "@/shared/claims.schema";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
-import { errorMessage } from "@/web/lib/error-message";
+import { errorMessage, validationMessage } from "@/web/lib/error-message";
 import { myClaimsQueryOptions, useClaimStamp, useUploadReceipt } from "../api";
 import { ClaimStatus } from "./claim-status";
 
@@ -52,40 +62,63 @@ export function ClaimActions({ cardId, options }: { cardId: string; options: Cla
 }
 
 const RECEIPT_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
-const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** This form's wording for the shared schemas' messages (the spec's, with a full stop). */
+const FIELD_TEXTS = {
+  receipt_required: "receipt.required",
+  file_too_large: "receipt.tooLarge",
+  claim_link_invalid: "social.linkInvalid",
+} as const;
+const hasFieldText = (message: string): message is keyof typeof FIELD_TEXTS =>
+  message in FIELD_TEXTS;
+
+/** A field's message: a schema key in this form's words, or the API's error as it came. */
+function useFieldError() {
+  const { t } = useTranslation("claims");
+  return (message: string | undefined) =>
+    message === undefined
+      ? undefined
+      : hasFieldText(message)
+        ? t(FIELD_TEXTS[message])
+        : validationMessage(message);
+}
 
 function ReceiptForm({ cardId }: { cardId: string }) {
   const { t } = useTranslation("claims");
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const upload = useUploadReceipt(cardId);
+  const form = useForm<ReceiptUpload>({
+    resolver: zodResolver(ReceiptUploadSchema),
+    reValidateMode: "onSubmit",
+  });
+  const { field } = useController({ control: form.control, name: "file" });
+  const error = useFieldError()(form.formState.errors.file?.message);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setError(t("receipt.required"));
-    if (file.size > RECEIPT_MAX_BYTES) return setError(t("receipt.tooLarge"));
+  const submit = form.handleSubmit(({ file }, event) =>
     upload.mutate(file, {
       onSuccess: () => {
         toast.success(t("sent.title"), { description: t("sent.description") });
-        setFile(null);
-        (event.target as HTMLFormElement).reset();
+        form.reset();
+        (event?.target as HTMLFormElement | undefined)?.reset();
       },
-      onError: (e) => setError(errorMessage(e)),
-    });
-  };
+      onError: (e) => form.setError("file", { type: "server", message: errorMessage(e) }),
+    }),
+  );
 
   return (
     <form className="grid gap-2" onSubmit={submit} noValidate>
       <Label htmlFor={id}>{t("receipt.label")}</Label>
       <Input
         id={id}
+        ref={field.ref}
+        name={field.name}
         type="file"
         accept={RECEIPT_ACCEPT}
         aria-describedby={`${id}-hint`}
+        onBlur={field.onBlur}
         onChange={(e) => {
-          setError(null);
-          setFile(e.target.files?.[0] ?? null);
+          form.clearErrors("file");
+          field.onChange(e.target.files?.[0]);
         }}
       />
       <p id={`${id}-hint`} className="text-muted-foreground text-xs">
@@ -107,35 +140,29 @@ function ReceiptForm({ cardId }: { cardId: string }) {
 function SocialForm({ cardId, networks }: { cardId: string; networks: SocialNetwork[] }) {
   const { t } = useTranslation("claims");
   const id = useId();
-  const [network, setNetwork] = useState<SocialNetwork>(networks[0] ?? SOCIAL_NETWORKS[0]);
-  const [link, setLink] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const claim = useClaimStamp(cardId);
+  const form = useForm<SocialClaim>({
+    resolver: zodResolver(SocialClaimSchema),
+    defaultValues: { method: "social", network: networks[0] ?? SOCIAL_NETWORKS[0], link: "" },
+    reValidateMode: "onSubmit",
+  });
+  const error = useFieldError()(form.formState.errors.link?.message);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!URL.canParse(link.trim())) return setError(t("social.linkInvalid"));
-    claim.mutate(
-      { method: "social", network, link: link.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t("sent.title"), { description: t("sent.description") });
-          setLink("");
-        },
-        onError: (e) => setError(errorMessage(e)),
+  const submit = form.handleSubmit((input) =>
+    claim.mutate(input, {
+      onSuccess: () => {
+        toast.success(t("sent.title"), { description: t("sent.description") });
+        form.resetField("link");
       },
-    );
-  };
+      onError: (e) => form.setError("link", { type: "server", message: errorMessage(e) }),
+    }),
+  );
 
   return (
     <form className="grid gap-2" onSubmit={submit} noValidate>
       <h3 className="font-medium text-sm">{t("social.title")}</h3>
       <Label htmlFor={`${id}-network`}>{t("social.network")}</Label>
-      <NativeSelect
-        id={`${id}-network`}
-        value={network}
-        onChange={(e) => setNetwork(e.target.value as SocialNetwork)}
-      >
+      <NativeSelect id={`${id}-network`} {...form.register("network")}>
         {networks.map((n) => (
           <option key={n} value={n}>
             {t(`networks.${n}`)}
@@ -147,11 +174,7 @@ function SocialForm({ cardId, networks }: { cardId: string; networks: SocialNetw
         id={`${id}-link`}
         type="url"
         placeholder="https://"
-        value={link}
-        onChange={(e) => {
-          setError(null);
-          setLink(e.target.value);
-        }}
+        {...form.register("link", { onChange: () => form.clearErrors("link") })}
       />
       {error ? (
         <p role="alert" className="text-destructive text-sm">

@@ -1,8 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { Claim } from "@/shared/claims.schema";
+import {
+  CLAIM_REASON_MAX_LENGTH,
+  type Claim,
+  type RejectClaim,
+  RejectClaimSchema,
+} from "@/shared/claims.schema";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
@@ -43,16 +50,19 @@ function PendingClaim({ claim }: { claim: Claim }) {
   const approve = useApproveClaim();
   const reject = useRejectClaim();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
+  const form = useForm<RejectClaim>({
+    resolver: zodResolver(RejectClaimSchema),
+    defaultValues: { reason: "" },
+    reValidateMode: "onSubmit",
+  });
+  const reason = form.watch("reason");
 
-  const onReject = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) return;
-    reject.mutateAsync({ claimId: claim.id, reason: reason.trim() }).then(
+  const onReject = form.handleSubmit((input) => {
+    reject.mutateAsync({ claimId: claim.id, reason: input.reason }).then(
       () => toast.success(t("pending.rejected")),
       (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
     );
-  };
+  });
 
   return (
     <li className="grid gap-2 rounded-md border p-3 text-sm">
@@ -106,12 +116,7 @@ function PendingClaim({ claim }: { claim: Claim }) {
       {rejecting ? (
         <form className="grid gap-2" onSubmit={onReject}>
           <Label htmlFor={id}>{t("pending.reason")}</Label>
-          <Input
-            id={id}
-            value={reason}
-            maxLength={300}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <Input id={id} maxLength={CLAIM_REASON_MAX_LENGTH} {...form.register("reason")} />
           <Button
             type="submit"
             size="sm"

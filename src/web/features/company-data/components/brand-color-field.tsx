@@ -1,6 +1,10 @@
 import { Check, RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { BRAND_COLOR_PATTERN, BRAND_COLOR_PRESETS } from "@/shared/company-data.schema";
+import {
+  BRAND_COLOR_LENGTH,
+  BRAND_COLOR_PATTERN,
+  BRAND_COLOR_PRESETS,
+} from "@/shared/company-data.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Card,
@@ -61,7 +65,7 @@ export function BrandColorField({ field, value, onPick, companyName }: Props) {
               <Input
                 {...field.control}
                 placeholder={DEFAULT_BRAND_COLOR}
-                maxLength={7}
+                maxLength={BRAND_COLOR_LENGTH}
                 autoComplete="off"
                 spellCheck={false}
                 className="font-mono uppercase"

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import {
+  COMPANY_SUMMARY_MAX_LENGTH,
   type CompanyData,
   type UpdateCompanyData,
   UpdateCompanyDataSchema,
@@ -113,7 +114,7 @@ export function CompanyDataForm({ data }: { data: CompanyData }) {
             error={summary.error}
             className="sm:col-span-2"
           >
-            <Textarea rows={3} maxLength={500} {...summary.control} />
+            <Textarea rows={3} maxLength={COMPANY_SUMMARY_MAX_LENGTH} {...summary.control} />
           </Field>
         </CardContent>
       </Card>

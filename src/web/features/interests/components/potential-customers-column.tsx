@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { CompanyInterest } from "@/shared/interests.schema";
-import { MESSAGE_MAX_LENGTH, preview } from "@/shared/messages.schema";
+import { preview } from "@/shared/messages.schema";
 import { InboxColumn, InboxList, InboxStatus } from "@/web/components/inbox-column";
 import { ReplyBox } from "@/web/components/reply-box";
 import { Button } from "@/web/components/ui/button";
@@ -114,7 +114,6 @@ function InterestItem({ interest }: { interest: CompanyInterest }) {
             placeholder={t("reply.placeholder")}
             sendLabel={t("reply.send")}
             cancelLabel={t("reply.cancel")}
-            maxLength={MESSAGE_MAX_LENGTH}
             pending={reply.isPending}
             onSend={send}
             onCancel={() => setReplying(false)}

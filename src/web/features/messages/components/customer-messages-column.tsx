@@ -3,7 +3,7 @@ import { Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type InboxMessage, MESSAGE_MAX_LENGTH, preview } from "@/shared/messages.schema";
+import { type InboxMessage, preview } from "@/shared/messages.schema";
 import { InboxColumn, InboxList, InboxStatus } from "@/web/components/inbox-column";
 import { ReplyBox } from "@/web/components/reply-box";
 import { Button } from "@/web/components/ui/button";
@@ -101,7 +101,6 @@ function CustomerMessageItem({ message }: { message: InboxMessage }) {
             placeholder={t("reply.placeholder")}
             sendLabel={t("reply.send")}
             cancelLabel={t("reply.cancel")}
-            maxLength={MESSAGE_MAX_LENGTH}
             pending={reply.isPending}
             onSend={send}
             onCancel={() => setReplying(false)}

@@ -10,6 +10,7 @@ import {
   ConfirmTwoFactorSchema,
   type PasswordConfirmation,
   PasswordConfirmationSchema,
+  TOTP_CODE_LENGTH,
   type TwoFactorEnrolment,
 } from "@/shared/security.schema";
 import { Button } from "@/web/components/ui/button";
@@ -237,7 +238,7 @@ function Enrolment({
           <Input
             autoComplete="one-time-code"
             inputMode="numeric"
-            maxLength={6}
+            maxLength={TOTP_CODE_LENGTH}
             placeholder="000000"
             className="font-mono tracking-widest"
             {...code.control}

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { toLanguage, toLocale } from "@/shared/languages";
 import type { Appearance } from "@/shared/settings.schema";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
@@ -9,8 +10,8 @@ import { setThemePreference, storedTheme } from "@/web/lib/theme";
 import { useSaveAppearance } from "../api";
 
 /** The appearance now on screen (theme and language as applied). */
-export function currentAppearance(language: string): Appearance {
-  return { theme: storedTheme(), language: language === "en" ? "en" : "pt" };
+export function currentAppearance(locale: string): Appearance {
+  return { theme: storedTheme(), language: toLanguage(locale) };
 }
 
 /** Applies a theme and language at once and keeps them for the user on the server. */
@@ -23,7 +24,7 @@ export function useApplyAppearance() {
   ) => {
     const next = { ...currentAppearance(i18n.language), ...change };
     setThemePreference(next.theme);
-    setLanguagePreference(next.language === "en" ? "en" : "pt-BR");
+    setLanguagePreference(toLocale(next.language));
     save.mutate(next, { onSuccess: options.onSaved, onError: options.onError });
   };
 }
@@ -56,7 +57,7 @@ export function AppearanceSection() {
         <NativeSelect
           id={`${id}-language`}
           value={current.language}
-          onChange={(e) => apply({ language: e.target.value === "en" ? "en" : "pt" }, feedback)}
+          onChange={(e) => apply({ language: toLanguage(e.target.value) }, feedback)}
         >
           <option value="pt">Português</option>
           <option value="en">English</option>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { toLocale } from "@/shared/languages";
 import { setLanguagePreference } from "@/web/lib/i18n";
 import { setThemePreference } from "@/web/lib/theme";
 import { appearanceQueryOptions } from "../api";
@@ -9,7 +10,7 @@ export function AppearanceSync() {
   const { data } = useQuery(appearanceQueryOptions());
   useEffect(() => {
     if (data?.theme) setThemePreference(data.theme);
-    if (data?.language) setLanguagePreference(data.language === "en" ? "en" : "pt-BR");
+    if (data?.language) setLanguagePreference(toLocale(data.language));
   }, [data]);
   return null;
 }

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { SOCIAL_NETWORKS } from "@/shared/claims.schema";
-import { LoyaltyRulesSchema } from "@/shared/settings.schema";
+import { SOCIAL_NETWORKS, type SocialNetwork } from "@/shared/claims.schema";
+import { type LoyaltyRules, LoyaltyRulesSchema, RULE_MIN_STAMPS } from "@/shared/settings.schema";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/error-message";
 import { sectionQueryOptions, useSaveSection } from "../api";
@@ -22,12 +22,15 @@ const NETWORK_LABELS = {
 
 /** Regras do programa de fidelidade: purchase, Google review, social and birthday. */
 export function LoyaltyRulesSection() {
-  const { t } = useTranslation("settings");
   const query = useQuery(sectionQueryOptions("loyalty-rules"));
+  return query.data ? <LoyaltyRulesForm saved={query.data} /> : <SectionStatus query={query} />;
+}
+
+function LoyaltyRulesForm({ saved }: { saved: LoyaltyRules }) {
+  const { t } = useTranslation("settings");
   const save = useSaveSection("loyalty-rules");
-  const form = useSectionForm(query.data, LoyaltyRulesSchema);
+  const form = useSectionForm(saved, LoyaltyRulesSchema);
   const rules = form.value;
-  if (!rules) return <SectionStatus query={query} />;
 
   const onSave = () =>
     form.submit(
@@ -43,9 +46,9 @@ export function LoyaltyRulesSection() {
           <NumberField
             label={t("loyalty.purchaseStamps")}
             value={rules.purchaseStamps}
-            min={1}
+            min={RULE_MIN_STAMPS}
             error={form.error("purchaseStamps")}
-            onChange={(raw) => form.update((r) => ({ ...r, purchaseStamps: numberOr(raw, 1) }))}
+            onChange={(raw) => form.set("purchaseStamps", numberOr(raw, RULE_MIN_STAMPS))}
           />
         </Row>
       </RuleGroup>
@@ -53,23 +56,21 @@ export function LoyaltyRulesSection() {
         <SwitchField
           label={t("loyalty.reviewEnabled")}
           checked={rules.review.enabled}
-          onChange={(enabled) => form.update((r) => ({ ...r, review: { ...r.review, enabled } }))}
+          onChange={(enabled) => form.set("review.enabled", enabled)}
         />
         <Row>
           <NumberField
             label={t("loyalty.stamps")}
             value={rules.review.stamps}
-            min={1}
+            min={RULE_MIN_STAMPS}
             error={form.error("review.stamps")}
-            onChange={(raw) =>
-              form.update((r) => ({ ...r, review: { ...r.review, stamps: numberOr(raw, 1) } }))
-            }
+            onChange={(raw) => form.set("review.stamps", numberOr(raw, RULE_MIN_STAMPS))}
           />
           <TextField
             label={t("loyalty.bonus")}
             value={rules.review.bonus}
             error={form.error("review.bonus")}
-            onChange={(bonus) => form.update((r) => ({ ...r, review: { ...r.review, bonus } }))}
+            onChange={(bonus) => form.set("review.bonus", bonus)}
           />
         </Row>
       </RuleGroup>
@@ -77,23 +78,21 @@ export function LoyaltyRulesSection() {
         <SwitchField
           label={t("loyalty.socialEnabled")}
           checked={rules.social.enabled}
-          onChange={(enabled) => form.update((r) => ({ ...r, social: { ...r.social, enabled } }))}
+          onChange={(enabled) => form.set("social.enabled", enabled)}
         />
         <Row>
           <NumberField
             label={t("loyalty.stamps")}
             value={rules.social.stamps}
-            min={1}
+            min={RULE_MIN_STAMPS}
             error={form.error("social.stamps")}
-            onChange={(raw) =>
-              form.update((r) => ({ ...r, social: { ...r.social, stamps: numberOr(raw, 1) } }))
-            }
+            onChange={(raw) => form.set("social.stamps", numberOr(raw, RULE_MIN_STAMPS))}
           />
           <TextField
             label={t("loyalty.bonus")}
             value={rules.social.bonus}
             error={form.error("social.bonus")}
-            onChange={(bonus) => form.update((r) => ({ ...r, social: { ...r.social, bonus } }))}
+            onChange={(bonus) => form.set("social.bonus", bonus)}
           />
         </Row>
         <div className="grid gap-2">
@@ -104,19 +103,15 @@ export function LoyaltyRulesSection() {
                 key={network}
                 label={NETWORK_LABELS[network]}
                 checked={rules.social.networks.includes(network)}
-                onChange={(on) =>
-                  form.update((r) => ({
-                    ...r,
-                    social: {
-                      ...r.social,
-                      networks: on
-                        ? SOCIAL_NETWORKS.filter(
-                            (n) => n === network || r.social.networks.includes(n),
-                          )
-                        : r.social.networks.filter((n) => n !== network),
-                    },
-                  }))
-                }
+                onChange={(on) => {
+                  const chosen: SocialNetwork[] = rules.social.networks;
+                  form.set(
+                    "social.networks",
+                    on
+                      ? SOCIAL_NETWORKS.filter((n) => n === network || chosen.includes(n))
+                      : chosen.filter((n) => n !== network),
+                  );
+                }}
               />
             ))}
           </div>
@@ -126,27 +121,21 @@ export function LoyaltyRulesSection() {
         <SwitchField
           label={t("loyalty.birthdayEnabled")}
           checked={rules.birthday.enabled}
-          onChange={(enabled) =>
-            form.update((r) => ({ ...r, birthday: { ...r.birthday, enabled } }))
-          }
+          onChange={(enabled) => form.set("birthday.enabled", enabled)}
         />
         <Row>
           <NumberField
             label={t("loyalty.stamps")}
             value={rules.birthday.stamps}
-            min={1}
+            min={RULE_MIN_STAMPS}
             error={form.error("birthday.stamps")}
-            onChange={(raw) =>
-              form.update((r) => ({ ...r, birthday: { ...r.birthday, stamps: numberOr(raw, 1) } }))
-            }
+            onChange={(raw) => form.set("birthday.stamps", numberOr(raw, RULE_MIN_STAMPS))}
           />
           <TextField
             label={t("loyalty.birthdayMessage")}
             value={rules.birthday.message}
             error={form.error("birthday.message")}
-            onChange={(message) =>
-              form.update((r) => ({ ...r, birthday: { ...r.birthday, message } }))
-            }
+            onChange={(message) => form.set("birthday.message", message)}
           />
         </Row>
       </RuleGroup>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { PromotionSettingsSchema } from "@/shared/settings.schema";
+import { type PromotionSettings, PromotionSettingsSchema } from "@/shared/settings.schema";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Textarea } from "@/web/components/ui/textarea";
@@ -14,13 +14,16 @@ import { SwitchField, TextField } from "./settings-fields";
 
 /** Promoção especial: the fields show only while it is active (spec section 4). */
 export function PromotionSection() {
+  const query = useQuery(sectionQueryOptions("promotion"));
+  return query.data ? <PromotionForm saved={query.data} /> : <SectionStatus query={query} />;
+}
+
+function PromotionForm({ saved }: { saved: PromotionSettings }) {
   const { t } = useTranslation("settings");
   const id = useId();
-  const query = useQuery(sectionQueryOptions("promotion"));
   const save = useSaveSection("promotion");
-  const form = useSectionForm(query.data, PromotionSettingsSchema);
+  const form = useSectionForm(saved, PromotionSettingsSchema);
   const promotion = form.value;
-  if (!promotion) return <SectionStatus query={query} />;
 
   const onSave = () =>
     form.submit(
@@ -35,7 +38,7 @@ export function PromotionSection() {
       <SwitchField
         label={t("promotion.active")}
         checked={promotion.active}
-        onChange={(active) => form.update((p) => ({ ...p, active }))}
+        onChange={(active) => form.set("active", active)}
       />
       {promotion.active ? (
         <>
@@ -43,7 +46,7 @@ export function PromotionSection() {
             label={t("promotion.titleField")}
             value={promotion.title}
             error={form.error("title")}
-            onChange={(title) => form.update((p) => ({ ...p, title }))}
+            onChange={(title) => form.set("title", title)}
           />
           <Field
             id={`${id}-description`}
@@ -54,7 +57,7 @@ export function PromotionSection() {
               {...fieldAria(`${id}-description`, { error: descriptionError })}
               rows={3}
               value={promotion.description}
-              onChange={(e) => form.update((p) => ({ ...p, description: e.target.value }))}
+              onChange={(e) => form.set("description", e.target.value)}
             />
           </Field>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -63,14 +66,14 @@ export function PromotionSection() {
               label={t("promotion.startsOn")}
               value={promotion.startsOn ?? ""}
               error={form.error("startsOn")}
-              onChange={(v) => form.update((p) => ({ ...p, startsOn: v || null }))}
+              onChange={(v) => form.set("startsOn", v || null)}
             />
             <TextField
               type="date"
               label={t("promotion.endsOn")}
               value={promotion.endsOn ?? ""}
               error={form.error("endsOn")}
-              onChange={(v) => form.update((p) => ({ ...p, endsOn: v || null }))}
+              onChange={(v) => form.set("endsOn", v || null)}
             />
           </div>
         </>

@@ -1,7 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { ReferralRulesSchema } from "@/shared/settings.schema";
+import {
+  REFERRAL_MIN_STAMPS,
+  type ReferralRules,
+  ReferralRulesSchema,
+} from "@/shared/settings.schema";
 import { Button } from "@/web/components/ui/button";
 import { sectionQueryOptions, useSaveSection } from "../api";
 import { numberOr, useSectionForm } from "./section-form";
@@ -12,10 +16,15 @@ import { MoneyField, NumberField, SwitchField } from "./settings-fields";
 export function ReferralRulesSection() {
   const { t } = useTranslation("settings");
   const query = useQuery(sectionQueryOptions("referral-rules"));
+  if (!query.data) return <SectionStatus query={query} errorText={t("errors.referralLoad")} />;
+  return <ReferralRulesForm saved={query.data} />;
+}
+
+function ReferralRulesForm({ saved }: { saved: ReferralRules }) {
+  const { t } = useTranslation("settings");
   const save = useSaveSection("referral-rules");
-  const form = useSectionForm(query.data, ReferralRulesSchema);
+  const form = useSectionForm(saved, ReferralRulesSchema);
   const rules = form.value;
-  if (!rules) return <SectionStatus query={query} errorText={t("errors.referralLoad")} />;
 
   const onSave = () =>
     form.submit(
@@ -29,34 +38,34 @@ export function ReferralRulesSection() {
       <SwitchField
         label={t("referral.enabled")}
         checked={rules.enabled}
-        onChange={(enabled) => form.update((r) => ({ ...r, enabled }))}
+        onChange={(enabled) => form.set("enabled", enabled)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <NumberField
           label={t("referral.referredStamps")}
           value={rules.referredStamps}
-          min={0}
+          min={REFERRAL_MIN_STAMPS}
           error={form.error("referredStamps")}
-          onChange={(raw) => form.update((r) => ({ ...r, referredStamps: numberOr(raw, 0) }))}
+          onChange={(raw) => form.set("referredStamps", numberOr(raw, REFERRAL_MIN_STAMPS))}
         />
         <NumberField
           label={t("referral.referrerStamps")}
           value={rules.referrerStamps}
-          min={0}
+          min={REFERRAL_MIN_STAMPS}
           error={form.error("referrerStamps")}
-          onChange={(raw) => form.update((r) => ({ ...r, referrerStamps: numberOr(raw, 0) }))}
+          onChange={(raw) => form.set("referrerStamps", numberOr(raw, REFERRAL_MIN_STAMPS))}
         />
         <MoneyField
           label={t("referral.referredBonus")}
           cents={rules.referredBonusCents}
           error={form.error("referredBonusCents")}
-          onChange={(cents) => form.update((r) => ({ ...r, referredBonusCents: cents }))}
+          onChange={(cents) => form.set("referredBonusCents", cents)}
         />
         <MoneyField
           label={t("referral.referrerBonus")}
           cents={rules.referrerBonusCents}
           error={form.error("referrerBonusCents")}
-          onChange={(cents) => form.update((r) => ({ ...r, referrerBonusCents: cents }))}
+          onChange={(cents) => form.set("referrerBonusCents", cents)}
         />
       </div>
       <div>

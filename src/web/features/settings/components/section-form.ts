@@ -1,60 +1,67 @@
-import { useEffect, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type FieldValues,
+  get,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "@/web/lib/api-client";
 import { validationMessage } from "@/web/lib/error-message";
 
-/**
- * A settings section's editable copy of what the server holds: reset when the server's copy
- * changes, checked with the shared schema before saving, the API's field errors shown too.
- */
 /** What a section saves with: a TanStack mutation's `mutate`. */
 type Save<T> = {
   mutate: (input: T, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
 };
 
-export function useSectionForm<T>(saved: T | undefined, schema: z.ZodType<T>) {
-  const [value, setValue] = useState<T | undefined>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    setValue(saved);
-    setErrors({});
-  }, [saved]);
+/** Puts the API's `validation_failed` field messages on their fields (paths like "review.stamps"). */
+function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
+  if (!(error instanceof ApiError) || error.code !== "validation_failed") return;
+  for (const [path, message] of Object.entries(error.fields)) {
+    form.setError(path as Path<T>, { type: "server", message });
+  }
+}
 
-  /** The value to send, or null (errors shown) when the shared schema refuses it. */
-  const check = (): T | null => {
-    if (value === undefined) return null;
-    const result = schema.safeParse(value);
-    if (result.success) return result.data;
-    const next: Record<string, string> = {};
-    for (const issue of result.error.issues) next[issue.path.join(".")] ??= issue.message;
-    setErrors(next);
-    return null;
-  };
+/**
+ * A settings section's form (react-hook-form with the shared schema): it holds an editable copy of
+ * what the server keeps, reset when the server's copy changes; saving checks it with the schema
+ * first, and the API's field errors are shown too. Any change clears the messages.
+ */
+export function useSectionForm<T extends FieldValues>(saved: T, schema: z.ZodType<T, T>) {
+  const form = useForm<T>({
+    resolver: zodResolver(schema),
+    values: saved,
+    reValidateMode: "onSubmit",
+  });
 
   return {
-    value,
+    /** The values on screen. */
+    value: form.watch(),
     /** Field message by path ("review.stamps"), translated. */
-    error: (path: string) => validationMessage(errors[path]),
-    update: (change: (current: T) => T) => {
-      setValue((current) => (current === undefined ? current : change(current)));
-      setErrors({});
+    error: (path: Path<T>) =>
+      validationMessage(
+        (get(form.formState.errors, path) as { message?: string } | undefined)?.message,
+      ),
+    set: <P extends Path<T>>(path: P, value: PathValue<T, P>) => {
+      form.setValue(path, value);
+      form.clearErrors();
     },
     /**
-     * Checks the value with the shared schema, then saves it; the API's field errors go on the
+     * Checks the values with the shared schema, then saves them; the API's field errors go on the
      * fields and `onFailed` tells the user.
      */
-    submit: (save: Save<T>, onSaved: () => void, onFailed: (error: unknown) => void) => {
-      const input = check();
-      if (!input) return;
-      save.mutate(input, {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === "validation_failed")
-            setErrors(error.fields);
-          onFailed(error);
-        },
-      });
-    },
+    submit: (save: Save<T>, onSaved: () => void, onFailed: (error: unknown) => void) =>
+      form.handleSubmit((input) =>
+        save.mutate(input, {
+          onSuccess: onSaved,
+          onError: (error) => {
+            applyServerErrors(form, error);
+            onFailed(error);
+          },
+        }),
+      )(),
   };
 }
 

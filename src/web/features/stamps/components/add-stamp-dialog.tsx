@@ -1,16 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { CompanyCustomer } from "@/shared/customers.schema";
 import type { Program } from "@/shared/programs.schema";
-import type { StampMethod } from "@/shared/stamps.schema";
-import { StampMethodSelect } from "@/web/components/stamp-method-select";
+import type { AddStamp } from "@/shared/stamps.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -18,12 +16,28 @@ import {
 } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import { Spinner } from "@/web/components/ui/spinner";
-import { errorMessage } from "@/web/lib/error-message";
-import { customerSearchQueryOptions, stampProgramsQueryOptions, useAddStamp } from "../api";
+import { useAddStamp } from "../api";
+import { StampForm } from "./stamp-form";
+
+/**
+ * What the dialog reads from other features: the route passes their query options (typed by
+ * their keys, `S` and `P`).
+ */
+export type AddStampSources<S extends QueryKey = QueryKey, P extends QueryKey = QueryKey> = {
+  /** The company's active customers matching a search, with their open cards. */
+  customerSearch: (
+    search: string,
+  ) => UseQueryOptions<CompanyCustomer[], Error, CompanyCustomer[], S>;
+  /** The company's programmes (a customer without a card in one gets one with the stamp). */
+  programs: () => UseQueryOptions<Program[], Error, Program[], P>;
+};
 
 /** The dashboard's 'Adicionar Carimbo': find the customer, choose the card and how it was earned. */
-export function AddStampDialog() {
+export function AddStampDialog<S extends QueryKey, P extends QueryKey>({
+  sources,
+}: {
+  sources: AddStampSources<S, P>;
+}) {
   const { t } = useTranslation("stamps");
   const [open, setOpen] = useState(false);
   return (
@@ -37,7 +51,7 @@ export function AddStampDialog() {
       <DialogContent>
         <DialogTitle>{t("title")}</DialogTitle>
         <DialogDescription>{t("description")}</DialogDescription>
-        {open ? <AddStampForm onDone={() => setOpen(false)} /> : null}
+        {open ? <AddStampForm sources={sources} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -75,19 +89,23 @@ function useCardChoices(customer: CompanyCustomer | undefined, programs: Program
   return [...open, ...fresh];
 }
 
-function AddStampForm({ onDone }: { onDone: () => void }) {
+function AddStampForm<S extends QueryKey, P extends QueryKey>({
+  sources,
+  onDone,
+}: {
+  sources: AddStampSources<S, P>;
+  onDone: () => void;
+}) {
   const { t } = useTranslation("stamps");
   const id = useId();
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [programId, setProgramId] = useState<string | null>(null);
-  const [method, setMethod] = useState<StampMethod>("purchase");
-  const [notes, setNotes] = useState("");
   // One key per customer and card chosen: a retry of the same submission adds nothing.
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const customers = useQuery(customerSearchQueryOptions(debounced));
-  const programs = useQuery(stampProgramsQueryOptions());
+  const customers = useQuery(sources.customerSearch(debounced));
+  const programs = useQuery(sources.programs());
   const addStamp = useAddStamp();
   const customer = customers.data?.find((c) => c.id === customerId);
   const choices = useCardChoices(customer, programs.data);
@@ -113,15 +131,10 @@ function AddStampForm({ onDone }: { onDone: () => void }) {
     addStamp.reset();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (stamp: AddStamp) => {
     if (!customerId) return;
     addStamp.mutate(
-      {
-        customerId,
-        key,
-        input: { method, notes: notes.trim(), programId: chosen?.programId },
-      },
+      { customerId, key, input: { ...stamp, programId: chosen?.programId } },
       {
         onSuccess: () => {
           toast.success(t("added.title"), { description: t("added.description") });
@@ -132,7 +145,12 @@ function AddStampForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
+    <StampForm
+      onSubmit={submit}
+      pending={addStamp.isPending}
+      error={addStamp.error}
+      canSubmit={!!customerId && (choices.length === 0 || !!chosen)}
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-search`}>{t("search")}</Label>
         <Input
@@ -201,38 +219,6 @@ function AddStampForm({ onDone }: { onDone: () => void }) {
           ))}
         </fieldset>
       ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-method`}>{t("method")}</Label>
-        <StampMethodSelect id={`${id}-method`} value={method} onChange={setMethod} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-notes`}>{t("notes")}</Label>
-        <Input
-          id={`${id}-notes`}
-          value={notes}
-          maxLength={500}
-          onChange={(e) => setNotes(e.target.value)}
-        />
-      </div>
-      {addStamp.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(addStamp.error)}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("cancel")}
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          disabled={!customerId || (choices.length > 0 && !chosen) || addStamp.isPending}
-        >
-          {addStamp.isPending ? <Spinner /> : null}
-          {t("submit")}
-        </Button>
-      </div>
-    </form>
+    </StampForm>
   );
 }

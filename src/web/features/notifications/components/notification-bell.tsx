@@ -4,14 +4,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Notification } from "@/shared/notifications.schema";
-import {
-  notificationsQueryOptions,
-  useMarkNotificationsRead,
-} from "@/web/features/notifications/api";
+import { Button } from "@/web/components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
 import { badgeCount, relativeTime } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
-import { Button } from "./ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "./ui/popover";
+import { notificationsQueryOptions, useMarkNotificationsRead } from "../api";
 
 /**
  * Where a notification leads: claims are answered on the dashboard, cards live on /cartoes,
@@ -29,17 +26,14 @@ const TARGET: Record<Notification["type"], string> = {
  * with an unread badge ('99+' past 99). Read marks are kept on the server per user.
  */
 export function NotificationBell() {
-  const { t } = useTranslation("layout");
+  const { t } = useTranslation("notifications");
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const list = useQuery(notificationsQueryOptions());
   const markRead = useMarkNotificationsRead();
   const unread = list.data?.unread ?? 0;
   const items = list.data?.items ?? [];
-  const label =
-    unread > 0
-      ? `${t("header.notifications")} (${t("notifications.unread", { count: unread })})`
-      : t("header.notifications");
+  const label = unread > 0 ? `${t("label")} (${t("unread", { count: unread })})` : t("label");
 
   const openItem = (item: Notification) => {
     if (!item.read) markRead.mutate({ ids: [item.id] });
@@ -65,7 +59,7 @@ export function NotificationBell() {
       </PopoverTrigger>
       <PopoverContent align="end" className="w-80 p-0">
         <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
-          <p className="font-semibold text-sm">{t("notifications.title")}</p>
+          <p className="font-semibold text-sm">{t("title")}</p>
           {unread > 0 ? (
             <Button
               type="button"
@@ -75,14 +69,14 @@ export function NotificationBell() {
               disabled={markRead.isPending}
               onClick={() => markRead.mutate({ all: true })}
             >
-              {t("notifications.markAll")}
+              {t("markAll")}
             </Button>
           ) : null}
         </div>
         {items.length === 0 ? (
-          <p className="px-3 py-4 text-muted-foreground text-sm">{t("header.noNotifications")}</p>
+          <p className="px-3 py-4 text-muted-foreground text-sm">{t("empty")}</p>
         ) : (
-          <ul className="max-h-96 divide-y overflow-y-auto" aria-label={t("notifications.title")}>
+          <ul className="max-h-96 divide-y overflow-y-auto" aria-label={t("title")}>
             {items.map((item) => (
               <li key={item.id}>
                 <button
@@ -97,7 +91,7 @@ export function NotificationBell() {
                     {item.read ? null : (
                       <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
                     )}
-                    {t(`notifications.${item.type}.title`)}
+                    {t(`${item.type}.title`)}
                   </span>
                   <span className="text-muted-foreground">
                     <NotificationText item={item} />
@@ -114,20 +108,20 @@ export function NotificationBell() {
 }
 
 function NotificationText({ item }: { item: Notification }) {
-  const { t } = useTranslation("layout");
+  const { t } = useTranslation("notifications");
   switch (item.type) {
     case "stamp_claim":
-      return t("notifications.stamp_claim.message", {
+      return t("stamp_claim.message", {
         name: item.customerName,
-        method: t(`notifications.methods.${item.detail}`, { defaultValue: item.detail }),
+        method: t(`methods.${item.detail}`, { defaultValue: item.detail }),
       });
     case "card_complete":
-      return t("notifications.card_complete.message", {
+      return t("card_complete.message", {
         name: item.customerName,
         program: item.detail,
       });
     case "customer_message":
-      return t("notifications.customer_message.message", {
+      return t("customer_message.message", {
         name: item.customerName,
         text: item.detail,
       });
@@ -135,13 +129,11 @@ function NotificationText({ item }: { item: Notification }) {
 }
 
 function TimeLabel({ at }: { at: string }) {
-  const { t } = useTranslation("layout");
+  const { t } = useTranslation("notifications");
   const ago = relativeTime(at);
   return (
     <time dateTime={at} className="text-muted-foreground text-xs">
-      {ago.unit === "now"
-        ? t("notifications.time.now")
-        : t(`notifications.time.${ago.unit}`, { count: ago.count })}
+      {ago.unit === "now" ? t("time.now") : t(`time.${ago.unit}`, { count: ago.count })}
     </time>
   );
 }

@@ -16,15 +16,11 @@ import {
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createSearchParams, Link, useLocation, useNavigate } from "react-router";
-import { meQueryOptions } from "@/web/features/auth/api";
-import { unreadMessagesQueryOptions } from "@/web/features/messages/api";
-import { badgeCount } from "@/web/lib/format";
-import { Brand } from "./brand";
-import { LanguageSwitcher } from "./language-switcher";
-import { NotificationBell } from "./notification-bell";
-import { SignOutButton } from "./sign-out-button";
-import { Button } from "./ui/button";
-import { Input } from "./ui/input";
+import { Brand } from "@/web/components/brand";
+import { LanguageSwitcher } from "@/web/components/language-switcher";
+import { SignOutButton } from "@/web/components/sign-out-button";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
 import {
   readSidebarCookie,
   Sidebar,
@@ -39,7 +35,11 @@ import {
   SidebarProvider,
   SidebarTrigger,
   useSidebar,
-} from "./ui/sidebar";
+} from "@/web/components/ui/sidebar";
+import { meQueryOptions } from "@/web/features/auth/api";
+import { unreadMessagesQueryOptions } from "@/web/features/messages/api";
+import { NotificationBell } from "@/web/features/notifications/components/notification-bell";
+import { badgeCount } from "@/web/lib/format";
 
 type MenuItem = {
   key:
@@ -205,7 +205,10 @@ type CompanyLayoutProps = {
   children: ReactNode;
 };
 
-/** The company panel: collapsible sidebar, header (search, bell, company data, sign-out), page. */
+/**
+ * The company panel: collapsible sidebar, header (search, bell, company data, sign-out), page. A
+ * route-level composition: it reads the auth, messages and notifications features.
+ */
 export function CompanyLayout({
   companyName,
   onSignOut,

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -16,17 +16,17 @@ import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { fieldAria, useFormField } from "@/web/lib/form";
 import { formatDateTime } from "@/web/lib/format";
-import { systemSettingsQueryOptions, useDownloadBackup, useSaveSystemSettings } from "../api";
+import { systemSettingsQueryOptions, useSaveSystemSettings } from "../api";
 
 /**
  * /configuracoes 'Sistema': backup frequency and data retention (saved on the server), the date of
- * the last backup and the 'Backup' button that downloads the company's data as a zip.
+ * the last backup and, beside it, `backupAction` (the route puts the backup feature's 'Backup'
+ * button there).
  */
-export function SystemSection() {
-  const { t } = useTranslation(["backup", "common"]);
+export function SystemSection({ backupAction }: { backupAction?: ReactNode }) {
+  const { t } = useTranslation(["settings", "common"]);
   const query = useQuery(systemSettingsQueryOptions());
   const save = useSaveSystemSettings();
-  const backup = useDownloadBackup();
   const settings = query.data;
   const form = useForm<UpdateSystemSettings>({
     resolver: zodResolver(UpdateSystemSettingsSchema),
@@ -43,7 +43,7 @@ export function SystemSection() {
     if (query.isError) {
       return (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-destructive text-sm">
-          {t("backup:loadError")}
+          {t("settings:system.loadError")}
           <Button type="button" variant="outline" size="sm" onClick={() => void query.refetch()}>
             {t("common:actions.retry")}
           </Button>
@@ -60,16 +60,11 @@ export function SystemSection() {
           backupFrequency: saved.backupFrequency,
           retentionMonths: saved.retentionMonths,
         });
-        toast.success(t("backup:saved"));
+        toast.success(t("settings:system.saved"));
       },
-      onError: () => toast.error(t("backup:saveError")),
+      onError: () => toast.error(t("settings:system.saveError")),
     }),
   );
-
-  const onBackup = () => {
-    toast.info(t("backup:backupStarted"));
-    backup.mutate(undefined, { onError: () => toast.error(t("backup:backupError")) });
-  };
 
   const frequency = field("backupFrequency");
   const retention = field("retentionMonths", { hint: true });
@@ -78,19 +73,23 @@ export function SystemSection() {
     <div className="grid gap-5">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field id={frequency.id} label={t("backup:frequency.label")} error={frequency.error}>
+          <Field
+            id={frequency.id}
+            label={t("settings:system.frequency.label")}
+            error={frequency.error}
+          >
             <NativeSelect {...frequency.control}>
               {BACKUP_FREQUENCIES.map((value) => (
                 <option key={value} value={value}>
-                  {t(`backup:frequency.${value}`)}
+                  {t(`settings:system.frequency.${value}`)}
                 </option>
               ))}
             </NativeSelect>
           </Field>
           <Field
             id={retention.id}
-            label={t("backup:retention.label")}
-            hint={t("backup:retention.hint")}
+            label={t("settings:system.retention.label")}
+            hint={t("settings:system.retention.hint")}
             error={retention.error}
           >
             <NativeSelect
@@ -102,7 +101,7 @@ export function SystemSection() {
             >
               {RETENTION_MONTHS_OPTIONS.map((months) => (
                 <option key={months} value={months}>
-                  {t("backup:retention.months", { count: months })}
+                  {t("settings:system.retention.months", { count: months })}
                 </option>
               ))}
             </NativeSelect>
@@ -111,27 +110,21 @@ export function SystemSection() {
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? <Spinner /> : null}
-            {t("backup:save")}
+            {t("settings:system.save")}
           </Button>
         </div>
       </form>
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
         <div className="grid gap-1 text-sm">
-          <span className="font-medium">{t("backup:lastBackup.label")}</span>
+          <span className="font-medium">{t("settings:system.lastBackup.label")}</span>
           <span className="text-muted-foreground" data-testid="last-backup">
             {settings.lastBackupAt
               ? formatDateTime(settings.lastBackupAt)
-              : t("backup:lastBackup.never")}
+              : t("settings:system.lastBackup.never")}
           </span>
         </div>
-        <div className="grid justify-items-end gap-1">
-          <Button type="button" variant="outline" onClick={onBackup} disabled={backup.isPending}>
-            {backup.isPending ? <Spinner /> : <Download aria-hidden="true" />}
-            {t("backup:backup")}
-          </Button>
-          <p className="text-muted-foreground text-xs">{t("backup:backupHint")}</p>
-        </div>
+        {backupAction}
       </div>
     </div>
   );

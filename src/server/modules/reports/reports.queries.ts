@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DashboardStats } from "../../../shared/reports.schema";
 import type { Db } from "../../db/client";
+import { saoPauloDateOf, saoPauloToday } from "../../db/time-zone";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
@@ -8,14 +9,14 @@ import { stamps } from "../stamps/stamps.table";
 
 /** The dashboard's figures, counted in the database ("today" is the São Paulo calendar day). */
 export async function getDashboardStats(db: Db, companyId: string): Promise<DashboardStats> {
-  const today = sql`(now() at time zone 'America/Sao_Paulo')::date`;
+  const today = saoPauloToday();
   const [cards] = await db
     .select({
       active: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'active')::int`,
       complete: sql<number>`count(*) filter (where ${loyaltyCards.status} <> 'active')::int`,
       redeemed: sql<number>`count(*) filter (where ${loyaltyCards.status} = 'redeemed')::int`,
       all: sql<number>`count(*)::int`,
-      completedToday: sql<number>`count(*) filter (where (${loyaltyCards.completedAt} at time zone 'America/Sao_Paulo')::date = ${today})::int`,
+      completedToday: sql<number>`count(*) filter (where ${saoPauloDateOf(loyaltyCards.completedAt)} = ${today})::int`,
     })
     .from(loyaltyCards)
     .where(eq(loyaltyCards.companyId, companyId));
@@ -30,7 +31,7 @@ export async function getDashboardStats(db: Db, companyId: string): Promise<Dash
       and(
         eq(stamps.companyId, companyId),
         eq(stamps.status, "approved"),
-        sql`(${stamps.approvedAt} at time zone 'America/Sao_Paulo')::date = ${today}`,
+        sql`${saoPauloDateOf(stamps.approvedAt)} = ${today}`,
       ),
     );
   const [pending] = await db

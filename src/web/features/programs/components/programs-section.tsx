@@ -24,7 +24,7 @@ import { EditProgramDialog, NewProgramDialog } from "./new-program-dialog";
  * (the default), and edit, archive/restore and 'Tornar padrão' for each.
  */
 export function ProgramsSection({ id }: { id: string }) {
-  const { t } = useTranslation("cards");
+  const { t } = useTranslation("programs");
   const programs = useQuery(programsQueryOptions());
   return (
     <section
@@ -36,9 +36,9 @@ export function ProgramsSection({ id }: { id: string }) {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div className="grid gap-1">
           <h2 id={`${id}-title`} className="font-semibold text-lg">
-            {t("programs.title")}
+            {t("title")}
           </h2>
-          <p className="text-muted-foreground text-sm">{t("programs.subtitle")}</p>
+          <p className="text-muted-foreground text-sm">{t("subtitle")}</p>
         </div>
         <NewProgramDialog />
       </div>
@@ -60,7 +60,7 @@ export function ProgramsSection({ id }: { id: string }) {
 }
 
 function ProgramItem({ program }: { program: Program }) {
-  const { t } = useTranslation("cards");
+  const { t } = useTranslation("programs");
   const archived = program.archivedAt !== null;
   return (
     <article
@@ -76,16 +76,16 @@ function ProgramItem({ program }: { program: Program }) {
           <h3 className="min-w-0 break-words font-semibold">{program.name}</h3>
           {program.isDefault ? (
             <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-primary-foreground text-xs">
-              {t("programs.default")}
+              {t("default")}
             </span>
           ) : archived ? (
             <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs">
-              {t("programs.archived")}
+              {t("archived")}
             </span>
           ) : null}
         </div>
         <p className="text-sm">
-          {t("programs.stamps", { count: program.stampsRequired })}
+          {t("stamps", { count: program.stampsRequired })}
           {" · "}
           <span className="break-words">{t("reward", { reward: program.reward })}</span>
         </p>
@@ -93,7 +93,7 @@ function ProgramItem({ program }: { program: Program }) {
           <p className="break-words text-muted-foreground text-sm">{program.description}</p>
         ) : null}
         <p className="text-muted-foreground text-xs">
-          {t("programs.openCards", { count: program.openCards })}
+          {t("openCards", { count: program.openCards })}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -115,7 +115,7 @@ const actionIcons = { default: Star, restore: ArchiveRestore, archive: Archive }
 
 /** 'Tornar padrão' and 'Reativar': one click, a toast with the result. */
 function ActionButton({ program, action }: { program: Program; action: ProgramAction }) {
-  const { t } = useTranslation("cards");
+  const { t } = useTranslation("programs");
   const run = useProgramAction();
   const Icon = actionIcons[action];
   return (
@@ -128,14 +128,14 @@ function ActionButton({ program, action }: { program: Program; action: ProgramAc
         run.mutate(
           { id: program.id, action },
           {
-            onSuccess: () => toast.success(t(`programs.done.${action}`, { name: program.name })),
+            onSuccess: () => toast.success(t(`done.${action}`, { name: program.name })),
             onError: (error) => toast.error(t("error"), { description: errorMessage(error) }),
           },
         )
       }
     >
       <Icon aria-hidden="true" />
-      {t(`programs.actions.${action}`)}
+      {t(`actions.${action}`)}
     </Button>
   );
 }
@@ -145,7 +145,7 @@ function ActionButton({ program, action }: { program: Program; action: ProgramAc
  * programme explains that another default must be chosen first.
  */
 function ArchiveDialog({ program }: { program: Program }) {
-  const { t } = useTranslation("cards");
+  const { t } = useTranslation("programs");
   const [open, setOpen] = useState(false);
   const run = useProgramAction();
   return (
@@ -153,15 +153,13 @@ function ArchiveDialog({ program }: { program: Program }) {
       <DialogTrigger asChild>
         <Button type="button" size="sm" variant="ghost">
           <Archive aria-hidden="true" />
-          {t("programs.actions.archive")}
+          {t("actions.archive")}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>{t("programs.archiveTitle", { name: program.name })}</DialogTitle>
+        <DialogTitle>{t("archiveTitle", { name: program.name })}</DialogTitle>
         <DialogDescription>
-          {program.isDefault
-            ? t("programs.archiveDefault")
-            : t("programs.archiveHint", { count: program.openCards })}
+          {program.isDefault ? t("archiveDefault") : t("archiveHint", { count: program.openCards })}
         </DialogDescription>
         {run.isError ? (
           <p role="alert" className="text-destructive text-sm">
@@ -171,7 +169,7 @@ function ArchiveDialog({ program }: { program: Program }) {
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button type="button" variant="outline">
-              {program.isDefault ? t("close") : t("program.cancel")}
+              {program.isDefault ? t("close") : t("cancel")}
             </Button>
           </DialogClose>
           {program.isDefault ? null : (
@@ -185,13 +183,13 @@ function ArchiveDialog({ program }: { program: Program }) {
                   {
                     onSuccess: () => {
                       setOpen(false);
-                      toast.success(t("programs.done.archive", { name: program.name }));
+                      toast.success(t("done.archive", { name: program.name }));
                     },
                   },
                 )
               }
             >
-              {t("programs.actions.archive")}
+              {t("actions.archive")}
             </Button>
           )}
         </div>

@@ -5,11 +5,15 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { DEFAULT_MAX_STAMPS } from "@/shared/limits";
 import {
   type CreateProgram,
   CreateProgramSchema,
+  PROGRAM_DESCRIPTION_MAX_LENGTH,
   PROGRAM_MAX_STAMPS,
   PROGRAM_MIN_STAMPS,
+  PROGRAM_NAME_MAX_LENGTH,
+  PROGRAM_REWARD_MAX_LENGTH,
   type Program,
 } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
@@ -30,19 +34,19 @@ import { useCreateProgram, useUpdateProgram } from "../api";
 
 /** 'Novo Cartão': a programme of 1 to 50 stamps for a reward. */
 export function NewProgramDialog() {
-  const { t } = useTranslation("cards");
+  const { t } = useTranslation("programs");
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button">
           <Plus aria-hidden="true" />
-          {t("program.open")}
+          {t("new.open")}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>{t("program.open")}</DialogTitle>
-        <DialogDescription>{t("program.createHint")}</DialogDescription>
+        <DialogTitle>{t("new.open")}</DialogTitle>
+        <DialogDescription>{t("new.createHint")}</DialogDescription>
         {open ? <ProgramForm onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -51,19 +55,19 @@ export function NewProgramDialog() {
 
 /** 'Editar': the same fields; only the cards opened afterwards take the new size and reward. */
 export function EditProgramDialog({ program }: { program: Program }) {
-  const { t } = useTranslation("cards");
+  const { t } = useTranslation("programs");
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button" size="sm" variant="outline">
           <Pencil aria-hidden="true" />
-          {t("programs.edit")}
+          {t("edit")}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>{t("programs.editTitle", { name: program.name })}</DialogTitle>
-        <DialogDescription>{t("programs.editHint")}</DialogDescription>
+        <DialogTitle>{t("editTitle", { name: program.name })}</DialogTitle>
+        <DialogDescription>{t("editHint")}</DialogDescription>
         {open ? <ProgramForm program={program} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -71,7 +75,7 @@ export function EditProgramDialog({ program }: { program: Program }) {
 }
 
 function ProgramForm({ program, onDone }: { program?: Program; onDone: () => void }) {
-  const { t } = useTranslation("cards");
+  const { t } = useTranslation("programs");
   const form = useForm<z.input<typeof CreateProgramSchema>, unknown, CreateProgram>({
     resolver: zodResolver(CreateProgramSchema),
     defaultValues: program
@@ -81,7 +85,7 @@ function ProgramForm({ program, onDone }: { program?: Program; onDone: () => voi
           reward: program.reward,
           description: program.description,
         }
-      : { name: "", stampsRequired: 10, reward: "", description: "" },
+      : { name: "", stampsRequired: DEFAULT_MAX_STAMPS, reward: "", description: "" },
     reValidateMode: "onSubmit",
   });
   const field = useFormField(form);
@@ -96,7 +100,7 @@ function ProgramForm({ program, onDone }: { program?: Program; onDone: () => voi
   const onSubmit = form.handleSubmit((values) => {
     const handlers = {
       onSuccess: () => {
-        toast.success(program ? t("programs.saved") : t("program.created"));
+        toast.success(program ? t("saved") : t("new.created"));
         onDone();
       },
       onError: (error: unknown) => {
@@ -110,10 +114,10 @@ function ProgramForm({ program, onDone }: { program?: Program; onDone: () => voi
 
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate>
-      <Field id={name.id} label={t("program.name")} error={name.error}>
-        <Input {...name.control} maxLength={80} />
+      <Field id={name.id} label={t("new.name")} error={name.error}>
+        <Input {...name.control} maxLength={PROGRAM_NAME_MAX_LENGTH} />
       </Field>
-      <Field id={stamps.id} label={t("program.stamps")} error={stamps.error}>
+      <Field id={stamps.id} label={t("new.stamps")} error={stamps.error}>
         <Input
           type="number"
           inputMode="numeric"
@@ -122,20 +126,20 @@ function ProgramForm({ program, onDone }: { program?: Program; onDone: () => voi
           {...stamps.control}
         />
       </Field>
-      <Field id={reward.id} label={t("program.reward")} error={reward.error}>
-        <Input {...reward.control} maxLength={200} />
+      <Field id={reward.id} label={t("new.reward")} error={reward.error}>
+        <Input {...reward.control} maxLength={PROGRAM_REWARD_MAX_LENGTH} />
       </Field>
-      <Field id={description.id} label={t("program.description")} error={description.error}>
-        <Textarea {...description.control} maxLength={500} rows={2} />
+      <Field id={description.id} label={t("new.description")} error={description.error}>
+        <Textarea {...description.control} maxLength={PROGRAM_DESCRIPTION_MAX_LENGTH} rows={2} />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            {t("program.cancel")}
+            {t("cancel")}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={pending}>
-          {program ? t("programs.save") : t("program.submit")}
+          {program ? t("save") : t("new.submit")}
         </Button>
       </div>
     </form>

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { Language } from "../../../shared/languages";
+import type { Db } from "../../db/client";
+import { type Mailer, passwordResetEmail } from "../mail/mail.service";
+import { profiles } from "./profiles.table";
+
+/** The app's page that takes the token of the e-mail's link, per language. */
+export const RESET_PAGES: Record<Language, string> = {
+  pt: "/redefinir-senha",
+  en: "/reset-password-en",
+};
+
+/**
+ * better-auth's `sendResetPassword`: the e-mail in the user's language (the profile's, else the
+ * page's the request came from), linking to our page with the token.
+ */
+export async function sendPasswordResetEmail(
+  deps: { db: Db; mailer: Mailer; appUrl: string },
+  input: { user: { id: string; email: string; name: string }; token: string; url: string },
+): Promise<void> {
+  const [profile] = await deps.db
+    .select({ language: profiles.language })
+    .from(profiles)
+    .where(eq(profiles.id, input.user.id))
+    .limit(1);
+  const requestedPage = new URL(input.url).searchParams.get("callbackURL") ?? "";
+  const language: Language =
+    profile?.language ?? (requestedPage.endsWith(RESET_PAGES.en) ? "en" : "pt");
+  const url = `${deps.appUrl}${RESET_PAGES[language]}?token=${encodeURIComponent(input.token)}`;
+  await deps.mailer.send(
+    passwordResetEmail({ to: input.user.email, name: input.user.name, url, language }),
+  );
+}

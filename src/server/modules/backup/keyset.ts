@@ -1,0 +1,62 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+
+/** Reading a company's rows in batches for the backup, whatever their table. */
+
+/** Rows read per query while exporting. */
+const BATCH_SIZE = 1000;
+
+export type Row = Record<string, unknown>;
+export type KeyPart = { column: AnyPgColumn; timestamp?: boolean };
+
+/**
+ * Keyset pagination within the company: each batch starts after the last row of the one before,
+ * so a large table is never read whole (and never sorted whole for a late page).
+ * Reads `read(after, limit)` until a batch comes back short. `query` returns rows that include a
+ * `_key` array (the keyset values, in order), used for the next batch and then dropped.
+ */
+export async function* keyset(
+  read: (after: SQL | undefined, limit: number) => Promise<(Row & { _key: unknown[] })[]>,
+  key: KeyPart[],
+): AsyncGenerator<Row[]> {
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await read(after, BATCH_SIZE);
+    if (rows.length === 0) return;
+    const last = rows.at(-1)!._key;
+    const columns = sql.join(
+      key.map((k) => sql`${k.column}`),
+      sql`, `,
+    );
+    const values = sql.join(
+      key.map((k, i) => (k.timestamp ? sql`${last[i]}::timestamptz` : sql`${last[i]}`)),
+      sql`, `,
+    );
+    after = sql`(${columns}) > (${values})`;
+    yield rows.map(({ _key, ...row }) => row);
+    if (rows.length < BATCH_SIZE) return;
+  }
+}
+
+/**
+ * The keyset of a row, as text: timestamps keep their microseconds this way (a JS Date would round
+ * them to milliseconds and the next batch would repeat or skip rows).
+ */
+export const keyOf = (key: KeyPart[]) =>
+  sql<string[]>`array[${sql.join(
+    key.map((k) => sql`${k.column}::text`),
+    sql`, `,
+  )}]`;
+
+/** The company's single row (one batch). */
+export function single(read: (db: Db, companyId: string) => Promise<Row[]>) {
+  return async function* (db: Db, companyId: string): AsyncGenerator<Row[]> {
+    yield await read(db, companyId);
+  };
+}
+
+export const byCreatedAt = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }): KeyPart[] => [
+  { column: table.createdAt, timestamp: true },
+  { column: table.id },
+];

@@ -1,0 +1,104 @@
+import { and, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { CompanyReply, InboxMessage } from "../../../shared/messages.schema";
+import type { Db } from "../../db/client";
+import { profiles } from "../auth/profiles.table";
+import { companies } from "../companies/companies.table";
+import { customerMessages } from "./messages.table";
+
+/**
+ * The messages' read model: the company's inbox and its bell's pending messages (with the
+ * customer's name and e-mail) and the companies' answers as the customer sees them (with the
+ * company's name). Read only; the writes are in messages.service.ts.
+ */
+
+const answers = alias(customerMessages, "answers");
+
+/**
+ * /mensagens: the customers' messages to the company, newest first, with the customer's name and
+ * e-mail and the company's answer once answered.
+ */
+export async function listInbox(db: Db, companyId: string, limit = 100): Promise<InboxMessage[]> {
+  const rows = await db
+    .select({
+      message: customerMessages,
+      customerName: profiles.name,
+      customerEmail: profiles.email,
+      answerBody: answers.body,
+      answerAt: answers.createdAt,
+    })
+    .from(customerMessages)
+    .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
+    .leftJoin(
+      answers,
+      and(eq(answers.replyToId, customerMessages.id), eq(answers.companyId, companyId)),
+    )
+    .where(and(eq(customerMessages.companyId, companyId), eq(customerMessages.sender, "customer")))
+    .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.message.id,
+    customerId: r.message.customerId,
+    customerName: r.customerName,
+    customerEmail: r.customerEmail,
+    body: r.message.body,
+    status: r.message.status,
+    createdAt: r.message.createdAt.toISOString(),
+    answer:
+      r.answerBody !== null && r.answerAt !== null
+        ? { body: r.answerBody, createdAt: r.answerAt.toISOString() }
+        : null,
+  }));
+}
+
+/** The company's pending customer messages, newest first, with the customer's name (the bell). */
+export async function listPendingMessages(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: customerMessages.id,
+      body: customerMessages.body,
+      createdAt: customerMessages.createdAt,
+      customerName: profiles.name,
+    })
+    .from(customerMessages)
+    .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
+    .where(
+      and(
+        eq(customerMessages.companyId, companyId),
+        eq(customerMessages.sender, "customer"),
+        eq(customerMessages.status, "pending"),
+      ),
+    )
+    .orderBy(desc(customerMessages.createdAt))
+    .limit(limit);
+}
+
+const originals = alias(customerMessages, "originals");
+
+/** The companies' answers to the customer's messages, newest first, with the company's name. */
+export async function listMessageAnswersForCustomer(
+  db: Db,
+  customerId: string,
+  limit: number,
+): Promise<CompanyReply[]> {
+  const rows = await db
+    .select({
+      id: customerMessages.id,
+      companyId: customerMessages.companyId,
+      companyName: companies.tradeName,
+      body: customerMessages.body,
+      original: originals.body,
+      createdAt: customerMessages.createdAt,
+    })
+    .from(customerMessages)
+    .innerJoin(companies, eq(companies.id, customerMessages.companyId))
+    .innerJoin(originals, eq(originals.id, customerMessages.replyToId))
+    .where(and(eq(customerMessages.customerId, customerId), eq(customerMessages.sender, "company")))
+    .orderBy(desc(customerMessages.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    kind: "message" as const,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,56 @@
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { COMPLETE_CARD_NOTIFICATION_HOURS } from "../../../shared/notifications.schema";
+import type { Db } from "../../db/client";
+import { profiles } from "../auth/profiles.table";
+import { loyaltyCards } from "../cards/cards.table";
+import { programs } from "../programs/programs.table";
+import { stamps } from "../stamps/stamps.table";
+
+/**
+ * The notifications' read model: where the bell's items come from, with the customer's name (read
+ * only; the read marks are in notifications.service.ts; the pending messages come from
+ * messages.queries.ts).
+ */
+
+/** The company's claims waiting for a review, newest first. */
+export function listPendingClaims(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: stamps.id,
+      method: stamps.method,
+      createdAt: stamps.createdAt,
+      customerName: profiles.name,
+    })
+    .from(stamps)
+    .innerJoin(profiles, eq(profiles.id, stamps.customerId))
+    .where(
+      and(eq(stamps.companyId, companyId), eq(stamps.claimed, true), eq(stamps.status, "pending")),
+    )
+    .orderBy(desc(stamps.createdAt))
+    .limit(limit);
+}
+
+/** The company's cards completed in the last COMPLETE_CARD_NOTIFICATION_HOURS, newest first. */
+export function listRecentlyCompletedCards(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: loyaltyCards.id,
+      completedAt: loyaltyCards.completedAt,
+      customerName: profiles.name,
+      programName: programs.name,
+    })
+    .from(loyaltyCards)
+    .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
+    .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
+    .where(
+      and(
+        eq(loyaltyCards.companyId, companyId),
+        gt(
+          loyaltyCards.completedAt,
+          sql`now() - make_interval(hours => ${COMPLETE_CARD_NOTIFICATION_HOURS})`,
+        ),
+      ),
+    )
+    .orderBy(desc(loyaltyCards.completedAt))
+    .limit(limit);
+}

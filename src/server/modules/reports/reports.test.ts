@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
+import type { Program } from "../../../shared/programs.schema";
+import type { DashboardStats } from "../../../shared/reports.schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+/** GET /api/dashboard: the figures of the company's dashboard, counted from its own data only. */
+
+let t: TestApp;
+let cafe: { cookie: string; companyId: string };
+let rival: { cookie: string; companyId: string };
+let ana: { cookie: string; customerId: string };
+let bruno: { cookie: string; customerId: string };
+
+const json = async <T>(res: Response, status: number): Promise<T> => {
+  const body = await res.text();
+  expect(res.status, body).toBe(status);
+  return JSON.parse(body) as T;
+};
+
+const dashboard = async (cookie = cafe.cookie) =>
+  json<DashboardStats>(await t.request("/api/dashboard", { cookie }), 200);
+
+/** A purchase stamp on the customer's open card of the company's default programme. */
+const stamp = async (customerId: string, cookie = cafe.cookie) =>
+  json<CompanyCard>(
+    await t.request(`/api/customers/${customerId}/stamps`, {
+      cookie,
+      body: { method: "purchase" },
+    }),
+    201,
+  );
+
+/** Today's São Paulo calendar day, as a birth date of a leap year (so 29 February works too). */
+function birthdayToday(): string {
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+  return `2000-${today.slice(5)}`;
+}
+
+/** A birth date that is not today in São Paulo (nor tomorrow or yesterday). */
+function birthdayNotToday(): string {
+  const day = new Date(Date.now() + 100 * 24 * 60 * 60 * 1000).toISOString().slice(5, 10);
+  return `1991-${day === "02-29" ? "03-01" : day}`;
+}
+
+const EMPTY: DashboardStats = {
+  totalCustomers: 0,
+  activeCards: 0,
+  rewardsRedeemed: 0,
+  completionRate: 0,
+  stampsToday: 0,
+  pendingClaims: 0,
+  cardsCompletedToday: 0,
+  birthdaysToday: [],
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cafe = await t.companySession({ companyName: "Café do Ponto", email: "cafe@example.com" });
+  rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
+  // Small cards, so one can complete in a few stamps.
+  const [program] = await json<Program[]>(
+    await t.request("/api/programs", { cookie: cafe.cookie }),
+    200,
+  );
+  await json(
+    await t.request(`/api/programs/${program!.id}`, {
+      method: "PUT",
+      cookie: cafe.cookie,
+      body: { name: program!.name, stampsRequired: 2, reward: "Um café", description: "" },
+    }),
+    200,
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the dashboard's figures", () => {
+  it("are all zero for a company without customers", async () => {
+    expect(await dashboard()).toEqual(EMPTY);
+  });
+
+  it("count the customers who joined and their open cards; birthdays are today's, by name", async () => {
+    ana = await t.customerSession({
+      name: "Ana Souza",
+      email: "ana@example.com",
+      birthDate: birthdayToday(),
+      origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
+    });
+    bruno = await t.customerSession({
+      name: "Bruno Lima",
+      email: "bruno@example.com",
+      birthDate: birthdayNotToday(),
+      origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
+    });
+    expect(await dashboard()).toEqual({
+      ...EMPTY,
+      totalCustomers: 2,
+      activeCards: 2,
+      birthdaysToday: ["Ana Souza"],
+    });
+  });
+
+  it("count today's stamps, the cards completed today and the completion rate", async () => {
+    await stamp(bruno.customerId);
+    const complete = await stamp(ana.customerId);
+    expect((await stamp(ana.customerId)).id).toBe(complete.id);
+    expect(await dashboard()).toMatchObject({
+      activeCards: 1,
+      stampsToday: 3,
+      cardsCompletedToday: 1,
+      // one of the two cards is complete
+      completionRate: 50,
+      rewardsRedeemed: 0,
+    });
+  });
+
+  it("count redeemed rewards; a redeemed card still counts as completed", async () => {
+    const [card] = await json<CompanyCard[]>(
+      await t.request("/api/cards?status=complete", { cookie: cafe.cookie }),
+      200,
+    );
+    await json(
+      await t.request(`/api/cards/${card!.id}/redeem`, { cookie: cafe.cookie, body: {} }),
+      200,
+    );
+    // The next stamp opens Ana's next card: three cards, one of them done.
+    await stamp(ana.customerId);
+    expect(await dashboard()).toMatchObject({
+      totalCustomers: 2,
+      activeCards: 2,
+      rewardsRedeemed: 1,
+      completionRate: 33.3,
+      stampsToday: 4,
+      cardsCompletedToday: 1,
+    });
+  });
+
+  it("count the customers' claims waiting for an answer", async () => {
+    const cards = await json<CustomerCard[]>(
+      await t.request("/api/me/cards", { cookie: bruno.cookie }),
+      200,
+    );
+    const open = cards.find((c) => c.status === "active")!;
+    await json(
+      await t.request(`/api/me/cards/${open.id}/claims`, {
+        cookie: bruno.cookie,
+        body: { method: "social", network: "instagram", link: "https://instagram.com/p/1" },
+      }),
+      201,
+    );
+    const stats = await dashboard();
+    expect(stats.pendingClaims).toBe(1);
+    // A claim is no stamp until approved.
+    expect(stats.stampsToday).toBe(4);
+  });
+});
+
+describe("scope", () => {
+  it("another company sees only its own figures", async () => {
+    const carla = await t.customerSession({
+      name: "Carla Dias",
+      email: "carla@example.com",
+      birthDate: birthdayToday(),
+      origin: { empresa_id: rival.companyId, origem: "qrcode_empresa" },
+    });
+    await stamp(carla.customerId, rival.cookie);
+    expect(await dashboard(rival.cookie)).toEqual({
+      ...EMPTY,
+      totalCustomers: 1,
+      activeCards: 1,
+      stampsToday: 1,
+      birthdaysToday: ["Carla Dias"],
+    });
+    // The café's figures are untouched by the rival's customer and stamp.
+    expect(await dashboard()).toMatchObject({
+      totalCustomers: 2,
+      stampsToday: 4,
+      birthdaysToday: ["Ana Souza"],
+    });
+  });
+
+  it("is for the company only: a customer is refused, and so is an anonymous request", async () => {
+    expect((await t.request("/api/dashboard", { cookie: ana.cookie })).status).toBe(403);
+    expect((await t.request("/api/dashboard")).status).toBe(401);
+  });
+});

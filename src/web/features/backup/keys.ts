@@ -1,0 +1,7 @@
+/**
+ * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what
+ * they change in other features). Kept apart from api.ts so the app's entry imports only these.
+ */
+export const backupMutations = {
+  download: ["backup", "download"] as const,
+};

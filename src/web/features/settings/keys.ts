@@ -1,0 +1,10 @@
+/**
+ * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what
+ * they change in other features). Kept apart from api.ts so the app's entry imports only these.
+ */
+export const settingsKeys = {
+  all: ["settings"] as const,
+  section: (name: string) => [...settingsKeys.all, name] as const,
+  system: () => [...settingsKeys.all, "system"] as const,
+  appearance: () => [...settingsKeys.all, "appearance"] as const,
+};

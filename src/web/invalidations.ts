@@ -1,0 +1,89 @@
+import { authKeys } from "./features/auth/keys";
+import { backupMutations } from "./features/backup/keys";
+import { cardKeys, cardMutations, customerCardKeys } from "./features/cards/keys";
+import { claimMutations } from "./features/claims/keys";
+import { companyKeys } from "./features/companies/keys";
+import { companyDataMutations } from "./features/company-data/keys";
+import { customerKeys, customerMutations } from "./features/customers/keys";
+import { messageMutations } from "./features/messages/keys";
+import { notificationKeys } from "./features/notifications/keys";
+import { programKeys, programMutations } from "./features/programs/keys";
+import { reportKeys } from "./features/reports/keys";
+import { settingsKeys } from "./features/settings/keys";
+import { stampMutations } from "./features/stamps/keys";
+import type { CrossFeatureInvalidation } from "./lib/query-client";
+
+/**
+ * What a mutation of one feature makes stale in the others. Features do not import each other
+ * (biome.json), so each hook refreshes only its own data and the app wires the rest here, the way
+ * a route composes two features' components. Read a row as "after these mutations, refetch".
+ */
+export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
+  // A stamp: the card's progress, the customers' figures, the dashboard and the bell.
+  {
+    after: [stampMutations.addOnCard],
+    invalidate: [cardKeys.all, customerKeys.all, reportKeys.all, notificationKeys.all],
+  },
+  // 'Adicionar Carimbo' may also open a card (a programme's count of open cards).
+  {
+    after: [stampMutations.addForCustomer],
+    invalidate: [
+      cardKeys.all,
+      customerKeys.all,
+      programKeys.all,
+      reportKeys.all,
+      notificationKeys.all,
+    ],
+  },
+  {
+    after: [cardMutations.redeem],
+    invalidate: [customerKeys.all, reportKeys.all, notificationKeys.all],
+  },
+  {
+    after: [cardMutations.open],
+    invalidate: [customerKeys.all, reportKeys.all, notificationKeys.all, programKeys.all],
+  },
+  // Joining a company: the customer's directory shows it as joined.
+  { after: [cardMutations.join], invalidate: [companyKeys.all] },
+  // A programme changes the 'Templates' tile and the add-stamp choices.
+  {
+    after: [programMutations.create, programMutations.update, programMutations.action],
+    invalidate: [cardKeys.summary(), customerKeys.all],
+  },
+  {
+    after: [
+      claimMutations.claim,
+      claimMutations.uploadReceipt,
+      claimMutations.approve,
+      claimMutations.reject,
+    ],
+    invalidate: [
+      cardKeys.all,
+      customerCardKeys.all,
+      reportKeys.all,
+      customerKeys.all,
+      notificationKeys.all,
+    ],
+  },
+  // The company's name and logo: the panel (the signed-in `me`) and the customer side.
+  {
+    after: [
+      companyDataMutations.save,
+      companyDataMutations.saveUserData,
+      companyDataMutations.uploadLogo,
+    ],
+    invalidate: [authKeys.me, companyKeys.all, customerCardKeys.all],
+  },
+  {
+    after: [customerMutations.setStatus, customerMutations.updateRecord],
+    invalidate: [reportKeys.all, cardKeys.all],
+  },
+  {
+    after: [customerMutations.answerInvitation],
+    invalidate: [customerCardKeys.all, companyKeys.all],
+    settled: true,
+  },
+  { after: [messageMutations.reply], invalidate: [notificationKeys.all], settled: true },
+  // The server sets 'Último backup' of the system settings.
+  { after: [backupMutations.download], invalidate: [settingsKeys.system()], settled: true },
+];
