@@ -1,4 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { formatCalendarDate, formatSaoPauloDateTime, saoPauloDate } from "../../../shared/dates";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findPublicCompany } from "../companies/companies.service";
@@ -12,36 +13,18 @@ import { DATASETS, filePath, type Kind } from "./backup.queries";
 // (the datasets and their reads: backup.queries.ts)
 // ---------------------------------------------------------------------------------------------
 
-/** A timestamp as São Paulo time, dd/MM/yyyy - HH:mm (the spec's date and time format). */
-const saoPauloDateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-function formatDateTime(value: Date): string {
-  const parts = Object.fromEntries(
-    saoPauloDateTime.formatToParts(value).map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  return `${parts.day}/${parts.month}/${parts.year} - ${parts.hour}:${parts.minute}`;
-}
-
 /** One CSV cell, formatted as the customers CSV does (dd/MM/yyyy, R$ amounts with a comma). */
 function cell(value: unknown, kind: Kind): string {
   if (value === null || value === undefined) return "";
   switch (kind) {
     case "free":
       return csvValue(String(value), true);
-    case "date": {
-      const [y, m, d] = String(value).slice(0, 10).split("-");
-      return csvValue(`${d}/${m}/${y}`);
-    }
+    case "date":
+      return csvValue(formatCalendarDate(String(value).slice(0, 10)));
     case "timestamp":
-      return csvValue(formatDateTime(value instanceof Date ? value : new Date(String(value))));
+      return csvValue(
+        formatSaoPauloDateTime(value instanceof Date ? value : new Date(String(value))),
+      );
     case "boolean":
       return csvValue(value ? "Sim" : "Não");
     case "cents":
@@ -66,16 +49,9 @@ export function slugify(name: string): string {
   return slug || "empresa";
 }
 
-const saoPauloDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** `carimbou-backup-<slug>-<yyyy-MM-dd>.zip` (the São Paulo day of `at`). */
 export function backupFileName(tradeName: string, at: Date): string {
-  return `carimbou-backup-${slugify(tradeName)}-${saoPauloDay.format(at)}.zip`;
+  return `carimbou-backup-${slugify(tradeName)}-${saoPauloDate(at)}.zip`;
 }
 
 /** The company's trade name, for the file name (404 should it have gone). */

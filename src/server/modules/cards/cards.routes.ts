@@ -7,6 +7,7 @@ import {
   CustomerCardSchema,
   OpenCardSchema,
   RedeemCardSchema,
+  VOUCHER_CODE_MAX_LENGTH,
   VoucherSchema,
 } from "../../../shared/cards.schema";
 import { ClaimOptionsSchema } from "../../../shared/claims.schema";
@@ -100,7 +101,7 @@ const byCodeRoute = createRoute({
   path: "/redemption-codes/{code}",
   tags: ["cards"],
   summary: "The card behind a customer's voucher code",
-  request: { params: z.object({ code: z.string().max(20) }) },
+  request: { params: z.object({ code: z.string().max(VOUCHER_CODE_MAX_LENGTH) }) },
   responses: {
     200: { description: "The card", ...jsonContent(CompanyCardSchema) },
     ...apiErrorResponses,
