@@ -90,6 +90,15 @@ describe("docs/architecture.md domain table", () => {
   });
 });
 
+describe("server modules", () => {
+  it("each have a test file of their own, <module>.test.ts", () => {
+    const untested = listDirs("server/modules").filter(
+      (m) => !existsSync(join(src, "server/modules", m, `${m}.test.ts`)),
+    );
+    expect(untested).toEqual([]);
+  });
+});
+
 describe("source files", () => {
   it("stay under 500 lines (tests aside)", () => {
     const long: string[] = [];
