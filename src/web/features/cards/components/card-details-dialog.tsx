@@ -1,8 +1,9 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyCard } from "@/shared/cards.schema";
+import { type CompanyCard, type OpenCard, OpenCardSchema } from "@/shared/cards.schema";
 import type { Program } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import {
@@ -17,6 +18,7 @@ import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
+import { useFormField } from "@/web/lib/form";
 import { formatDateTime } from "@/web/lib/format";
 import { cardDetailsQueryOptions, useOpenCard } from "../api";
 
@@ -120,20 +122,27 @@ function CardDetails({ cardId }: { cardId: string }) {
  * `card_already_open` otherwise.
  */
 function OpenCardForm({ card, programs }: { card: CompanyCard; programs: Program[] }) {
-  const { t } = useTranslation("cards");
-  const id = useId();
   const choices = programs.filter(
     (p) => !p.archivedAt && (p.id !== card.programId || card.status === "redeemed"),
   );
-  const [programId, setProgramId] = useState("");
-  const open = useOpenCard();
   if (choices.length === 0) return null;
-  const selected = choices.some((p) => p.id === programId) ? programId : choices[0]!.id;
+  return <OpenCardChoice card={card} choices={choices} />;
+}
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+function OpenCardChoice({ card, choices }: { card: CompanyCard; choices: Program[] }) {
+  const { t } = useTranslation("cards");
+  const open = useOpenCard();
+  const form = useForm<OpenCard>({
+    resolver: zodResolver(OpenCardSchema),
+    defaultValues: { programId: choices[0]!.id },
+    reValidateMode: "onSubmit",
+  });
+  const field = useFormField(form);
+  const program = field("programId");
+
+  const submit = (input: OpenCard) =>
     open.mutate(
-      { customerId: card.customerId, programId: selected },
+      { customerId: card.customerId, programId: input.programId },
       {
         onSuccess: (opened) =>
           toast.success(t("openCard.done"), {
@@ -144,19 +153,17 @@ function OpenCardForm({ card, programs }: { card: CompanyCard; programs: Program
           }),
       },
     );
-  };
 
   return (
-    <form className="grid gap-2 rounded-md border p-3" onSubmit={submit}>
-      <Label htmlFor={`${id}-program`}>{t("openCard.label")}</Label>
+    <form className="grid gap-2 rounded-md border p-3" onSubmit={form.handleSubmit(submit)}>
+      <Label htmlFor={program.id}>{t("openCard.label")}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="min-w-0 flex-1">
           <NativeSelect
-            id={`${id}-program`}
-            value={selected}
-            onChange={(e) => {
-              setProgramId(e.target.value);
+            {...program.control}
+            onChange={(event) => {
               open.reset();
+              return program.control.onChange(event);
             }}
           >
             {choices.map((p) => (

@@ -1,7 +1,16 @@
-import { type ReactNode, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type CompanyCard, cardBadge, REDEEM_BONUS_TYPE_MAX_LENGTH } from "@/shared/cards.schema";
+import type { z } from "zod";
+import {
+  type CompanyCard,
+  cardBadge,
+  REDEEM_BONUS_TYPE_MAX_LENGTH,
+  type RedeemCard,
+  RedeemCardSchema,
+} from "@/shared/cards.schema";
 import type { Program } from "@/shared/programs.schema";
 import { STAMP_NOTES_MAX_LENGTH } from "@/shared/stamps.schema";
 import { StampGrid } from "@/web/components/stamp-grid";
@@ -13,8 +22,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
+import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
+import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { useRedeemCard } from "../api";
@@ -77,11 +87,7 @@ export function CompanyCardTile({ card, stampAction, programs }: CompanyCardTile
 /** 'Marcar Utilização' of a complete card: optional bonus type and notes. */
 export function RedeemDialog({ card }: { card: CompanyCard }) {
   const { t } = useTranslation("cards");
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [bonusType, setBonusType] = useState("");
-  const [notes, setNotes] = useState("");
-  const redeem = useRedeemCard();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -91,56 +97,59 @@ export function RedeemDialog({ card }: { card: CompanyCard }) {
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>{t("redeem.title", { name: card.customerName })}</DialogTitle>
-        <form
-          className="grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            // mutateAsync: this dialog unmounts once the card is redeemed, the toast must still show
-            redeem
-              .mutateAsync({
-                cardId: card.id,
-                input: { bonusType: bonusType.trim(), notes: notes.trim() },
-              })
-              .then(
-                () => {
-                  setOpen(false);
-                  toast.success(t("redeem.success.title"), {
-                    description: t("redeem.success.description"),
-                  });
-                },
-                () =>
-                  toast.error(t("redeem.failure.title"), {
-                    description: t("redeem.failure.description"),
-                  }),
-              );
-          }}
-        >
-          <Label htmlFor={`${id}-bonus`}>{t("redeem.bonusType")}</Label>
-          <Input
-            id={`${id}-bonus`}
-            value={bonusType}
-            maxLength={REDEEM_BONUS_TYPE_MAX_LENGTH}
-            onChange={(e) => setBonusType(e.target.value)}
-          />
-          <Label htmlFor={`${id}-notes`}>{t("redeem.notes")}</Label>
-          <Input
-            id={`${id}-notes`}
-            value={notes}
-            maxLength={STAMP_NOTES_MAX_LENGTH}
-            onChange={(e) => setNotes(e.target.value)}
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={redeem.isPending}>
-              {t("redeem.submit")}
-            </Button>
-          </div>
-        </form>
+        {open ? <RedeemForm card={card} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function RedeemForm({ card, onDone }: { card: CompanyCard; onDone: () => void }) {
+  const { t } = useTranslation("cards");
+  const redeem = useRedeemCard();
+  const form = useForm<z.input<typeof RedeemCardSchema>, unknown, RedeemCard>({
+    resolver: zodResolver(RedeemCardSchema),
+    defaultValues: { bonusType: "", notes: "" },
+    reValidateMode: "onSubmit",
+  });
+  const field = useFormField(form);
+  const bonusType = field("bonusType");
+  const notes = field("notes");
+
+  const submit = (input: RedeemCard) =>
+    // mutateAsync: this dialog unmounts once the card is redeemed, the toast must still show
+    redeem.mutateAsync({ cardId: card.id, input }).then(
+      () => {
+        onDone();
+        toast.success(t("redeem.success.title"), {
+          description: t("redeem.success.description"),
+        });
+      },
+      (error: unknown) => {
+        applyServerFieldErrors(form, error);
+        toast.error(t("redeem.failure.title"), {
+          description: t("redeem.failure.description"),
+        });
+      },
+    );
+
+  return (
+    <form className="grid gap-3" onSubmit={form.handleSubmit(submit)} noValidate>
+      <Field id={bonusType.id} label={t("redeem.bonusType")} error={bonusType.error}>
+        <Input maxLength={REDEEM_BONUS_TYPE_MAX_LENGTH} {...bonusType.control} />
+      </Field>
+      <Field id={notes.id} label={t("redeem.notes")} error={notes.error}>
+        <Input maxLength={STAMP_NOTES_MAX_LENGTH} {...notes.control} />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={redeem.isPending}>
+          {t("redeem.submit")}
+        </Button>
+      </div>
+    </form>
   );
 }
