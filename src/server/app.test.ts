@@ -13,7 +13,7 @@ describe("API basics", () => {
   it("answers /api/health", async () => {
     const res = await t.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toEqual({ status: "ok", jobs: { deadLetters: 0 } });
   });
 
   it("sends the security headers", async () => {

@@ -27,6 +27,8 @@ import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/company-data/comp
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { streamingBodyLimit } from "./modules/files/upload";
 import { interestsRoutes } from "./modules/interests/interests.routes";
+import { JOBS } from "./modules/jobs/jobs.registry";
+import { devJobsRoutes, healthRoutes } from "./modules/jobs/jobs.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import type { Mailer } from "./modules/mail/mail.service";
 import { messagesRoutes } from "./modules/messages/messages.routes";
@@ -62,6 +64,8 @@ export type AppDeps = {
   limits?: Partial<AccountLimits>;
   /** Folder of the built SPA (dist/web); omitted in API tests. */
   webRoot?: string;
+  /** NODE_ENV=production: no /dev routes. */
+  production?: boolean;
 };
 
 export type App = { app: OpenAPIHono<{ Variables: SessionVars }>; auth: Auth };
@@ -145,7 +149,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use("/api/*", loadSession(auth, db));
   app.use("/api/*", planGuard(db));
-  app.get("/api/health", (c) => c.json({ status: "ok" }));
+  app.route("/api", healthRoutes(db));
   app.route("/api", authRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
   app.route("/api", programsRoutes({ db }));
@@ -185,6 +189,13 @@ export function createApp(deps: AppDeps): App {
   });
 
   if (deps.mailer.kind === "dev-mailbox") app.route("/dev/mailbox", devMailboxRoutes(db));
+  if (!deps.production) {
+    app.use("/dev/jobs/*", sameOrigin(trustedOrigins(deps.appUrl)));
+    app.route(
+      "/dev/jobs",
+      devJobsRoutes({ db, mailer: deps.mailer, appUrl: deps.appUrl, jobs: JOBS }),
+    );
+  }
 
   if (deps.webRoot && existsSync(join(deps.webRoot, "index.html"))) {
     const webRoot = deps.webRoot;

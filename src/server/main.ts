@@ -5,9 +5,9 @@ import { createApp } from "./app";
 import { dataDirSecret, lockDataDir } from "./data-dir";
 import { connectPostgres, openPglite } from "./db/client";
 import { loadEnv } from "./env";
-import { runRetention } from "./modules/backup/retention.job";
+import { JOBS } from "./modules/jobs/jobs.registry";
+import { startJobs } from "./modules/jobs/jobs.service";
 import { createMailer } from "./modules/mail/mail.service";
-import { pruneRateLimits } from "./rate-limits";
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
@@ -35,20 +35,20 @@ async function main() {
     authSecret,
     trustProxyHops: env.trustProxyHops,
     webRoot,
+    production: env.nodeEnv === "production",
   });
 
-  const pruner = setInterval(
-    () => void pruneRateLimits(database.db).catch(console.error),
-    3_600_000,
-  );
-  pruner.unref();
-
-  // Data retention: once a day whichever server claims it first (job_runs); tried every hour.
-  const retention = () => void runRetention(database.db).catch(console.error);
-  const retentionStart = setTimeout(retention, 60_000);
-  retentionStart.unref();
-  const retentionTimer = setInterval(retention, 3_600_000);
-  retentionTimer.unref();
+  // The job queue (pg-boss, decision 010): workers and schedules of modules/jobs/jobs.registry.ts.
+  // It starts while the server already answers; a queue that cannot start stops the process.
+  const jobs = startJobs({
+    database,
+    deps: { db: database.db, mailer, appUrl: env.appUrl },
+    jobs: JOBS,
+  });
+  jobs.catch((error: unknown) => {
+    console.error(`The job queue did not start: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     console.info(
@@ -61,9 +61,14 @@ async function main() {
     if (closing) return;
     closing = true;
     console.info(`${signal} received: closing the HTTP server and the database`);
-    clearInterval(pruner);
-    clearTimeout(retentionStart);
-    clearInterval(retentionTimer);
+    // No new job starts from now; running ones get up to 8 s before the database closes.
+    const jobsStopped = jobs
+      .then((runner) => runner.stop(8_000))
+      .catch((error: unknown) => {
+        console.error(
+          `Stopping the jobs failed: ${error instanceof Error ? error.message : error}`,
+        );
+      });
     const force = setTimeout(() => {
       console.error("Shutdown took too long, exiting");
       process.exit(1);
@@ -71,6 +76,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       try {
+        await jobsStopped;
         mailer.close();
         await database.close();
       } finally {

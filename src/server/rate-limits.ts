@@ -102,9 +102,11 @@ export async function limitEmailSends(
   await enforceRateLimit(db, `${rules.perAddress.bucket}:${address}`, rules.perAddress);
 }
 
-/** Deletes windows that ended long ago, so the table stays small. */
-export async function pruneRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60) {
-  await db
+/** Deletes windows that ended long ago, so the table stays small; answers how many went. */
+export async function pruneRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60): Promise<number> {
+  const removed = await db
     .delete(rateLimits)
-    .where(sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${olderThanSeconds})`);
+    .where(sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${olderThanSeconds})`)
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }

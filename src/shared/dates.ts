@@ -54,3 +54,14 @@ export function formatCalendarDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split("-");
   return `${day}/${month}/${year}`;
 }
+
+/**
+ * The birthdays ('MM-DD') celebrated on the calendar day `isoDate` ('YYYY-MM-DD'): its own; on
+ * 28 February of a year without a 29 February, also 29 February's (spec: issue 16).
+ */
+export function birthdaysOn(isoDate: string): string[] {
+  const year = Number(isoDate.slice(0, 4));
+  const monthDay = isoDate.slice(5, 10);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return monthDay === "02-28" && !leap ? ["02-28", "02-29"] : [monthDay];
+}

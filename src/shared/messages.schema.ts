@@ -20,6 +20,8 @@ export const ConversationMessageSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   /** A company answer: the customer message it answers. */
   replyToId: z.string().nullable(),
+  /** A company notice (e.g. the birthday gift): its subject; null for messages and answers. */
+  subject: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof ConversationMessageSchema>;
@@ -77,17 +79,23 @@ export type InboxMessage = z.infer<typeof InboxMessageSchema>;
 export const UnreadMessagesSchema = z.object({ pending: z.number().int() });
 export type UnreadMessages = z.infer<typeof UnreadMessagesSchema>;
 
-export const COMPANY_REPLY_KINDS = ["message", "interest"] as const;
+/** An answer to the customer's message or interest, or a notice the company sent on its own. */
+export const COMPANY_REPLY_KINDS = ["message", "interest", "notice"] as const;
 
-/** A company's answer as its customer sees it: to one of their messages or to an interest. */
+/**
+ * A company's answer as its customer sees it: to one of their messages or to an interest; or a
+ * notice from the company (the birthday gift's message), with its subject.
+ */
 export const CompanyReplySchema = z.object({
   id: z.string(),
   kind: z.enum(COMPANY_REPLY_KINDS),
   companyId: z.string(),
   companyName: z.string(),
   body: z.string(),
-  /** What the customer had written (their message, or the interest's description). */
+  /** What the customer had written (their message, or the interest's description); "" for a notice. */
   original: z.string(),
+  /** A notice's subject (e.g. 'Feliz aniversário! …'); null for answers. */
+  subject: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CompanyReply = z.infer<typeof CompanyReplySchema>;

@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** 'Aniversários Hoje': a member whose birthday is today, and whether this year's gift was given. */
+export const BirthdayTodaySchema = z.object({
+  customerId: z.string(),
+  name: z.string(),
+  gifted: z.boolean(),
+});
+export type BirthdayToday = z.infer<typeof BirthdayTodaySchema>;
+
 export const DashboardStatsSchema = z.object({
   totalCustomers: z.number().int(),
   activeCards: z.number().int(),
@@ -10,6 +18,7 @@ export const DashboardStatsSchema = z.object({
   /** Customer stamp claims waiting for the company's answer. */
   pendingClaims: z.number().int(),
   cardsCompletedToday: z.number().int(),
-  birthdaysToday: z.array(z.string()),
+  /** Members whose birthday is today (29 February on 28 February in other years), by name. */
+  birthdaysToday: z.array(BirthdayTodaySchema),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;

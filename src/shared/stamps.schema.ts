@@ -2,12 +2,25 @@ import { z } from "zod";
 
 export const STAMP_NOTES_MAX_LENGTH = 500;
 
-/** How a stamp was earned (spec section 1). */
-export const STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
+/**
+ * How a stamp was earned (spec section 1), every method a stamp row may carry: the staff's four
+ * and `birthday`, the birthday rule's gift (given only by the daily job, issue 16).
+ */
+export const STAMP_METHODS = [
+  "purchase",
+  "receipt",
+  "social",
+  "google_review",
+  "birthday",
+] as const;
 export type StampMethod = (typeof STAMP_METHODS)[number];
 
+/** What staff may pick in 'Adicionar Carimbo' (never `birthday`: the job gives that one). */
+export const STAFF_STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
+export type StaffStampMethod = (typeof STAFF_STAMP_METHODS)[number];
+
 export const AddStampSchema = z.object({
-  method: z.enum(STAMP_METHODS, "stamp_method_invalid"),
+  method: z.enum(STAFF_STAMP_METHODS, "stamp_method_invalid"),
   notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "stamp_notes_too_long").default(""),
 });
 export type AddStamp = z.infer<typeof AddStampSchema>;

@@ -16,8 +16,12 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded client (PGlite only), e.g. to dump a migrated template. */
+  /** The embedded client (PGlite only), e.g. to dump a migrated template or run the job queue. */
   pglite?: PGlite;
+  /** The node-postgres pool (PostgreSQL only): the job queue (pg-boss) shares it. */
+  pool?: pg.Pool;
+  /** The connection string (PostgreSQL only), e.g. for a second connection in a test. */
+  url?: string;
 };
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -31,6 +35,8 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
   return {
     db,
     kind: "postgres",
+    pool,
+    url,
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
 import { connectPostgres, openPglite } from "../db/client";
+import { JOBS } from "../modules/jobs/jobs.registry";
+import { installJobs } from "../modules/jobs/jobs.service";
 import { adminUrl, TEMPLATE_DATABASE } from "./databases";
 import { testEnv } from "./test-env";
 
@@ -14,7 +16,7 @@ declare module "vitest" {
 }
 
 /**
- * Migrates one template database before the test files run; each file then starts from a copy
+ * Migrates one template database (and installs the job queue's schema) before the test files run; each file then starts from a copy
  * (a PGlite dump, or a PostgreSQL database created from the template when TEST_DATABASE_URL is set).
  */
 export default async function setup(project: TestProject) {
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.close();
     const template = connectPostgres(adminUrl(testDatabaseUrl, TEMPLATE_DATABASE), { max: 1 });
     await template.migrate();
+    await installJobs(template, JOBS);
     await template.close();
     project.provide("pgliteTemplatePath", "");
     return;
@@ -33,6 +36,8 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "carimbou-test-"));
   const database = openPglite();
   await database.migrate();
+  // pg-boss's schema and the registered queues: services can enqueue without the jobs running.
+  await installJobs(database, JOBS);
   const dump = (await database.pglite!.dumpDataDir("none")) as Blob;
   await database.close();
   const path = join(dir, "template.tar");

@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import { type AppDeps, createApp } from "../app";
+import { type JobRunner, type JobRunnerOptions, startJobs } from "../modules/jobs/jobs.service";
 import type { Mail, Mailer } from "../modules/mail/mail.service";
 import { openTestDatabase } from "./databases";
 
@@ -13,13 +14,20 @@ type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+type TestAppOptions = Partial<
+  Pick<AppDeps, "limits" | "trustProxyHops" | "webRoot" | "production">
+> & {
+  /** Runs these jobs in the test (workers and schedules; e.g. `{ jobs: JOBS }`). Off by default. */
+  jobs?: Omit<JobRunnerOptions, "database" | "deps">;
+};
+
 /**
  * The whole API in-process on a fresh database, with a mailer that keeps what it sends.
  * Requests carry an Origin (better-auth checks it) and a socket address (for the rate limits).
+ * Jobs do not run unless `jobs` asks (their queues exist: the template has them).
  */
-export async function createTestApp(
-  options: Partial<Pick<AppDeps, "limits" | "trustProxyHops" | "webRoot">> = {},
-) {
+export async function createTestApp(options: TestAppOptions = {}) {
+  const { jobs: jobOptions, ...appOptions } = options;
   const database = await openTestDatabase(inject("pgliteTemplatePath"));
   const mails: Mail[] = [];
   const mailer: Mailer = {
@@ -34,8 +42,17 @@ export async function createTestApp(
     mailer,
     appUrl: TEST_APP_URL,
     authSecret: "test-secret-test-secret-test-secret-0123",
-    ...options,
+    ...appOptions,
   });
+  const jobs: JobRunner | undefined = jobOptions
+    ? await startJobs({
+        database,
+        deps: { db: database.db, mailer, appUrl: TEST_APP_URL },
+        pollingIntervalSeconds: 0.5,
+        cronCheckSeconds: 1,
+        ...jobOptions,
+      })
+    : undefined;
 
   async function request(path: string, opts: RequestOptions = {}) {
     const headers: Record<string, string> = { origin: TEST_APP_URL, ...opts.headers };
@@ -99,6 +116,8 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    /** The database itself (its PGlite or pool and URL), e.g. for a second server on it. */
+    database,
     mails,
     request,
     confirm,
@@ -106,7 +125,11 @@ export async function createTestApp(
     signIn,
     companySession,
     customerSession,
-    close: database.close,
+    jobs,
+    async close() {
+      await jobs?.stop();
+      await database.close();
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import { date, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { date, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { LANGUAGES } from "../../../shared/languages";
 import { users } from "./auth.table";
 
@@ -10,32 +11,42 @@ export const languageEnum = pgEnum("language", LANGUAGES);
  * One profile per auth user (spec `profiles`; id equals the user id).
  * `empresas_vinculadas` is not stored: an admin's company is `companies.owner_id`.
  */
-export const profiles = pgTable("profiles", {
-  id: text()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  role: roleEnum().notNull(),
-  name: text().notNull(),
-  email: text().notNull(),
-  phone: text(),
-  city: text(),
-  state: text(),
-  birthDate: date({ mode: "string" }),
-  /** origem_cadastro: empresa_direta_{id}, parceria_{..}, afiliado_cliente_{id} or cadastro_direto. */
-  origin: text(),
-  /** The `origem` link parameter, e.g. qrcode_empresa. */
-  originChannel: text(),
-  /** empresa_id of a customer's sign-up link (only when it named a real company). */
-  originCompanyId: text(),
-  /** parceiro_origem_id */
-  partnerCompanyId: text(),
-  /** cliente_indicador_id */
-  referrerCustomerId: text(),
-  /** id_afiliador */
-  affiliateId: text(),
-  /** Appearance kept for the user (tema claro/escuro, idioma pt/en); null: not chosen yet. */
-  theme: themeEnum(),
-  language: languageEnum(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: roleEnum().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    city: text(),
+    state: text(),
+    birthDate: date({ mode: "string" }),
+    /** origem_cadastro: empresa_direta_{id}, parceria_{..}, afiliado_cliente_{id} or cadastro_direto. */
+    origin: text(),
+    /** The `origem` link parameter, e.g. qrcode_empresa. */
+    originChannel: text(),
+    /** empresa_id of a customer's sign-up link (only when it named a real company). */
+    originCompanyId: text(),
+    /** parceiro_origem_id */
+    partnerCompanyId: text(),
+    /** cliente_indicador_id */
+    referrerCustomerId: text(),
+    /** id_afiliador */
+    affiliateId: text(),
+    /** Appearance kept for the user (tema claro/escuro, idioma pt/en); null: not chosen yet. */
+    theme: themeEnum(),
+    language: languageEnum(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Today's birthdays of every company at once (the birthday job, birthdays.queries.ts).
+    index("profiles_birthday_idx").on(
+      sql`extract(month from ${t.birthDate})`,
+      sql`extract(day from ${t.birthDate})`,
+    ),
+  ],
+);

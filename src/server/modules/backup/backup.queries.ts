@@ -5,6 +5,7 @@ import {
 } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
+import { birthdayGifts } from "../birthdays/birthdays.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
@@ -331,6 +332,7 @@ export const DATASETS: Dataset[] = [
       col("status", "Status"),
       col("replyToId", "Resposta a"),
       col("authorId", "Autor"),
+      col("subject", "Assunto", "free"),
       col("createdAt", "Data", "timestamp"),
     ],
     batches: (db, companyId) => {
@@ -343,6 +345,32 @@ export const DATASETS: Dataset[] = [
             .from(customerMessages)
             .where(and(eq(customerMessages.companyId, companyId), after))
             .orderBy(asc(customerMessages.createdAt), asc(customerMessages.id))
+            .limit(limit),
+        key,
+      );
+    },
+  },
+  {
+    name: "presentes-aniversario",
+    columns: [
+      col("id", "ID"),
+      col("customerId", "Cliente"),
+      col("year", "Ano", "number"),
+      col("givenOn", "Dado em", "date"),
+      col("stamps", "Carimbos", "number"),
+      col("cardId", "Cartão"),
+      col("createdAt", "Criado em", "timestamp"),
+    ],
+    batches: (db, companyId) => {
+      const key = byCreatedAt(birthdayGifts);
+      const { companyId: _c, ...fields } = getTableColumns(birthdayGifts);
+      return keyset(
+        (after, limit) =>
+          db
+            .select({ ...fields, _key: keyOf(key) })
+            .from(birthdayGifts)
+            .where(and(eq(birthdayGifts.companyId, companyId), after))
+            .orderBy(asc(birthdayGifts.createdAt), asc(birthdayGifts.id))
             .limit(limit),
         key,
       );

@@ -217,6 +217,7 @@ describe("the backup", () => {
       "cartoes",
       "carimbos",
       "mensagens",
+      "presentes-aniversario",
       "interesses",
       "respostas-interesses",
       "arquivos",

@@ -248,6 +248,7 @@ export async function lockCardForCredit(tx: Db, companyId: string, cardId: strin
         purchase: companies.purchaseStamps,
         review: companies.reviewStamps,
         social: companies.socialStamps,
+        birthday: companies.birthdayStamps,
       },
       memberStatus: memberships.status,
     })

@@ -97,10 +97,11 @@ export async function countCardsByCustomer(
 
 /**
  * Stamps one grant of `method` is worth, by the company's loyalty rules (a receipt counts as a
- * purchase; a new company starts with SETTINGS_DEFAULTS.loyaltyRules, the columns' defaults).
+ * purchase, a birthday gift is the birthday rule's stamps; a new company starts with
+ * SETTINGS_DEFAULTS.loyaltyRules, the columns' defaults).
  */
 function stampsPerMethod(
-  rules: { purchase: number; review: number; social: number },
+  rules: { purchase: number; review: number; social: number; birthday: number },
   method: StampMethod,
 ): number {
   return {
@@ -108,6 +109,7 @@ function stampsPerMethod(
     receipt: rules.purchase,
     social: rules.social,
     google_review: rules.review,
+    birthday: rules.birthday,
   }[method];
 }
 
@@ -118,7 +120,7 @@ function stampsPerMethod(
  */
 export async function creditCard(
   tx: Db,
-  actor: CompanyActor,
+  actor: Pick<CompanyActor, "companyId">,
   cardId: string,
   method: StampMethod,
 ): Promise<{ added: number; customerId: string }> {

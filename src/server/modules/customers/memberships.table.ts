@@ -52,6 +52,11 @@ export const memberships = pgTable(
     index("memberships_customer_idx").on(t.customerId),
     index("memberships_company_sort_idx").on(t.companyId, t.sortName, t.id),
     index("memberships_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Today's birthdays in the companies' own records (the birthday job, birthdays.queries.ts).
+    index("memberships_birthday_idx").on(
+      sql`extract(month from ${t.birthDate})`,
+      sql`extract(day from ${t.birthDate})`,
+    ),
   ],
 );
 

@@ -107,6 +107,7 @@ export async function listInterestRepliesForCustomer(
   return rows.map((r) => ({
     ...r,
     kind: "interest" as const,
+    subject: null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -179,3 +179,77 @@ export function passwordResetEmail(input: {
 </body></html>`,
   };
 }
+
+const BIRTHDAY_TEXTS = {
+  pt: {
+    subject: (company: string, stamps: number) =>
+      `Feliz aniversário! Você ganhou ${stamps} ${stamps === 1 ? "carimbo" : "carimbos"} de ${company}`,
+    hello: (name: string) => `Olá, ${name}!`,
+    gift: (company: string, stamps: number) =>
+      `Feliz aniversário! ${company} deu a você ${stamps} ${stamps === 1 ? "carimbo" : "carimbos"} de presente no seu cartão fidelidade.`,
+    message: (company: string) => `Mensagem de ${company}:`,
+    button: "Ver meu cartão",
+    copy: "Ou copie este link no navegador:",
+    team: "Equipe Carimbou",
+  },
+  en: {
+    subject: (company: string, stamps: number) =>
+      `Happy birthday! You got ${stamps} ${stamps === 1 ? "stamp" : "stamps"} from ${company}`,
+    hello: (name: string) => `Hello, ${name}!`,
+    gift: (company: string, stamps: number) =>
+      `Happy birthday! ${company} gave you ${stamps} ${stamps === 1 ? "stamp" : "stamps"} on your loyalty card as a gift.`,
+    message: (company: string) => `A message from ${company}:`,
+    button: "See my card",
+    copy: "Or copy this link into your browser:",
+    team: "The Carimbou team",
+  },
+} as const;
+
+type BirthdayGift = { companyName: string; stamps: number; message: string; language: Language };
+
+/**
+ * The birthday gift as the customer reads it in the app (a notice from the company): the subject,
+ * and the company's 'Mensagem de aniversário' or, when it wrote none, the gift in a sentence.
+ */
+export function birthdayNotice(gift: BirthdayGift): { subject: string; body: string } {
+  const t = BIRTHDAY_TEXTS[gift.language];
+  return {
+    subject: t.subject(gift.companyName, gift.stamps),
+    body: gift.message || t.gift(gift.companyName, gift.stamps),
+  };
+}
+
+/**
+ * The birthday gift's e-mail, in the customer's language: the stamps, the company's message (its
+ * own text, escaped) and a link to the card.
+ */
+export function birthdayEmail(
+  input: BirthdayGift & { to: string; name: string; url: string },
+): Mail {
+  const t = BIRTHDAY_TEXTS[input.language];
+  const company = escapeHtml(input.companyName);
+  const url = escapeHtml(input.url);
+  const message = input.message ? [t.message(input.companyName), input.message] : ([] as string[]);
+  return {
+    to: input.to,
+    subject: t.subject(input.companyName, input.stamps),
+    text: [
+      t.hello(input.name),
+      "",
+      t.gift(input.companyName, input.stamps),
+      "",
+      ...(message.length ? [...message, ""] : []),
+      input.url,
+      "",
+      t.team,
+    ].join("\n"),
+    html: `<!doctype html><html lang="${toLocale(input.language)}"><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>${t.hello(escapeHtml(input.name))}</p>
+<p>${t.gift(company, input.stamps)}</p>
+${input.message ? `<p>${t.message(company)}</p>\n<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #7c3aed;white-space:pre-line">${escapeHtml(input.message)}</blockquote>` : ""}
+<p><a href="${url}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${t.button}</a></p>
+<p>${t.copy}<br><a href="${url}">${url}</a></p>
+<p>${t.team}</p>
+</body></html>`,
+  };
+}

@@ -75,7 +75,10 @@ export async function listPendingMessages(db: Db, companyId: string, limit: numb
 
 const originals = alias(customerMessages, "originals");
 
-/** The companies' answers to the customer's messages, newest first, with the company's name. */
+/**
+ * The companies' answers to the customer's messages and their notices (the birthday gift's
+ * message, with its subject), newest first, with the company's name.
+ */
 export async function listMessageAnswersForCustomer(
   db: Db,
   customerId: string,
@@ -88,17 +91,20 @@ export async function listMessageAnswersForCustomer(
       companyName: companies.tradeName,
       body: customerMessages.body,
       original: originals.body,
+      subject: customerMessages.subject,
       createdAt: customerMessages.createdAt,
     })
     .from(customerMessages)
     .innerJoin(companies, eq(companies.id, customerMessages.companyId))
-    .innerJoin(originals, eq(originals.id, customerMessages.replyToId))
+    // A notice answers nothing: no original.
+    .leftJoin(originals, eq(originals.id, customerMessages.replyToId))
     .where(and(eq(customerMessages.customerId, customerId), eq(customerMessages.sender, "company")))
     .orderBy(desc(customerMessages.createdAt))
     .limit(limit);
   return rows.map((r) => ({
     ...r,
-    kind: "message" as const,
+    kind: r.original === null ? ("notice" as const) : ("message" as const),
+    original: r.original ?? "",
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -23,6 +23,7 @@ const toMessage = (row: typeof customerMessages.$inferSelect): ConversationMessa
   body: row.body,
   status: row.status,
   replyToId: row.replyToId,
+  subject: row.subject,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -177,6 +178,23 @@ export async function replyToMessage(
       })
       .returning();
     return toMessage(answer!);
+  });
+}
+
+/**
+ * A notice the company sends a customer on its own (the birthday gift's message): a company row
+ * with a subject and no message it answers, read by the customer in GET /api/me/replies and in
+ * their conversation with the company. Inside the caller's transaction.
+ */
+export async function sendCompanyNotice(
+  tx: Db,
+  notice: { companyId: string; customerId: string; subject: string; body: string },
+): Promise<void> {
+  await tx.insert(customerMessages).values({
+    id: randomUUID(),
+    ...notice,
+    sender: "company",
+    status: "answered",
   });
 }
 

@@ -9,7 +9,8 @@ export const messageStatusEnum = pgEnum("message_status", ["pending", "answered"
  * Spec `mensagens_clientes`: a customer's message to a company, and the company's answer to it
  * (the spec's 'RESPOSTA DA EMPRESA: ' row: sender `company`, `replyToId` the customer's message,
  * status `answered`). A customer's message is `pending` until answered; it counts as unread
- * only while pending.
+ * only while pending. A company may also write first: a notice (the birthday gift's message),
+ * with a subject and no `replyToId`.
  */
 export const customerMessages = pgTable(
   "customer_messages",
@@ -28,6 +29,11 @@ export const customerMessages = pgTable(
     replyToId: text().references((): AnyPgColumn => customerMessages.id, { onDelete: "cascade" }),
     /** The staff user who wrote a company answer. */
     authorId: text(),
+    /**
+     * A company notice (sender `company`, no `replyToId`, status `answered`): its subject, in the
+     * customer's language when it was sent (the birthday gift). Null for messages and answers.
+     */
+    subject: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
 import type { Program } from "../../../shared/programs.schema";
 import type { DashboardStats } from "../../../shared/reports.schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
+import { grantBirthdayGifts } from "../birthdays/birthdays.service";
+import type { Mail } from "../mail/mail.service";
 
 /** GET /api/dashboard: the figures of the company's dashboard, counted from its own data only. */
 
@@ -103,7 +105,7 @@ describe("the dashboard's figures", () => {
       ...EMPTY,
       totalCustomers: 2,
       activeCards: 2,
-      birthdaysToday: ["Ana Souza"],
+      birthdaysToday: [{ customerId: ana.customerId, name: "Ana Souza", gifted: false }],
     });
   });
 
@@ -176,18 +178,34 @@ describe("scope", () => {
       totalCustomers: 1,
       activeCards: 1,
       stampsToday: 1,
-      birthdaysToday: ["Carla Dias"],
+      birthdaysToday: [{ customerId: carla.customerId, name: "Carla Dias", gifted: false }],
     });
     // The café's figures are untouched by the rival's customer and stamp.
     expect(await dashboard()).toMatchObject({
       totalCustomers: 2,
       stampsToday: 4,
-      birthdaysToday: ["Ana Souza"],
+      birthdaysToday: [{ customerId: ana.customerId, name: "Ana Souza", gifted: false }],
     });
   });
 
   it("is for the company only: a customer is refused, and so is an anonymous request", async () => {
     expect((await t.request("/api/dashboard", { cookie: ana.cookie })).status).toBe(403);
     expect((await t.request("/api/dashboard")).status).toBe(401);
+  });
+});
+
+describe("'Aniversários Hoje'", () => {
+  it("marks the members who got today's birthday gift", async () => {
+    const mails: Mail[] = [];
+    const mailer = {
+      kind: "smtp" as const,
+      send: async (m: Mail) => void mails.push(m),
+      close() {},
+    };
+    await grantBirthdayGifts({ db: t.db, mailer, appUrl: TEST_APP_URL });
+    expect((await dashboard()).birthdaysToday).toEqual([
+      { customerId: ana.customerId, name: "Ana Souza", gifted: true },
+    ]);
+    expect(mails.map((m) => m.to)).toContain("ana@example.com");
   });
 });

@@ -55,6 +55,32 @@ export async function addStampToCustomer(
   return cardId;
 }
 
+/**
+ * The birthday rule's gift: the rule's stamps (method `birthday`, approved, given by no one) on the
+ * member's open card in the default programme, opening one when none is open, as 'Adicionar
+ * Carimbo' does. Inside the caller's transaction; fails like a staff stamp (409 `card_complete`
+ * when the open card is complete, `customer_inactive`). Returns the card and the stamps added.
+ */
+export async function addBirthdayStamps(
+  tx: Db,
+  membership: { id: string; companyId: string; customerId: string },
+): Promise<{ cardId: string; added: number }> {
+  const program = await findDefaultProgram(tx, membership.companyId);
+  const { cardId } = await openCard(tx, { membership, program });
+  const { added } = await creditCard(tx, { companyId: membership.companyId }, cardId, "birthday");
+  await tx.insert(stamps).values({
+    id: randomUUID(),
+    cardId,
+    companyId: membership.companyId,
+    customerId: membership.customerId,
+    method: "birthday",
+    count: added,
+    status: "approved",
+    approvedAt: sql`now()`,
+  });
+  return { cardId, added };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Claims: stamps a customer asks for, pending until the company approves or rejects them
 

@@ -9,17 +9,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { STAMP_METHODS } from "../../../shared/stamps.schema";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { files } from "../files/files.table";
 
-export const stampMethodEnum = pgEnum("stamp_method", [
-  "purchase",
-  "receipt",
-  "social",
-  "google_review",
-]);
+/** Every method a stamp row may carry (`birthday`: the birthday rule's gift, given by the job). */
+export const stampMethodEnum = pgEnum("stamp_method", STAMP_METHODS);
 export const stampStatusEnum = pgEnum("stamp_status", ["pending", "approved", "rejected"]);
 
 /** Spec `carimbos`: one grant (or claim) of stamps on a card. */

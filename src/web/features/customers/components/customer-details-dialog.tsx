@@ -234,8 +234,9 @@ function Conversation({ details }: { details: CustomerDetails }) {
                   </span>
                 ) : null}
               </span>
+              {m.subject ? <strong className="font-semibold">{m.subject}</strong> : null}
               <span className="whitespace-pre-wrap break-words">
-                {m.sender === "company" ? (
+                {m.sender === "company" && !m.subject ? (
                   <strong className="font-semibold">{t("details.companyAnswer")}</strong>
                 ) : null}
                 {m.body}

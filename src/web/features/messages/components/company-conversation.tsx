@@ -71,8 +71,11 @@ function ConversationItem({ message }: { message: ConversationMessage }) {
         fromCompany ? "justify-self-start bg-muted" : "justify-self-end bg-primary/10",
       )}
     >
+      {message.subject ? <p className="font-semibold">{message.subject}</p> : null}
       <p className="whitespace-pre-line break-words">
-        {fromCompany ? <strong className="font-semibold">{t("reply.prefix")}</strong> : null}
+        {fromCompany && !message.subject ? (
+          <strong className="font-semibold">{t("reply.prefix")}</strong>
+        ) : null}
         {message.body}
       </p>
       <p className="text-muted-foreground text-xs">

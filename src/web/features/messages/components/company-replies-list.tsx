@@ -8,7 +8,8 @@ import { myRepliesQueryOptions } from "../api";
 
 /**
  * /dashboard-cliente 'company replies': the companies' answers to the customer's messages and to
- * their interests, newest first, with the company's name and the date.
+ * their interests, and the notices they sent (the birthday gift, under its subject), newest first,
+ * with the company's name and the date.
  */
 export function CompanyRepliesList() {
   const { t } = useTranslation("messages");
@@ -44,13 +45,19 @@ export function CompanyRepliesList() {
                     {formatDateTime(reply.createdAt)}
                   </time>
                 </div>
-                <p className="text-muted-foreground text-xs">
-                  {t(reply.kind === "message" ? "replies.toMessage" : "replies.toInterest", {
-                    text: preview(reply.original),
-                  })}
-                </p>
+                {reply.kind === "notice" ? (
+                  <p className="font-semibold">{reply.subject}</p>
+                ) : (
+                  <p className="text-muted-foreground text-xs">
+                    {t(reply.kind === "message" ? "replies.toMessage" : "replies.toInterest", {
+                      text: preview(reply.original),
+                    })}
+                  </p>
+                )}
                 <p className="whitespace-pre-line break-words">
-                  <strong className="font-semibold">{t("reply.prefix")}</strong>
+                  {reply.kind === "notice" ? null : (
+                    <strong className="font-semibold">{t("reply.prefix")}</strong>
+                  )}
                   {reply.body}
                 </p>
               </li>

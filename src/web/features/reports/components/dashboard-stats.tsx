@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { Gift } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { dashboardStatsQueryOptions } from "../api";
@@ -27,11 +29,15 @@ export function DashboardStatCards() {
   );
 }
 
-/** 'Resumo Rápido' and 'Aniversários Hoje' (first 3 names, then '+N mais aniversariantes'). */
+/**
+ * 'Resumo Rápido' and 'Aniversários Hoje' (first 3 names, then '+N mais aniversariantes'), a gift
+ * mark beside those who got the birthday rule's gift.
+ */
 export function DashboardSummary() {
   const { t } = useTranslation("reports");
   const stats = useQuery(dashboardStatsQueryOptions()).data;
-  const names = stats?.birthdaysToday ?? [];
+  const birthdays = stats?.birthdaysToday ?? [];
+  const birthdaysHeading = useId();
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <Card>
@@ -46,20 +52,30 @@ export function DashboardSummary() {
           <p>{t("summary.completedToday", { count: stats?.cardsCompletedToday ?? 0 })}</p>
         </CardContent>
       </Card>
-      <Card>
+      <Card role="region" aria-labelledby={birthdaysHeading}>
         <CardHeader>
           <CardTitle asChild>
-            <h2>{t("birthdays.title")}</h2>
+            <h2 id={birthdaysHeading}>{t("birthdays.title")}</h2>
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-1 text-sm">
-          {names.length === 0 ? (
+          {birthdays.length === 0 ? (
             <p className="text-muted-foreground">{t("birthdays.none")}</p>
           ) : null}
-          {names.slice(0, 3).map((name) => (
-            <p key={name}>{name}</p>
+          {birthdays.slice(0, 3).map(({ customerId, name, gifted }) => (
+            <p key={customerId} className="flex items-center gap-1.5">
+              {name}
+              {gifted ? (
+                <span title={t("birthdays.gifted")} className="inline-flex">
+                  <Gift aria-hidden="true" className="size-4 text-primary" />
+                  <span className="sr-only">{t("birthdays.gifted")}</span>
+                </span>
+              ) : null}
+            </p>
           ))}
-          {names.length > 3 ? <p>{t("birthdays.more", { count: names.length - 3 })}</p> : null}
+          {birthdays.length > 3 ? (
+            <p>{t("birthdays.more", { count: birthdays.length - 3 })}</p>
+          ) : null}
         </CardContent>
       </Card>
     </div>

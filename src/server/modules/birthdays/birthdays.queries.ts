@@ -1,0 +1,86 @@
+import { and, eq, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Language } from "../../../shared/languages";
+import type { Db } from "../../db/client";
+import { profiles } from "../auth/profiles.table";
+import { companies } from "../companies/companies.table";
+import { memberships } from "../customers/memberships.table";
+import { birthdayGifts } from "./birthdays.table";
+
+/**
+ * The birthdays' read model: today's birthdays of every company whose birthday rule is on, with
+ * what the gift needs (read only; the gifts are written by birthdays.service.ts).
+ */
+
+export type BirthdayMember = {
+  membershipId: string;
+  companyId: string;
+  customerId: string;
+  companyName: string;
+  /** The rule's 'Mensagem de aniversário' ("" when the company wrote none). */
+  message: string;
+  customerName: string;
+  customerEmail: string;
+  language: Language | null;
+  /** The member already has this year's gift from the company. */
+  gifted: boolean;
+};
+
+// The same expressions as the indexes profiles_birthday_idx and memberships_birthday_idx.
+const monthOf = (date: SQLWrapper) => sql`extract(month from ${date})`;
+const dayOf = (date: SQLWrapper) => sql`extract(day from ${date})`;
+
+/** `date` falls on one of `monthDays` ('MM-DD'), in a form the birthday indexes answer. */
+function onDays(date: SQLWrapper, monthDays: string[]): SQL {
+  return or(
+    ...monthDays.map((md) => {
+      const [month, day] = md.split("-").map(Number);
+      return and(sql`${monthOf(date)} = ${month}`, sql`${dayOf(date)} = ${day}`);
+    }),
+  )!;
+}
+
+/**
+ * The active members, of companies whose birthday rule is on, whose birthday is one of
+ * `monthDays` ('MM-DD'), with whether they already have `year`'s gift. The birthday is the
+ * company's own record of the member (`memberships.birth_date`) when it has one, else the
+ * customer's profile: two indexed branches, each a few hundred rows in 100,000.
+ */
+export async function listBirthdayMembers(
+  db: Db,
+  { monthDays, year }: { monthDays: string[]; year: number },
+): Promise<BirthdayMember[]> {
+  const select = () =>
+    db
+      .select({
+        membershipId: memberships.id,
+        companyId: memberships.companyId,
+        customerId: memberships.customerId,
+        companyName: companies.tradeName,
+        message: sql<string>`coalesce(${companies.birthdayPromotion}, '')`,
+        customerName: profiles.name,
+        customerEmail: profiles.email,
+        language: profiles.language,
+        gifted: sql<boolean>`(${birthdayGifts.id} is not null)`,
+      })
+      .from(memberships)
+      .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+      .innerJoin(companies, eq(companies.id, memberships.companyId))
+      .leftJoin(
+        birthdayGifts,
+        and(
+          eq(birthdayGifts.companyId, memberships.companyId),
+          eq(birthdayGifts.customerId, memberships.customerId),
+          eq(birthdayGifts.year, year),
+        ),
+      );
+  const active = and(eq(memberships.status, "active"), eq(companies.birthdayEnabled, true));
+  const [fromProfiles, fromRecords] = await Promise.all([
+    select().where(
+      and(active, isNull(memberships.birthDate), onDays(profiles.birthDate, monthDays)),
+    ),
+    select().where(and(active, onDays(memberships.birthDate, monthDays))),
+  ]);
+  return [...fromProfiles, ...fromRecords].sort(
+    (a, b) => a.companyId.localeCompare(b.companyId) || a.customerId.localeCompare(b.customerId),
+  );
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { birthdaysOn, saoPauloDate } from "../../../shared/dates";
+import { toLanguage } from "../../../shared/languages";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import {
+  birthdayEmail,
+  birthdayNotice,
+  type Logger,
+  type Mail,
+  type Mailer,
+} from "../mail/mail.service";
+import { sendCompanyNotice } from "../messages/messages.service";
+import { addBirthdayStamps } from "../stamps/stamps.service";
+import { type BirthdayMember, listBirthdayMembers } from "./birthdays.queries";
+import { birthdayGifts } from "./birthdays.table";
+
+export type BirthdayGiftDeps = { db: Db; mailer: Mailer; appUrl: string; logger?: Logger };
+
+/** What one run did: companies with birthdays today (rule on), gifts given now, members skipped. */
+export type BirthdayGiftsResult = { companies: number; gifted: number; skipped: number };
+
+/** E-mails in flight at once (sent after their gift commits, while the next gifts go on). */
+const MAIL_CONCURRENCY = 4;
+
+/**
+ * The birthday rule's daily run (the job `birthday-gifts`, 08:00 São Paulo time): every active
+ * member whose birthday is today in São Paulo (29 February counts on 28 February in other years),
+ * of every company whose birthday rule is on, gets the rule's stamps (method `birthday`, on the
+ * open card of the default programme, completing it like any stamp) and the rule's message, in
+ * the app (a notice from the company, GET /api/me/replies) and by e-mail in their language.
+ *
+ * Once per member, company and year whatever happens: each gift is one transaction that first
+ * inserts its `birthday_gifts` row (unique company, customer, year), so a second run, or another
+ * app server running at the same moment, inserts nothing and gives nothing. The e-mail goes after
+ * the commit, only for a gift given now; an SMTP failure is logged and the gift stays. A member
+ * whose open card is complete (waiting for its reward) is skipped and logged.
+ */
+export async function grantBirthdayGifts(
+  deps: BirthdayGiftDeps,
+  now: Date = new Date(),
+): Promise<BirthdayGiftsResult> {
+  const logger = deps.logger ?? console;
+  const today = saoPauloDate(now);
+  const year = Number(today.slice(0, 4));
+  const members = await listBirthdayMembers(deps.db, { monthDays: birthdaysOn(today), year });
+  const result: BirthdayGiftsResult = {
+    companies: new Set(members.map((m) => m.companyId)).size,
+    gifted: 0,
+    skipped: 0,
+  };
+  const mails = new Set<Promise<void>>();
+  for (const member of members) {
+    const gift = member.gifted ? null : await giveGift(deps.db, member, { year, today }, logger);
+    if (!gift) {
+      result.skipped++;
+      continue;
+    }
+    result.gifted++;
+    const sending = sendMail(
+      deps.mailer,
+      member,
+      giftMail(member, gift.stamps, deps.appUrl),
+      logger,
+    );
+    mails.add(sending);
+    void sending.finally(() => mails.delete(sending));
+    if (mails.size >= MAIL_CONCURRENCY) await Promise.race(mails);
+  }
+  await Promise.all(mails);
+  return result;
+}
+
+/**
+ * One member's gift in one transaction: the gift row (nothing more when this year's is already
+ * there), the stamps and the in-app notice. Null when no gift was given now.
+ */
+async function giveGift(
+  db: Db,
+  member: BirthdayMember,
+  { year, today }: { year: number; today: string },
+  logger: Logger,
+): Promise<{ stamps: number } | null> {
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [claimed] = await tx
+        .insert(birthdayGifts)
+        .values({
+          id: randomUUID(),
+          companyId: member.companyId,
+          customerId: member.customerId,
+          year,
+          givenOn: today,
+        })
+        .onConflictDoNothing()
+        .returning({ id: birthdayGifts.id });
+      if (!claimed) return null;
+      const { cardId, added } = await addBirthdayStamps(tx, {
+        id: member.membershipId,
+        companyId: member.companyId,
+        customerId: member.customerId,
+      });
+      await tx
+        .update(birthdayGifts)
+        .set({ stamps: added, cardId })
+        .where(eq(birthdayGifts.id, claimed.id));
+      await sendCompanyNotice(tx, {
+        companyId: member.companyId,
+        customerId: member.customerId,
+        ...birthdayNotice({
+          companyName: member.companyName,
+          stamps: added,
+          message: member.message,
+          language: toLanguage(member.language),
+        }),
+      });
+      return { stamps: added };
+    });
+  } catch (error) {
+    // A complete card waiting for its reward (409), a member who just left: no gift today, and
+    // the run goes on. Database errors fail the run (the job retries; given gifts stay given).
+    if (error instanceof AppError) {
+      logger.warn(
+        `[birthday-gifts] no gift for customer ${member.customerId} of company ${member.companyId}: ${error.code}`,
+      );
+      return null;
+    }
+    throw error;
+  }
+}
+
+function giftMail(member: BirthdayMember, stamps: number, appUrl: string): Mail {
+  return birthdayEmail({
+    to: member.customerEmail,
+    name: member.customerName,
+    companyName: member.companyName,
+    stamps,
+    message: member.message,
+    language: toLanguage(member.language),
+    url: new URL(`/dashboard-cliente-cartao-fidelidade/${member.companyId}`, appUrl).href,
+  });
+}
+
+async function sendMail(
+  mailer: Mailer,
+  member: BirthdayMember,
+  mail: Mail,
+  logger: Logger,
+): Promise<void> {
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    logger.error(
+      `[birthday-gifts] the birthday e-mail to customer ${member.customerId} of company ${member.companyId} was not sent (the gift stays): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Every job of the app, in one place: a name, a handler and, for work that runs by itself, a
+ * cron in São Paulo time. main.ts runs them (startJobs), /dev/jobs/:name runs one now, and the
+ * test template gets their queues. A module adds its job here as one entry; its handler lives in
+ * that module (a service or a `*.job.ts` file).
+ */
+import { pruneRateLimits } from "../../rate-limits";
+import { runRetention } from "../backup/retention.job";
+import { grantBirthdayGifts } from "../birthdays/birthdays.service";
+import type { JobDefinition } from "./jobs.service";
+
+export const JOBS: readonly JobDefinition[] = [
+  // Data retention: tried every hour, done once per UTC day (it claims the day in job_runs).
+  {
+    name: "retention",
+    cron: "7 * * * *",
+    handler: ({ db }, now) => runRetention(db, now),
+    expireInSeconds: 60 * 60,
+  },
+  // Rate-limit windows that ended a day ago.
+  {
+    name: "prune-rate-limits",
+    cron: "37 * * * *",
+    handler: async ({ db }) => ({ removed: await pruneRateLimits(db) }),
+  },
+  // Birthday gifts: every day at 08:00 in São Paulo, once per member, company and year.
+  {
+    name: "birthday-gifts",
+    cron: "0 8 * * *",
+    handler: (deps, now) => grantBirthdayGifts(deps, now),
+  },
+];

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import type { Db } from "../../db/client";
+import { isLoopback, socketAddress } from "../../middleware/client-ip";
+import { countDeadLetters, type JobDefinition, type JobDeps } from "./jobs.service";
+
+/** `GET /api/health`: the process answers, and how many jobs wait in the dead-letter queue. */
+export function healthRoutes(db: Db) {
+  const app = new Hono();
+  app.get("/health", async (c) =>
+    c.json({ status: "ok" as const, jobs: { deadLetters: await countDeadLetters(db) } }),
+  );
+  return app;
+}
+
+/**
+ * Development and tests only (never mounted in production): `POST /dev/jobs/:name` runs a
+ * registered job's handler now, in this request (not through the queue), and answers what it
+ * returned: `{ job, result }`. `?now=<ISO date>` runs it as of that moment. Only the machine itself
+ * may call it (loopback socket address, nothing relayed by a proxy); anyone else gets 404.
+ */
+export function devJobsRoutes(deps: JobDeps & { jobs: readonly JobDefinition[] }) {
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h));
+    if (relayed || !isLoopback(socketAddress(c))) return c.text("404 Not Found", 404);
+    await next();
+  });
+  app.post("/:name", async (c) => {
+    const job = deps.jobs.find((j) => j.name === c.req.param("name"));
+    if (!job) return c.json({ error: { code: "not_found", message: "No such job" } }, 404);
+    const at = c.req.query("now");
+    const now = at ? new Date(at) : new Date();
+    if (Number.isNaN(now.getTime())) {
+      return c.json({ error: { code: "validation_failed", message: "now: not a date" } }, 400);
+    }
+    const { db, mailer, appUrl } = deps;
+    const result = await job.handler({ db, mailer, appUrl }, now, {});
+    return c.json({ job: job.name, result: result ?? null });
+  });
+  return app;
+}
