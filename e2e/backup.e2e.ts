@@ -86,6 +86,34 @@ describe("/configuracoes 'Sistema'", () => {
     await expect
       .poll(() => panel.getByTestId("last-backup").textContent())
       .toMatch(/^\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2}$/);
+  });
+
+  it("lists the scheduled backups the job wrote and downloads one", async () => {
+    await system().getByText("Nenhum backup automático ainda.", { exact: false }).waitFor();
+    // The job, as the scheduler would run it at 03:30 (the dev route, loopback only).
+    const res = await fetch(url("/dev/jobs/scheduled-backups"), {
+      method: "POST",
+      headers: { origin: server.baseUrl },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).result.written).toHaveLength(1);
+
+    await panel.reload();
+    const list = system().getByTestId("stored-backups");
+    await list.waitFor();
+    expect(await list.getByRole("listitem").count()).toBe(1);
+    expect(await list.getByRole("listitem").first().textContent()).toMatch(
+      /\d{2}\/\d{2}\/\d{4}.*\d+(,\d)? KB/,
+    );
+    const [download] = await Promise.all([
+      panel.waitForEvent("download"),
+      list.getByRole("button", { name: /Baixar o backup de \d{2}\/\d{2}\/\d{4}/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^carimbou-backup-cafe-aurora-\d{4}-\d{2}-\d{2}\.zip$/,
+    );
+    const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    expect(strFromU8(zip["clientes.csv"]!)).toContain("João da Silva;joao@example.com");
 
     if (testEnv.SCREENSHOT_DIR) {
       await system().screenshot({

@@ -34,6 +34,8 @@ export async function startAppServer(options: { smtpUrl?: string; dataDir?: stri
     PORT: String(port),
     APP_URL: baseUrl,
     DATA_DIR: dataDir,
+    // Required on PostgreSQL; on PGlite it would default to DATA_DIR/backups anyway.
+    BACKUP_DIR: join(dataDir, "backups"),
     SMTP_URL: options.smtpUrl,
   };
   delete env.DATABASE_URL;

@@ -7,27 +7,37 @@ export type ReceivedMail = { to: string; subject: string; text: string; html: st
 export async function startMailServer() {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed: ParsedMail) => {
-          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-          mails.push({
-            to: to?.value[0]?.address ?? "",
-            subject: parsed.subject ?? "",
-            text: parsed.text ?? "",
-            html: typeof parsed.html === "string" ? parsed.html : "",
-          });
-          for (const wake of waiters.splice(0)) wake();
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const createServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed: ParsedMail) => {
+            const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+            mails.push({
+              to: to?.value[0]?.address ?? "",
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : "",
+            });
+            for (const wake of waiters.splice(0)) wake();
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  const listen = (server: SMTPServer, port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve());
+    });
+  const close = (server: SMTPServer) =>
+    new Promise<void>((resolve) => server.close(() => resolve()));
+
+  let server: SMTPServer | null = createServer();
+  await listen(server, 0);
   const port = (server.server.address() as { port: number }).port;
 
   /** Waits for an e-mail to `to` and returns the first link in it. */
@@ -49,6 +59,20 @@ export async function startMailServer() {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     linkSentTo,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops listening (the app's sends are refused) until `start`. */
+    async stop() {
+      if (server) await close(server);
+      server = null;
+    },
+    /** Listens again, on the same port. */
+    async start() {
+      if (server) return;
+      server = createServer();
+      await listen(server, port);
+    },
+    async close() {
+      if (server) await close(server);
+      server = null;
+    },
   };
 }

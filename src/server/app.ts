@@ -64,6 +64,8 @@ export type AppDeps = {
   limits?: Partial<AccountLimits>;
   /** Folder of the built SPA (dist/web); omitted in API tests. */
   webRoot?: string;
+  /** Where the scheduled backups are (BACKUP_DIR); without it 'Sistema' lists none. */
+  backupDir?: string;
   /** NODE_ENV=production: no /dev routes. */
   production?: boolean;
 };
@@ -172,7 +174,7 @@ export function createApp(deps: AppDeps): App {
       passwordCheckLimit: limits.passwordCheck,
     }),
   );
-  app.route("/api", backupRoutes({ db }));
+  app.route("/api", backupRoutes({ db, backupDir: deps.backupDir }));
   app.route("/api", companyDataRoutes({ db }));
 
   app.doc31("/api/openapi.json", {
@@ -193,7 +195,13 @@ export function createApp(deps: AppDeps): App {
     app.use("/dev/jobs/*", sameOrigin(trustedOrigins(deps.appUrl)));
     app.route(
       "/dev/jobs",
-      devJobsRoutes({ db, mailer: deps.mailer, appUrl: deps.appUrl, jobs: JOBS }),
+      devJobsRoutes({
+        db,
+        mailer: deps.mailer,
+        appUrl: deps.appUrl,
+        backupDir: deps.backupDir ?? "",
+        jobs: JOBS,
+      }),
     );
   }
 

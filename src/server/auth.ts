@@ -9,6 +9,7 @@ import type { Db } from "./db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "./modules/auth/auth.table";
 import { sendPasswordResetEmail } from "./modules/auth/password-email";
 import { confirmationEmail, type Mailer } from "./modules/mail/mail.service";
+import { queueEmail } from "./modules/mail/outbox";
 import { recordSignInAttempt } from "./modules/security/access-log.service";
 
 export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
@@ -89,8 +90,10 @@ export function createAuth(options: { db: Db; appUrl: string; secret: string; ma
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_CONFIRMATION_TTL_SECONDS,
+      // Into the outbox on the database: better-auth calls this after the sign-up transaction
+      // committed (it reads the user first) and gives no transaction handle.
       sendVerificationEmail: async ({ user, url }) => {
-        await options.mailer.send(confirmationEmail({ to: user.email, name: user.name, url }));
+        await queueEmail(options.db, confirmationEmail({ to: user.email, name: user.name, url }));
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

@@ -51,12 +51,23 @@ describe("auth secret", () => {
     );
   });
 
+  it("needs BACKUP_DIR on PostgreSQL, and says so", () => {
+    expect(() => loadEnv({ DATABASE_URL: "postgres://localhost/carimbou" })).toThrow(
+      /BACKUP_DIR is required when DATABASE_URL is set/,
+    );
+    expect(
+      loadEnv({ DATABASE_URL: "postgres://localhost/carimbou", BACKUP_DIR: "/srv/backups" })
+        .backupDir,
+    ).toBe("/srv/backups");
+  });
+
   it("defaults to port 3000, ./data and APP_URL on localhost", () => {
     expect(loadEnv({ DATABASE_URL: "", SMTP_URL: "" })).toMatchObject({
       databaseUrl: undefined,
       smtpUrl: undefined,
       port: 3000,
       dataDir: "./data",
+      backupDir: "data/backups",
       appUrl: "http://localhost:3000",
       trustProxyHops: 0,
     });

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { z } from "zod";
 
 /** The only reader of process.env. */
@@ -7,6 +8,7 @@ const EnvSchema = z.object({
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().min(1).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).default("Carimbou <nao-responda@carimbou.com.br>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
@@ -19,6 +21,8 @@ export type Env = {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the scheduled backups are written (`<backupDir>/<companyId>/*.zip`). */
+  backupDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
@@ -51,12 +55,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "AUTH_SECRET is required in production: set it to a random string of at least 32 characters (for example: openssl rand -base64 32).",
     );
   }
+  // On PostgreSQL, DATA_DIR holds nothing else and is rarely a kept volume: the backups need a
+  // place chosen on purpose (shared by every app server).
+  if (e.DATABASE_URL && !e.BACKUP_DIR) {
+    throw new Error(
+      "BACKUP_DIR is required when DATABASE_URL is set: set it to the folder where the scheduled backups are written (a persistent volume shared by every app server, e.g. BACKUP_DIR=/var/lib/carimbou/backups).",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     appUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    backupDir: e.BACKUP_DIR ?? join(e.DATA_DIR, "backups"),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,

@@ -28,8 +28,10 @@ async function main() {
     production: env.nodeEnv === "production",
     appUrl: env.appUrl,
   });
+  const backupDir = resolve(env.backupDir);
   const { app } = createApp({
     db: database.db,
+    backupDir,
     mailer,
     appUrl: env.appUrl,
     authSecret,
@@ -42,7 +44,7 @@ async function main() {
   // It starts while the server already answers; a queue that cannot start stops the process.
   const jobs = startJobs({
     database,
-    deps: { db: database.db, mailer, appUrl: env.appUrl },
+    deps: { db: database.db, mailer, appUrl: env.appUrl, backupDir },
     jobs: JOBS,
   });
   jobs.catch((error: unknown) => {
@@ -52,7 +54,7 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     console.info(
-      `Carimbou listening on ${env.appUrl} (port ${info.port}, database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind})`,
+      `Carimbou listening on ${env.appUrl} (port ${info.port}, database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir})`,
     );
   });
 

@@ -167,7 +167,7 @@ export const MIN_RETENTION_MONTHS = Math.min(...RETENTION_MONTHS_OPTIONS);
 export const SystemSettingsSchema = z.object({
   backupFrequency: z.enum(BACKUP_FREQUENCIES),
   retentionMonths: z.union([z.literal(12), z.literal(24)]),
-  /** When the company last downloaded a backup ('Último backup'); null: never. */
+  /** When the company's last backup was made, downloaded or scheduled ('Último backup'); null: never. */
   lastBackupAt: z.string().nullable(),
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
@@ -178,3 +178,24 @@ export const UpdateSystemSettingsSchema = z.object({
   retentionMonths: z.union([z.literal(12), z.literal(24)], "retention_months_invalid"),
 });
 export type UpdateSystemSettings = z.infer<typeof UpdateSystemSettingsSchema>;
+
+/**
+ * Scheduled backups kept per company: as many as the retention's months (12 or 24): monthly
+ * backups then cover the whole period, weekly ones 12 or 24 weeks, daily ones 12 or 24 days.
+ */
+export const storedBackupsToKeep = (retentionMonths: number): number =>
+  Math.min(Math.max(retentionMonths, 1), Math.max(...RETENTION_MONTHS_OPTIONS));
+
+/** One scheduled backup kept on the server ('Sistema' lists them for download). */
+export const StoredBackupSchema = z.object({
+  /** The file name, `carimbou-backup-<slug>-<yyyy-MM-dd>.zip` (also its download path). */
+  name: z.string(),
+  /** The São Paulo day it was made, yyyy-MM-dd. */
+  date: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  /** When the file was written (ISO). */
+  createdAt: z.string(),
+});
+export type StoredBackup = z.infer<typeof StoredBackupSchema>;
+export const StoredBackupListSchema = z.array(StoredBackupSchema);

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { type AppDeps, createApp } from "../app";
 import { type JobRunner, type JobRunnerOptions, startJobs } from "../modules/jobs/jobs.service";
 import type { Mail, Mailer } from "../modules/mail/mail.service";
+import { sendQueuedEmails } from "../modules/mail/outbox";
 import { openTestDatabase } from "./databases";
 
 export const TEST_APP_URL = "http://localhost:3999";
@@ -15,10 +19,17 @@ type RequestOptions = {
 };
 
 type TestAppOptions = Partial<
-  Pick<AppDeps, "limits" | "trustProxyHops" | "webRoot" | "production">
+  Pick<AppDeps, "limits" | "trustProxyHops" | "webRoot" | "production" | "backupDir">
 > & {
   /** Runs these jobs in the test (workers and schedules; e.g. `{ jobs: JOBS }`). Off by default. */
   jobs?: Omit<JobRunnerOptions, "database" | "deps">;
+  /** Sends each e-mail first (one that fails on demand, say); `mails` records those it took. */
+  mailer?: Mailer;
+  /**
+   * Empties the e-mail outbox after each request and every 50 ms (default true), so that a
+   * request's e-mails are there when it answers. Off: only a worker (`jobs`) sends them.
+   */
+  deliverEmails?: boolean;
 };
 
 /**
@@ -27,12 +38,18 @@ type TestAppOptions = Partial<
  * Jobs do not run unless `jobs` asks (their queues exist: the template has them).
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const { jobs: jobOptions, ...appOptions } = options;
+  const { jobs: jobOptions, mailer: ownMailer, deliverEmails = true, ...appOptions } = options;
+  // The scheduled backups of this test app: a fresh folder, removed by close().
+  const ownBackupDir = appOptions.backupDir
+    ? null
+    : mkdtempSync(join(tmpdir(), "carimbou-backups-"));
+  const backupDir = appOptions.backupDir ?? (ownBackupDir as string);
   const database = await openTestDatabase(inject("pgliteTemplatePath"));
   const mails: Mail[] = [];
   const mailer: Mailer = {
     kind: "smtp",
     async send(mail) {
+      await ownMailer?.send(mail);
       mails.push(mail);
     },
     close() {},
@@ -43,16 +60,32 @@ export async function createTestApp(options: TestAppOptions = {}) {
     appUrl: TEST_APP_URL,
     authSecret: "test-secret-test-secret-test-secret-0123",
     ...appOptions,
+    backupDir,
   });
   const jobs: JobRunner | undefined = jobOptions
     ? await startJobs({
         database,
-        deps: { db: database.db, mailer, appUrl: TEST_APP_URL },
+        deps: { db: database.db, mailer, appUrl: TEST_APP_URL, backupDir },
         pollingIntervalSeconds: 0.5,
         cronCheckSeconds: 1,
         ...jobOptions,
       })
     : undefined;
+
+  // The outbox, emptied one pass at a time (a pass waits for the one before it): after each
+  // request, and every 50 ms for e-mails queued after an answer (password recovery) or by a job.
+  let delivering: Promise<unknown> = Promise.resolve();
+  const silent = { info() {}, warn() {}, error() {} };
+  function deliverQueuedEmails(): Promise<unknown> {
+    delivering = delivering
+      .then(() => sendQueuedEmails(database.db, mailer, silent))
+      .catch(() => {});
+    return delivering;
+  }
+  const deliveryTimer = deliverEmails
+    ? setInterval(() => void deliverQueuedEmails(), 50)
+    : undefined;
+  deliveryTimer?.unref();
 
   async function request(path: string, opts: RequestOptions = {}) {
     const headers: Record<string, string> = { origin: TEST_APP_URL, ...opts.headers };
@@ -62,11 +95,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
       headers["content-type"] = "application/json";
       body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
     }
-    return app.request(
+    const res = await app.request(
       path,
       { method: opts.method ?? (body ? "POST" : "GET"), headers, body },
       { incoming: { socket: { remoteAddress: opts.ip ?? "127.0.0.1" } } },
     );
+    if (deliverEmails) await deliverQueuedEmails();
+    return res;
   }
 
   /** The confirmation link of the last e-mail sent to `email`. */
@@ -126,9 +161,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
     companySession,
     customerSession,
     jobs,
+    /** Where this app's scheduled backups go. */
+    backupDir,
+    /** Sends what waits in the e-mail outbox now (after a job queued e-mails, say). */
+    deliverQueuedEmails,
     async close() {
+      clearInterval(deliveryTimer);
+      await delivering;
       await jobs?.stop();
       await database.close();
+      if (ownBackupDir) rmSync(ownBackupDir, { recursive: true, force: true });
     },
   };
 }

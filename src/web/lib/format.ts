@@ -15,6 +15,15 @@ export function formatDateTime(value: DateInput): string {
   return format(toDate(value), "dd/MM/yyyy - HH:mm", { locale: ptBR });
 }
 
+const sizeFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
+
+/** A file size in bytes, in KB or MB (1 KB = 1024 bytes): 1536 -> "1,5 KB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
+  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+}
+
 const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** Integer cents to reais: 3990 -> "R$ 39,90" (with a plain space, as the spec writes it). */

@@ -86,7 +86,10 @@ export async function sendConfirmation(
   });
 }
 
-/** Sends the confirmation; a failure to send is logged, the account stays (it can be re-sent). */
+/**
+ * Puts the confirmation in the e-mail outbox (an SMTP outage never reaches here: the outbox's
+ * worker retries); a failure to queue it is logged, the account stays (it can be re-sent).
+ */
 async function sendConfirmationAfterSignUp(
   deps: AccountsDeps,
   email: string,

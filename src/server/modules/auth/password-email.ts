@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Language } from "../../../shared/languages";
 import type { Db } from "../../db/client";
-import { type Mailer, passwordResetEmail } from "../mail/mail.service";
+import { passwordResetEmail } from "../mail/mail.service";
+import { queueEmail } from "../mail/outbox";
 import { profiles } from "./profiles.table";
 
 /** The app's page that takes the token of the e-mail's link, per language. */
@@ -12,10 +13,11 @@ export const RESET_PAGES: Record<Language, string> = {
 
 /**
  * better-auth's `sendResetPassword`: the e-mail in the user's language (the profile's, else the
- * page's the request came from), linking to our page with the token.
+ * page's the request came from), linking to our page with the token. It goes into the outbox on
+ * the database: better-auth has already written the token and gives no transaction handle.
  */
 export async function sendPasswordResetEmail(
-  deps: { db: Db; mailer: Mailer; appUrl: string },
+  deps: { db: Db; appUrl: string },
   input: { user: { id: string; email: string; name: string }; token: string; url: string },
 ): Promise<void> {
   const [profile] = await deps.db
@@ -27,7 +29,8 @@ export async function sendPasswordResetEmail(
   const language: Language =
     profile?.language ?? (requestedPage.endsWith(RESET_PAGES.en) ? "en" : "pt");
   const url = `${deps.appUrl}${RESET_PAGES[language]}?token=${encodeURIComponent(input.token)}`;
-  await deps.mailer.send(
+  await queueEmail(
+    deps.db,
     passwordResetEmail({ to: input.user.email, name: input.user.name, url, language }),
   );
 }

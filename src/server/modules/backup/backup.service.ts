@@ -115,6 +115,18 @@ async function* exportSteps(db: Db, companyId: string, zip: Zip): AsyncGenerator
  * `lastBackupAt` is set to `at`.
  */
 export function backupZipStream(db: Db, companyId: string, at: Date): ReadableStream<Uint8Array> {
+  return companyZipStream(db, companyId, () => markBackupDone(db, companyId, at));
+}
+
+/**
+ * The zip of the company's data (the manual download and the scheduled backups write the same
+ * one); `onFinished` runs once the last byte is out, before the stream closes.
+ */
+export function companyZipStream(
+  db: Db,
+  companyId: string,
+  onFinished: () => Promise<void> = async () => {},
+): ReadableStream<Uint8Array> {
   let zip: Zip;
   let steps: AsyncGenerator<void>;
   let finished = false;
@@ -145,7 +157,7 @@ export function backupZipStream(db: Db, companyId: string, at: Date): ReadableSt
         }
         zip.end();
         if (!finished) throw new Error("The zip did not finish");
-        await markBackupDone(db, companyId, at);
+        await onFinished();
         controller.close();
       } catch (error) {
         console.error("The backup export failed:", error);

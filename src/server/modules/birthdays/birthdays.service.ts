@@ -4,25 +4,17 @@ import { birthdaysOn, saoPauloDate } from "../../../shared/dates";
 import { toLanguage } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import {
-  birthdayEmail,
-  birthdayNotice,
-  type Logger,
-  type Mail,
-  type Mailer,
-} from "../mail/mail.service";
+import { birthdayEmail, birthdayNotice, type Logger, type Mail } from "../mail/mail.service";
+import { queueEmail } from "../mail/outbox";
 import { sendCompanyNotice } from "../messages/messages.service";
 import { addBirthdayStamps } from "../stamps/stamps.service";
 import { type BirthdayMember, listBirthdayMembers } from "./birthdays.queries";
 import { birthdayGifts } from "./birthdays.table";
 
-export type BirthdayGiftDeps = { db: Db; mailer: Mailer; appUrl: string; logger?: Logger };
+export type BirthdayGiftDeps = { db: Db; appUrl: string; logger?: Logger };
 
 /** What one run did: companies with birthdays today (rule on), gifts given now, members skipped. */
 export type BirthdayGiftsResult = { companies: number; gifted: number; skipped: number };
-
-/** E-mails in flight at once (sent after their gift commits, while the next gifts go on). */
-const MAIL_CONCURRENCY = 4;
 
 /**
  * The birthday rule's daily run (the job `birthday-gifts`, 08:00 São Paulo time): every active
@@ -33,8 +25,9 @@ const MAIL_CONCURRENCY = 4;
  *
  * Once per member, company and year whatever happens: each gift is one transaction that first
  * inserts its `birthday_gifts` row (unique company, customer, year), so a second run, or another
- * app server running at the same moment, inserts nothing and gives nothing. The e-mail goes after
- * the commit, only for a gift given now; an SMTP failure is logged and the gift stays. A member
+ * app server running at the same moment, inserts nothing and gives nothing. The e-mail is written
+ * to the outbox in the gift's transaction, so it exists exactly when the gift does, and the
+ * outbox's worker sends it (retrying while SMTP is down). A member
  * whose open card is complete (waiting for its reward) is skipped and logged.
  */
 export async function grantBirthdayGifts(
@@ -50,34 +43,20 @@ export async function grantBirthdayGifts(
     gifted: 0,
     skipped: 0,
   };
-  const mails = new Set<Promise<void>>();
   for (const member of members) {
-    const gift = member.gifted ? null : await giveGift(deps.db, member, { year, today }, logger);
-    if (!gift) {
-      result.skipped++;
-      continue;
-    }
-    result.gifted++;
-    const sending = sendMail(
-      deps.mailer,
-      member,
-      giftMail(member, gift.stamps, deps.appUrl),
-      logger,
-    );
-    mails.add(sending);
-    void sending.finally(() => mails.delete(sending));
-    if (mails.size >= MAIL_CONCURRENCY) await Promise.race(mails);
+    const gift = member.gifted ? null : await giveGift(deps, member, { year, today }, logger);
+    if (gift) result.gifted++;
+    else result.skipped++;
   }
-  await Promise.all(mails);
   return result;
 }
 
 /**
  * One member's gift in one transaction: the gift row (nothing more when this year's is already
- * there), the stamps and the in-app notice. Null when no gift was given now.
+ * there), the stamps, the in-app notice and the e-mail (outbox). Null when no gift was given now.
  */
 async function giveGift(
-  db: Db,
+  { db, appUrl }: BirthdayGiftDeps,
   member: BirthdayMember,
   { year, today }: { year: number; today: string },
   logger: Logger,
@@ -116,6 +95,7 @@ async function giveGift(
           language: toLanguage(member.language),
         }),
       });
+      await queueEmail(tx, giftMail(member, added, appUrl));
       return { stamps: added };
     });
   } catch (error) {
@@ -141,19 +121,4 @@ function giftMail(member: BirthdayMember, stamps: number, appUrl: string): Mail 
     language: toLanguage(member.language),
     url: new URL(`/dashboard-cliente-cartao-fidelidade/${member.companyId}`, appUrl).href,
   });
-}
-
-async function sendMail(
-  mailer: Mailer,
-  member: BirthdayMember,
-  mail: Mail,
-  logger: Logger,
-): Promise<void> {
-  try {
-    await mailer.send(mail);
-  } catch (error) {
-    logger.error(
-      `[birthday-gifts] the birthday e-mail to customer ${member.customerId} of company ${member.companyId} was not sent (the gift stays): ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
 }

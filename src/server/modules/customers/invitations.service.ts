@@ -24,7 +24,8 @@ import {
   signUpInvitedCustomer,
 } from "../auth/users.service";
 import { findPublicCompany } from "../companies/companies.service";
-import { invitationEmail, type Mailer } from "../mail/mail.service";
+import { invitationEmail, type Mail, type Mailer } from "../mail/mail.service";
+import { queueEmail } from "../mail/outbox";
 import { awaitingAnswer, listInvitationsWaitingFor } from "./customers.queries";
 import { joinCompany } from "./customers.service";
 import { customerInvitations } from "./invitations.table";
@@ -79,24 +80,18 @@ const toCompanyInvitation = (row: InvitationRow, now = new Date()): CompanyInvit
   expiresAt: row.expiresAt.toISOString(),
 });
 
-/** Sends the invitation; a failure is logged, the invitation stays (it can be sent again). */
-async function sendInvitation(
+/** The invitation e-mail (the company's trade name read outside the transaction). */
+async function invitationMail(
   deps: InvitationDeps,
   input: { to: string; companyId: string; token: string },
-): Promise<void> {
+): Promise<Mail> {
   const company = await findPublicCompany(deps.db, input.companyId);
-  try {
-    await deps.mailer.send(
-      invitationEmail({
-        to: input.to,
-        companyName: company?.tradeName ?? "Uma empresa",
-        url: invitationUrl(deps.appUrl, input.token),
-        days: INVITATION_TTL_DAYS,
-      }),
-    );
-  } catch (error) {
-    console.error(`Could not send the invitation e-mail to ${input.to}:`, error);
-  }
+  return invitationEmail({
+    to: input.to,
+    companyName: company?.tradeName ?? "Uma empresa",
+    url: invitationUrl(deps.appUrl, input.token),
+    days: INVITATION_TTL_DAYS,
+  });
 }
 
 /**
@@ -125,8 +120,11 @@ export async function inviteCustomer(
     city: input.city,
     state: input.state,
   };
+  const mail = await invitationMail(deps, { to: input.email, companyId, token });
+  // The invitation and its e-mail (in the outbox) are written together, or neither is.
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    await queueEmail(tx, mail);
     const [open] = await tx
       .select({ id: customerInvitations.id })
       .from(customerInvitations)
@@ -156,7 +154,6 @@ export async function inviteCustomer(
       .returning();
     return inserted!;
   });
-  await sendInvitation(deps, { to: input.email, companyId, token });
   return { invitation: toCompanyInvitation(row) };
 }
 

@@ -6,7 +6,9 @@
  */
 import { pruneRateLimits } from "../../rate-limits";
 import { runRetention } from "../backup/retention.job";
+import { runScheduledBackups } from "../backup/scheduled-backup.job";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";
+import { sendEmailJob } from "../mail/outbox";
 import type { JobDefinition } from "./jobs.service";
 
 export const JOBS: readonly JobDefinition[] = [
@@ -28,5 +30,15 @@ export const JOBS: readonly JobDefinition[] = [
     name: "birthday-gifts",
     cron: "0 8 * * *",
     handler: (deps, now) => grantBirthdayGifts(deps, now),
+  },
+  // The e-mail outbox: every e-mail, sent within about a second, retried while SMTP is down.
+  sendEmailJob,
+  // Scheduled backups: every day at 03:30 in São Paulo, each company once per day, week or month
+  // (its frequency), the newest 12 or 24 kept (its retention). Idempotent by file name.
+  {
+    name: "scheduled-backups",
+    cron: "30 3 * * *",
+    handler: ({ db, backupDir }, now) => runScheduledBackups(db, backupDir, now),
+    expireInSeconds: 6 * 60 * 60,
   },
 ];

@@ -33,8 +33,8 @@ export function devJobsRoutes(deps: JobDeps & { jobs: readonly JobDefinition[] }
     if (Number.isNaN(now.getTime())) {
       return c.json({ error: { code: "validation_failed", message: "now: not a date" } }, 400);
     }
-    const { db, mailer, appUrl } = deps;
-    const result = await job.handler({ db, mailer, appUrl }, now, {});
+    const { db, mailer, appUrl, backupDir } = deps;
+    const result = await job.handler({ db, mailer, appUrl, backupDir }, now, {});
     return c.json({ job: job.name, result: result ?? null });
   });
   return app;

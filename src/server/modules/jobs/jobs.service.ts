@@ -10,7 +10,13 @@ import type { Mailer } from "../mail/mail.service";
 import { drizzleJobConnection, jobConnection, trackedConnection } from "./job-db";
 
 /** What every job handler gets. */
-export type JobDeps = { db: Db; mailer: Mailer; appUrl: string };
+export type JobDeps = {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  /** Where the scheduled backups are written (BACKUP_DIR). */
+  backupDir: string;
+};
 
 export type JobDefinition = {
   /** The queue's name (letters, digits, `-`), e.g. `birthday-gifts`. */
@@ -98,6 +104,11 @@ export async function startJobs(options: JobRunnerOptions): Promise<JobRunner> {
     db: connection,
     cronMonitorIntervalSeconds: options.cronCheckSeconds ?? 30,
     cronWorkerIntervalSeconds: Math.max(1, Math.min(options.cronCheckSeconds ?? 5, 5)),
+    // A finished job keeps its data (an e-mail's body, a reset link) 10 minutes, then an hour in
+    // pg-boss's archive, instead of 12 hours and 7 days. Dead letters wait in their own queue.
+    archiveCompletedAfterSeconds: 10 * 60,
+    archiveFailedAfterSeconds: 10 * 60,
+    deleteAfterSeconds: 60 * 60,
   });
   boss.on("error", (error) => log.error(`Job queue: ${error.message}`));
   await boss.start();

@@ -214,7 +214,12 @@ describe("with jobs running", () => {
   it("drops the schedule of a job no longer registered when the next server starts", async () => {
     const next = await startJobs({
       database: t.database,
-      deps: { db: t.db, mailer: { kind: "smtp", send: async () => {}, close() {} }, appUrl: "" },
+      deps: {
+        db: t.db,
+        mailer: { kind: "smtp", send: async () => {}, close() {} },
+        appUrl: "",
+        backupDir: "",
+      },
       jobs: JOBS,
       log: { info: () => {}, error: () => {} },
     });

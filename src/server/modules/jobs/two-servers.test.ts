@@ -54,7 +54,7 @@ describe.skipIf(!testEnv.TEST_DATABASE_URL)("two servers on one PostgreSQL datab
       runners.push(
         await startJobs({
           database,
-          deps: { db: database.db, mailer: noMail, appUrl: "http://localhost:3999" },
+          deps: { db: database.db, mailer: noMail, appUrl: "http://localhost:3999", backupDir: "" },
           jobs: jobsOf(server),
           pollingIntervalSeconds: 0.5,
           cronCheckSeconds: 1,

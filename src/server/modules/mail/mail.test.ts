@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../test/databases";
 import { companyInput, TEST_APP_URL } from "../../test/test-app";
 import { createMailer } from "./mail.service";
+import { sendQueuedEmails } from "./outbox";
 
 let database: Database;
 beforeAll(async () => {
@@ -44,6 +45,8 @@ describe("dev mailbox (no SMTP_URL, not production)", () => {
       env,
     );
     expect(res.status).toBe(201);
+    // The outbox's worker writes the e-mail to the dev mailbox (here, in the test's own call).
+    await sendQueuedEmails(database.db, mailer);
     expect(logged.join("\n")).toMatch(
       /caixa@example\.com[\s\S]*link: http:\/\/localhost:3999\/api\/auth\/verify-email\?token=/,
     );

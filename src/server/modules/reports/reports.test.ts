@@ -4,7 +4,6 @@ import type { Program } from "../../../shared/programs.schema";
 import type { DashboardStats } from "../../../shared/reports.schema";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";
-import type { Mail } from "../mail/mail.service";
 
 /** GET /api/dashboard: the figures of the company's dashboard, counted from its own data only. */
 
@@ -196,13 +195,9 @@ describe("scope", () => {
 
 describe("'Aniversários Hoje'", () => {
   it("marks the members who got today's birthday gift", async () => {
-    const mails: Mail[] = [];
-    const mailer = {
-      kind: "smtp" as const,
-      send: async (m: Mail) => void mails.push(m),
-      close() {},
-    };
-    await grantBirthdayGifts({ db: t.db, mailer, appUrl: TEST_APP_URL });
+    await grantBirthdayGifts({ db: t.db, appUrl: TEST_APP_URL });
+    await t.deliverQueuedEmails();
+    const mails = t.mails;
     expect((await dashboard()).birthdaysToday).toEqual([
       { customerId: ana.customerId, name: "Ana Souza", gifted: true },
     ]);

@@ -1,13 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import type { StoredBackup } from "@/shared/settings.schema";
 import { apiClient } from "@/web/lib/api-client";
-import { backupMutations } from "./keys";
+import { backupKeys, backupMutations } from "./keys";
 
 const BACKUP_URL = "/api/settings/backup";
+const STORED_URL = "/api/settings/backups";
 
-/** Fetches the backup zip and hands it to the browser as a download. */
-async function downloadBackup(): Promise<string> {
-  const { blob, fileName } = await apiClient.download(BACKUP_URL);
-  const name = fileName ?? "carimbou-backup.zip";
+/** Fetches a zip and hands it to the browser as a download. */
+async function downloadZip(path: string, fallbackName: string): Promise<string> {
+  const { blob, fileName } = await apiClient.download(path);
+  const name = fileName ?? fallbackName;
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement("a");
@@ -26,5 +28,23 @@ async function downloadBackup(): Promise<string> {
 
 /** 'Backup': downloads the zip (the server then sets 'Último backup' of the system settings). */
 export function useDownloadBackup() {
-  return useMutation({ mutationKey: backupMutations.download, mutationFn: downloadBackup });
+  return useMutation({
+    mutationKey: backupMutations.download,
+    mutationFn: () => downloadZip(BACKUP_URL, "carimbou-backup.zip"),
+  });
+}
+
+/** The scheduled backups kept on the server, newest first. */
+export const storedBackupsQueryOptions = () =>
+  queryOptions({
+    queryKey: backupKeys.stored(),
+    queryFn: ({ signal }) => apiClient.get<StoredBackup[]>(STORED_URL, { signal }),
+  });
+
+/** Downloads one of the scheduled backups by its name. */
+export function useDownloadStoredBackup() {
+  return useMutation({
+    mutationKey: backupMutations.downloadStored,
+    mutationFn: (name: string) => downloadZip(`${STORED_URL}/${encodeURIComponent(name)}`, name),
+  });
 }

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { BackupButton } from "@/web/features/backup/components/backup-button";
+import { StoredBackups } from "@/web/features/backup/components/stored-backups";
 import { SecuritySection } from "@/web/features/security/components/security-section";
 import { AppearanceSection } from "@/web/features/settings/components/appearance-section";
 import { LoyaltyRulesSection } from "@/web/features/settings/components/loyalty-rules-section";
@@ -77,7 +78,7 @@ export function SettingsPage() {
           <AppearanceSection />
         </Section>
         <Section title={t("sections.system")}>
-          <SystemSection backupAction={<BackupButton />} />
+          <SystemSection backupAction={<BackupButton />} storedBackups={<StoredBackups />} />
         </Section>
       </div>
     </>

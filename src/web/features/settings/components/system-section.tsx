@@ -21,9 +21,16 @@ import { systemSettingsQueryOptions, useSaveSystemSettings } from "../api";
 /**
  * /configuracoes 'Sistema': backup frequency and data retention (saved on the server), the date of
  * the last backup and, beside it, `backupAction` (the route puts the backup feature's 'Backup'
- * button there).
+ * button there), then `storedBackups` (the scheduled backups kept on the server).
  */
-export function SystemSection({ backupAction }: { backupAction?: ReactNode }) {
+export function SystemSection({
+  backupAction,
+  storedBackups,
+}: {
+  backupAction?: ReactNode;
+  /** Under the last backup: the route puts the backup feature's list of stored backups there. */
+  storedBackups?: ReactNode;
+}) {
   const { t } = useTranslation(["settings", "common"]);
   const query = useQuery(systemSettingsQueryOptions());
   const save = useSaveSystemSettings();
@@ -126,6 +133,7 @@ export function SystemSection({ backupAction }: { backupAction?: ReactNode }) {
         </div>
         {backupAction}
       </div>
+      {storedBackups}
     </div>
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * The e-mail outbox (decision 010, "E-mail outbox on the same queue"): every e-mail is a
+ * `send-email` job, written with `queueEmail` through the caller's transaction handle (it exists
+ * only if the change that causes it commits) and sent by the job's worker through the app's mailer
+ * (SMTP, or the dev mailbox without SMTP_URL). A failing SMTP server fails the run: pg-boss retries
+ * it with backoff (about 1.5 to 3 hours in all), then moves it to the dead-letter queue counted on
+ * /api/health.
+ */
+import PgBoss from "pg-boss";
+import type { Db } from "../../db/client";
+import { drizzleJobConnection } from "../jobs/job-db";
+import { enqueueJob, type JobDefinition } from "../jobs/jobs.service";
+import type { Logger, Mail, Mailer } from "./mail.service";
+
+export const SEND_EMAIL_JOB = "send-email";
+
+/**
+ * Puts `mail` in the outbox through `tx` (a transaction's handle, or the database where a
+ * library callback gives no transaction): the worker sends it within about a second. Answers the
+ * job's id.
+ */
+export async function queueEmail(tx: Pick<Db, "execute">, mail: Mail): Promise<string | null> {
+  const { to, subject, html, text } = mail;
+  return enqueueJob(tx, SEND_EMAIL_JOB, { to, subject, html, text });
+}
+
+function toMail(data: unknown): Mail {
+  const { to, subject, html, text } = (data ?? {}) as Partial<Mail>;
+  if (![to, subject, html, text].every((v) => typeof v === "string")) {
+    throw new Error("send-email: the job's data is not an e-mail");
+  }
+  return { to: to!, subject: subject!, html: html!, text: text! };
+}
+
+/** Sends one outbox e-mail; a throw (SMTP down) fails the run, which is retried. */
+const deliver = (mailer: Mailer, data: unknown) => mailer.send(toMail(data));
+
+/** The worker's job: one e-mail per run. */
+export const sendEmailJob: JobDefinition = {
+  name: SEND_EMAIL_JOB,
+  handler: async ({ mailer }, _now, data) => {
+    await deliver(mailer, data);
+    // Nothing of the e-mail is stored with the finished job.
+    return null;
+  },
+  // 5 s, then doubled with jitter: 10 retries span about 1.5 to 3 hours of SMTP outage.
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  expireInSeconds: 5 * 60,
+  // E-mails arrive within about a second (links the person is waiting for).
+  pollingIntervalSeconds: 1,
+};
+
+const drainers = new WeakMap<object, PgBoss>();
+
+/**
+ * Sends, in this call, every e-mail waiting in the outbox now (a failure counts as a failed run,
+ * retried later like the worker's). The worker does this in the app; the API tests call it after
+ * each request so that the e-mail a request caused is there when the request answers.
+ */
+export async function sendQueuedEmails(db: Db, mailer: Mailer, log: Logger = console) {
+  let boss = drainers.get(db);
+  if (!boss) {
+    boss = new PgBoss({
+      db: drizzleJobConnection(db),
+      schedule: false,
+      supervise: false,
+      migrate: false,
+    });
+    drainers.set(db, boss);
+  }
+  let sent = 0;
+  for (;;) {
+    const jobs = await boss.fetch<unknown>(SEND_EMAIL_JOB, { batchSize: 20 });
+    if (jobs.length === 0) return sent;
+    for (const job of jobs) {
+      try {
+        await deliver(mailer, job.data);
+        await boss.complete(SEND_EMAIL_JOB, job.id);
+        sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.error(`Job ${SEND_EMAIL_JOB} ${job.id} failed, will retry: ${message}`);
+        await boss.fail(SEND_EMAIL_JOB, job.id, { message });
+      }
+    }
+  }
+}
