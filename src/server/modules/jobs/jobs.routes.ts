@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { isCalendarDate } from "../../../shared/text";
 import type { Db } from "../../db/client";
 import { isLoopback, socketAddress } from "../../middleware/client-ip";
 import { countDeadLetters, type JobDefinition, type JobDeps } from "./jobs.service";
@@ -30,7 +31,8 @@ export function devJobsRoutes(deps: JobDeps & { jobs: readonly JobDefinition[] }
     if (!job) return c.json({ error: { code: "not_found", message: "No such job" } }, 404);
     const at = c.req.query("now");
     const now = at ? new Date(at) : new Date();
-    if (Number.isNaN(now.getTime())) {
+    // Date() rolls an impossible day over (2026-02-31 is 3 March): refuse it instead.
+    if (Number.isNaN(now.getTime()) || (at && !isCalendarDate(at.slice(0, 10)))) {
       return c.json({ error: { code: "validation_failed", message: "now: not a date" } }, 400);
     }
     const { db, mailer, appUrl, backupDir } = deps;

@@ -80,6 +80,10 @@ describe("without jobs (the API tests' default)", () => {
     expect(foreign.status).toBe(403);
     const badDate = await t.request("/dev/jobs/retention?now=yesterday", { method: "POST" });
     expect(badDate.status).toBe(400);
+    const impossible = await t.request("/dev/jobs/retention?now=2026-02-31T12:00:00Z", {
+      method: "POST",
+    });
+    expect(impossible.status).toBe(400);
   });
 });
 
