@@ -40,7 +40,10 @@ export function useFormField<T extends FieldValues, O>(form: UseFormReturn<T, un
   };
 }
 
-/** Puts the API's `validation_failed` field messages (keys of `validation`) on the matching fields. */
+/**
+ * Puts the API's `validation_failed` field messages (keys of `validation`) on the matching fields,
+ * nested ones too ("review.stamps" goes on that field of the form's `review`).
+ */
 export function applyServerFieldErrors<T extends FieldValues, O>(
   form: UseFormReturn<T, unknown, O>,
   error: unknown,
@@ -48,6 +51,8 @@ export function applyServerFieldErrors<T extends FieldValues, O>(
   if (!(error instanceof ApiError) || error.code !== "validation_failed") return;
   const names = Object.keys(form.getValues());
   for (const [field, message] of Object.entries(error.fields)) {
-    if (names.includes(field)) form.setError(field as Path<T>, { type: "server", message });
+    if (names.includes(field.split(".")[0]!)) {
+      form.setError(field as Path<T>, { type: "server", message });
+    }
   }
 }

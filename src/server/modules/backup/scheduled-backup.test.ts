@@ -204,6 +204,8 @@ describe("listing and download", () => {
       "..",
       "%2e%2e",
       ".carimbou-backup-cafe-do-ponto-2027-03-01.zip.x.tmp",
+      // longer than any file name the file system holds: still a 404, not a 500
+      `carimbou-backup-${"a".repeat(300)}-2027-01-01.zip`,
     ]) {
       const res = await asCafe(`/api/settings/backups/${name}`);
       expect(res.status, name).toBe(404);

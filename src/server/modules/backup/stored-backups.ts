@@ -17,6 +17,8 @@ import { companyZipStream } from "./backup.service";
 
 /** A stored backup's file name; the date is the São Paulo day it was made. */
 const BACKUP_NAME = /^carimbou-backup-[a-z0-9]+(?:-[a-z0-9]+)*-(\d{4}-\d{2}-\d{2})\.zip$/;
+/** The longest such name: the slug is at most 60 characters (slugify). */
+const BACKUP_NAME_MAX_LENGTH = "carimbou-backup-".length + 60 + "-yyyy-MM-dd.zip".length;
 
 /** Temporary files left by a server that died while writing are removed after this long. */
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +33,7 @@ function companyDir(backupDir: string, companyId: string): string {
 
 /** The date ('yyyy-MM-dd') in a stored backup's name, or null when it is not one. */
 export function storedBackupDate(name: string): string | null {
+  if (name.length > BACKUP_NAME_MAX_LENGTH) return null;
   return BACKUP_NAME.exec(name)?.[1] ?? null;
 }
 
@@ -86,7 +89,9 @@ export async function openStoredBackup(
     return { stream, size: info.size };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw notFound;
+    // No such file, or a name the file system cannot hold: either way, no such backup.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENAMETOOLONG" || code === "ENOTDIR") throw notFound;
     throw error;
   }
 }

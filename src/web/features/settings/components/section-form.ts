@@ -1,28 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type FieldValues,
-  get,
   type Path,
   type PathValue,
-  type UseFormReturn,
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
-import { ApiError } from "@/web/lib/api-client";
 import { validationMessage } from "@/web/lib/error-message";
+import { applyServerFieldErrors } from "@/web/lib/form";
 
 /** What a section saves with: a TanStack mutation's `mutate`. */
 type Save<T> = {
   mutate: (input: T, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
 };
-
-/** Puts the API's `validation_failed` field messages on their fields (paths like "review.stamps"). */
-function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (!(error instanceof ApiError) || error.code !== "validation_failed") return;
-  for (const [path, message] of Object.entries(error.fields)) {
-    form.setError(path as Path<T>, { type: "server", message });
-  }
-}
 
 /**
  * A settings section's form (react-hook-form with the shared schema): it holds an editable copy of
@@ -41,9 +31,7 @@ export function useSectionForm<T extends FieldValues>(saved: T, schema: z.ZodTyp
     value: form.watch(),
     /** Field message by path ("review.stamps"), translated. */
     error: (path: Path<T>) =>
-      validationMessage(
-        (get(form.formState.errors, path) as { message?: string } | undefined)?.message,
-      ),
+      validationMessage(form.getFieldState(path, form.formState).error?.message),
     set: <P extends Path<T>>(path: P, value: PathValue<T, P>) => {
       form.setValue(path, value);
       form.clearErrors();
@@ -57,7 +45,7 @@ export function useSectionForm<T extends FieldValues>(saved: T, schema: z.ZodTyp
         save.mutate(input, {
           onSuccess: onSaved,
           onError: (error) => {
-            applyServerErrors(form, error);
+            applyServerFieldErrors(form, error);
             onFailed(error);
           },
         }),
