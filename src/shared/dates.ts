@@ -1,3 +1,5 @@
+import { isLeapYear } from "./text";
+
 /**
  * Dates as the spec writes them (pt-BR: dd/MM/yyyy, dd/MM/yyyy - HH:mm), in São Paulo time:
  * the server formats at the edge (CSV, backup files, "today" for a company) with these.
@@ -62,6 +64,5 @@ export function formatCalendarDate(isoDate: string): string {
 export function birthdaysOn(isoDate: string): string[] {
   const year = Number(isoDate.slice(0, 4));
   const monthDay = isoDate.slice(5, 10);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return monthDay === "02-28" && !leap ? ["02-28", "02-29"] : [monthDay];
+  return monthDay === "02-28" && !isLeapYear(year) ? ["02-28", "02-29"] : [monthDay];
 }

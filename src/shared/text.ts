@@ -33,14 +33,17 @@ export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 2999;
 
 /** `YYYY-MM-DD` naming a day that exists (no 2024-02-31, no 2023-02-29), years 1900 to 2999. */
+/** A Gregorian leap year (2000 and 2024 are, 1900 and 2027 are not). */
+export const isLeapYear = (year: number) =>
+  (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR || month < 1 || month > 12 || day < 1)
     return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  const days = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
   return day <= days;
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 
 /** Header set by this server (never trusted from the client) to hand the resolved IP to better-auth. */
 export const CLIENT_IP_HEADER = "x-carimbou-client-ip";
@@ -39,3 +40,15 @@ export function headersWithClientIp(headers: Headers, ip: string): Headers {
   copy.set(CLIENT_IP_HEADER, ip);
   return copy;
 }
+
+/**
+ * Only this machine may use what follows (the dev mailbox, /dev/jobs): a loopback socket address
+ * and nothing relayed by a proxy (forwarding headers), even a proxy on this machine. Anyone else
+ * gets 404, as for a path that does not exist.
+ */
+export const localOnly = () =>
+  createMiddleware(async (c, next) => {
+    const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h));
+    if (relayed || !isLoopback(socketAddress(c))) return c.text("404 Not Found", 404);
+    await next();
+  });

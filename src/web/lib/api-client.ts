@@ -73,7 +73,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 }
 
 /** A file the API sends (e.g. the backup zip): its content and the name in Content-Disposition. */
-export type DownloadedFile = { blob: Blob; fileName: string | null };
+type DownloadedFile = { blob: Blob; fileName: string | null };
 
 async function download(path: string, options: Omit<RequestOptions, "body"> = {}) {
   const response = await send("GET", path, options);

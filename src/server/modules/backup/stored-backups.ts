@@ -32,7 +32,7 @@ function companyDir(backupDir: string, companyId: string): string {
 }
 
 /** The date ('yyyy-MM-dd') in a stored backup's name, or null when it is not one. */
-export function storedBackupDate(name: string): string | null {
+function storedBackupDate(name: string): string | null {
   if (name.length > BACKUP_NAME_MAX_LENGTH) return null;
   return BACKUP_NAME.exec(name)?.[1] ?? null;
 }

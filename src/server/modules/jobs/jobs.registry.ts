@@ -5,8 +5,8 @@
  * that module (a service or a `*.job.ts` file).
  */
 import { pruneRateLimits } from "../../rate-limits";
-import { runRetention } from "../backup/retention.job";
-import { runScheduledBackups } from "../backup/scheduled-backup.job";
+import { RETENTION_JOB, runRetention } from "../backup/retention.job";
+import { runScheduledBackups, SCHEDULED_BACKUP_JOB } from "../backup/scheduled-backup.job";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";
 import { sendEmailJob } from "../mail/outbox";
 import type { JobDefinition } from "./jobs.service";
@@ -14,7 +14,7 @@ import type { JobDefinition } from "./jobs.service";
 export const JOBS: readonly JobDefinition[] = [
   // Data retention: tried every hour, done once per UTC day (it claims the day in job_runs).
   {
-    name: "retention",
+    name: RETENTION_JOB,
     cron: "7 * * * *",
     handler: ({ db }, now) => runRetention(db, now),
     expireInSeconds: 60 * 60,
@@ -36,7 +36,7 @@ export const JOBS: readonly JobDefinition[] = [
   // Scheduled backups: every day at 03:30 in São Paulo, each company once per day, week or month
   // (its frequency), the newest 12 or 24 kept (its retention). Idempotent by file name.
   {
-    name: "scheduled-backups",
+    name: SCHEDULED_BACKUP_JOB,
     cron: "30 3 * * *",
     handler: ({ db, backupDir }, now) => runScheduledBackups(db, backupDir, now),
     expireInSeconds: 6 * 60 * 60,

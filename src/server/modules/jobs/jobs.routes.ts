@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { isCalendarDate } from "../../../shared/text";
 import type { Db } from "../../db/client";
-import { isLoopback, socketAddress } from "../../middleware/client-ip";
+import { localOnly } from "../../middleware/client-ip";
 import { countDeadLetters, type JobDefinition, type JobDeps } from "./jobs.service";
 
 /** `GET /api/health`: the process answers, and how many jobs wait in the dead-letter queue. */
@@ -21,11 +21,7 @@ export function healthRoutes(db: Db) {
  */
 export function devJobsRoutes(deps: JobDeps & { jobs: readonly JobDefinition[] }) {
   const app = new Hono();
-  app.use("*", async (c, next) => {
-    const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h));
-    if (relayed || !isLoopback(socketAddress(c))) return c.text("404 Not Found", 404);
-    await next();
-  });
+  app.use("*", localOnly());
   app.post("/:name", async (c) => {
     const job = deps.jobs.find((j) => j.name === c.req.param("name"));
     if (!job) return c.json({ error: { code: "not_found", message: "No such job" } }, 404);

@@ -46,8 +46,8 @@ export type JobDefinition = {
 /** Where a job goes once its retries are spent; counted on /api/health. */
 export const DEAD_LETTER_QUEUE = "dead-letter";
 
-export const DEFAULT_RETRY_LIMIT = 3;
-export const DEFAULT_RETRY_DELAY_SECONDS = 30;
+const DEFAULT_RETRY_LIMIT = 3;
+const DEFAULT_RETRY_DELAY_SECONDS = 30;
 
 export type JobRunnerOptions = {
   database: Database;

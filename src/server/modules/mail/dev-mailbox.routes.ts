@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { Db } from "../../db/client";
-import { isLoopback, socketAddress } from "../../middleware/client-ip";
+import { localOnly } from "../../middleware/client-ip";
 import { devEmails } from "./dev-emails.table";
 
 /**
@@ -13,11 +13,7 @@ import { devEmails } from "./dev-emails.table";
  */
 export function devMailboxRoutes(db: Db) {
   const app = new Hono();
-  app.use("*", async (c, next) => {
-    const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h));
-    if (relayed || !isLoopback(socketAddress(c))) return c.text("404 Not Found", 404);
-    await next();
-  });
+  app.use("*", localOnly());
   app.get("/", async (c) => {
     const mails = await db.select().from(devEmails).orderBy(desc(devEmails.createdAt)).limit(100);
     return c.html(html`<!doctype html>

@@ -18,7 +18,7 @@ type Sections = {
   promotion: PromotionSettings;
   notifications: NotificationSettings;
 };
-export type SectionName = keyof Sections;
+type SectionName = keyof Sections;
 
 /** One /configuracoes section as the server keeps it. */
 export const sectionQueryOptions = <N extends SectionName>(name: N) =>

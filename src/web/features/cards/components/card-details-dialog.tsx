@@ -18,7 +18,7 @@ import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
-import { useFormField } from "@/web/lib/form";
+import { fieldErrorId, useFormField } from "@/web/lib/form";
 import { formatDateTime } from "@/web/lib/format";
 import { cardDetailsQueryOptions, useOpenCard } from "../api";
 
@@ -178,6 +178,11 @@ function OpenCardChoice({ card, choices }: { card: CompanyCard; choices: Program
           {t("openCard.submit")}
         </Button>
       </div>
+      {program.error ? (
+        <p id={fieldErrorId(program.id)} className="font-medium text-destructive text-sm">
+          {program.error}
+        </p>
+      ) : null}
       {open.isError ? (
         <p role="alert" className="text-destructive text-sm">
           {errorMessage(open.error)}

@@ -1,10 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  type FieldValues,
-  type Path,
-  type PathValue,
-  useForm,
-} from "react-hook-form";
+import { type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { validationMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors } from "@/web/lib/form";

@@ -23,7 +23,7 @@ import { StampForm } from "./stamp-form";
  * What the dialog reads from other features: the route passes their query options (typed by
  * their keys, `S` and `P`).
  */
-export type AddStampSources<S extends QueryKey = QueryKey, P extends QueryKey = QueryKey> = {
+type AddStampSources<S extends QueryKey = QueryKey, P extends QueryKey = QueryKey> = {
   /** The company's active customers matching a search, with their open cards. */
   customerSearch: (
     search: string,
