@@ -15,6 +15,7 @@ import { createApp } from "../src/server/app";
 import { connectPostgres, type Database, openPglite } from "../src/server/db/client";
 import { loyaltyCards } from "../src/server/db/schema";
 import type { Mail } from "../src/server/modules/mail/mail.service";
+import { qualifyReferral } from "../src/server/modules/referrals/referrals.service";
 import { addStampToCard } from "../src/server/modules/stamps/stamps.service";
 import type { ClientJob, ClientResult } from "./bench-client";
 import { scriptEnv } from "./script-env";
@@ -164,7 +165,10 @@ async function benchDatabase(label: string, database: Database) {
     seconds,
   });
   const bareRun = (w: number) =>
-    database.db.transaction((tx) => addStampToCard(tx as never, actor, cards[w]!, input));
+    database.db.transaction(async (tx) => {
+      const { customerId } = await addStampToCard(tx as never, actor, cards[w]!, input);
+      await qualifyReferral(tx as never, { companyId: actor.companyId, customerId, appUrl });
+    });
 
   // Not recorded: lets both paths compile hot and the pool open its connections first.
   await measureHttp(httpJob(max, 1));
@@ -235,7 +239,7 @@ async function main() {
   const section = [
     "## Add-stamp (`npm run bench`)",
     "",
-    `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine, ${SECONDS} s per row, one customer card per connection. "bare" is the same database transaction (\`addStampToCard\`) called without HTTP.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine, ${SECONDS} s per row, one customer card per connection. "bare" is the same database transaction (\`addStampToCard\` and the referral check \`qualifyReferral\`) called without HTTP.`,
     "",
     ...header,
     ...rows,

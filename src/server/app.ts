@@ -34,6 +34,7 @@ import type { Mailer } from "./modules/mail/mail.service";
 import { messagesRoutes } from "./modules/messages/messages.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { programsRoutes } from "./modules/programs/programs.routes";
+import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
@@ -155,8 +156,12 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", authRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
   app.route("/api", programsRoutes({ db }));
-  app.route("/api", customersRoutes({ db, auth, mailer: deps.mailer, appUrl: deps.appUrl }));
-  app.route("/api", stampsRoutes({ db }));
+  app.route(
+    "/api",
+    customersRoutes({ db, auth, mailer: deps.mailer, appUrl: deps.appUrl, trustProxyHops }),
+  );
+  app.route("/api", stampsRoutes({ db, appUrl: deps.appUrl }));
+  app.route("/api", referralsRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", reportsRoutes({ db }));
   app.route("/api", claimsRoutes({ db }));

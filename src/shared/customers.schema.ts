@@ -252,7 +252,19 @@ export const InvitationAnswerSchema = z.object({
 });
 export type InvitationAnswer = z.infer<typeof InvitationAnswerSchema>;
 
-export const JoinCompanySchema = z.object({ companyId: z.string().trim().min(1).max(100) });
+/**
+ * The signed-in customer joins a company through its link; `referrerId` is the personal link's
+ * `indicador` (a referral counts only when the customer is new to the company).
+ */
+export const JoinCompanySchema = z.object({
+  companyId: z.string().trim().min(1).max(100),
+  referrerId: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional(),
+});
 
 /** A company customer (membership) found by the add-stamp search. */
 export const CompanyCustomerSchema = z.object({

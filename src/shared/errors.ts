@@ -39,6 +39,9 @@ export const ERROR_CODES = [
   "program_archived",
   "program_is_default",
   "location_change_too_soon",
+  "referral_state_conflict",
+  "referral_reward_unavailable",
+  "bonus_insufficient",
   "internal_error",
 ] as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SOCIAL_NETWORKS } from "./claims.schema";
 import { LANGUAGES } from "./languages";
+import { REFERRAL_MONTHLY_CAP_DEFAULT, REFERRAL_MONTHLY_CAP_MAX } from "./referrals.schema";
 import { calendarDate, text } from "./text";
 
 /** Spec section 5: stamps per purchase, review, social and birthday at least 1. */
@@ -61,6 +62,12 @@ export const ReferralRulesSchema = z.object({
   referrerStamps: referralStamps,
   referredBonusCents: referralBonus,
   referrerBonusCents: referralBonus,
+  /** Most referrals credited per referrer and calendar month (São Paulo); more are blocked. */
+  monthlyCap: z
+    .number("referral_cap_range")
+    .int("referral_cap_range")
+    .min(1, "referral_cap_range")
+    .max(REFERRAL_MONTHLY_CAP_MAX, "referral_cap_range"),
 });
 export type ReferralRules = z.infer<typeof ReferralRulesSchema>;
 
@@ -151,6 +158,7 @@ export const SETTINGS_DEFAULTS: {
     referrerStamps: 1,
     referredBonusCents: 0,
     referrerBonusCents: 0,
+    monthlyCap: REFERRAL_MONTHLY_CAP_DEFAULT,
   },
   notifications: { push: true, email: true, messages: true, stamps: true, completedCards: true },
   system: { backupFrequency: "daily", retentionMonths: 24 },

@@ -4,7 +4,8 @@ export const STAMP_NOTES_MAX_LENGTH = 500;
 
 /**
  * How a stamp was earned (spec section 1), every method a stamp row may carry: the staff's four
- * and `birthday`, the birthday rule's gift (given only by the daily job, issue 16).
+ * `birthday`, the birthday rule's gift (given only by the daily job), and `referral`, the referral
+ * rules' stamps (the friend's welcome and the referrer's reward).
  */
 export const STAMP_METHODS = [
   "purchase",
@@ -12,10 +13,11 @@ export const STAMP_METHODS = [
   "social",
   "google_review",
   "birthday",
+  "referral",
 ] as const;
 export type StampMethod = (typeof STAMP_METHODS)[number];
 
-/** What staff may pick in 'Adicionar Carimbo' (never `birthday`: the job gives that one). */
+/** What staff may pick in 'Adicionar Carimbo' (never `birthday` or `referral`: the rules give those). */
 export const STAFF_STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
 export type StaffStampMethod = (typeof STAFF_STAMP_METHODS)[number];
 

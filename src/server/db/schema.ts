@@ -13,6 +13,7 @@ export * from "../modules/mail/dev-emails.table";
 export * from "../modules/messages/messages.table";
 export * from "../modules/notifications/notifications.table";
 export * from "../modules/programs/programs.table";
+export * from "../modules/referrals/referrals.table";
 export * from "../modules/security/security.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/stamps/stamps.table";

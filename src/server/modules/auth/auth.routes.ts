@@ -120,7 +120,8 @@ export function authRoutes(deps: AccountsDeps & { limits: AccountLimits; trustPr
   });
 
   app.openapi(signUpCustomerRoute, async (c) => {
-    return c.json(await signUpCustomer(deps, c.req.valid("json")), 201);
+    const ip = clientIp(c, deps.trustProxyHops);
+    return c.json(await signUpCustomer(deps, c.req.valid("json"), ip), 201);
   });
 
   app.openapi(resendRoute, async (c) => {

@@ -17,6 +17,7 @@ import {
 } from "../companies/companies.service";
 import { joinCompany } from "../customers/customers.service";
 import { createDefaultProgram } from "../programs/programs.service";
+import { recordReferral } from "../referrals/referrals.service";
 import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
 import { createUserWithPassword } from "./users.service";
@@ -171,7 +172,16 @@ export async function verifySignUpOrigin(
   return resolveSignUpOrigin(p);
 }
 
-export async function signUpCustomer(deps: AccountsDeps, input: CustomerSignUp) {
+/**
+ * A customer's sign-up. Through a company's link the customer becomes a member at once; through a
+ * member's personal link (`indicador`) the referral is recorded in the same transaction, with the
+ * friend's IP address for the daily per-IP limit (referrals.service.ts recordReferral).
+ */
+export async function signUpCustomer(
+  deps: AccountsDeps,
+  input: CustomerSignUp,
+  ip: string | null = null,
+) {
   const origin = await verifySignUpOrigin(deps.db, input.origin);
   await createAccount(
     deps,
@@ -194,8 +204,22 @@ export async function signUpCustomer(deps: AccountsDeps, input: CustomerSignUp) 
         affiliateId: origin.affiliateId,
       });
       // Signing up through a company's link (QR code) makes the customer a member at once.
-      if (origin.companyId)
-        await joinCompany(tx, userId, origin.companyId, origin.channel ?? origin.code);
+      if (origin.companyId) {
+        const { joined } = await joinCompany(
+          tx,
+          userId,
+          origin.companyId,
+          origin.channel ?? origin.code,
+        );
+        const referrerId = origin.referrerCustomerId ?? origin.affiliateId;
+        if (joined && referrerId)
+          await recordReferral(tx, {
+            companyId: origin.companyId,
+            referrerId,
+            referredId: userId,
+            ip,
+          });
+      }
     },
   );
   await sendConfirmationAfterSignUp(deps, input.email, "customer");

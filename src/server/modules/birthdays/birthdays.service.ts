@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { birthdayEmail, birthdayNotice, type Logger, type Mail } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";
 import { sendCompanyNotice } from "../messages/messages.service";
-import { addBirthdayStamps } from "../stamps/stamps.service";
+import { addRuleStamps } from "../stamps/stamps.service";
 import { type BirthdayMember, listBirthdayMembers } from "./birthdays.queries";
 import { birthdayGifts } from "./birthdays.table";
 
@@ -76,11 +76,11 @@ async function giveGift(
         .onConflictDoNothing()
         .returning({ id: birthdayGifts.id });
       if (!claimed) return null;
-      const { cardId, added } = await addBirthdayStamps(tx, {
-        id: member.membershipId,
-        companyId: member.companyId,
-        customerId: member.customerId,
-      });
+      const { cardId, added } = await addRuleStamps(
+        tx,
+        { id: member.membershipId, companyId: member.companyId, customerId: member.customerId },
+        "birthday",
+      );
       await tx
         .update(birthdayGifts)
         .set({ stamps: added, cardId })

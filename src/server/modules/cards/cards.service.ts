@@ -110,6 +110,8 @@ function stampsPerMethod(
     social: rules.social,
     google_review: rules.review,
     birthday: rules.birthday,
+    // The referral rules' stamps differ for the friend and the referrer: the caller says (worth).
+    referral: 0,
   }[method];
 }
 
@@ -123,6 +125,8 @@ export async function creditCard(
   actor: Pick<CompanyActor, "companyId">,
   cardId: string,
   method: StampMethod,
+  /** What the stamp is worth when the method's rule does not say (the referral stamps). */
+  worth?: number,
 ): Promise<{ added: number; customerId: string }> {
   // The company's rules and the membership's status come with the locked card (one round trip).
   const row = await lockCardForCredit(tx, actor.companyId, cardId);
@@ -134,8 +138,7 @@ export async function creditCard(
     throw new AppError("card_redeemed", 409, "The card was already redeemed.");
   if (card.status === "complete") throw new AppError("card_complete", 409, "The card is complete");
 
-  const worth = stampsPerMethod(rules, method);
-  const added = Math.min(worth, card.maxStamps - card.stamps);
+  const added = Math.min(worth ?? stampsPerMethod(rules, method), card.maxStamps - card.stamps);
   const total = card.stamps + added;
   const completes = total >= card.maxStamps;
   await tx

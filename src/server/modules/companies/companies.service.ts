@@ -276,6 +276,7 @@ type CompanyReferralRules = Pick<
   | "referrerStamps"
   | "referredBonusCents"
   | "referrerBonusCents"
+  | "referralMonthlyCap"
 >;
 
 export const saveCompanyReferralRules = (db: Db, companyId: string, rules: CompanyReferralRules) =>

@@ -77,6 +77,7 @@ export const companies = pgTable("companies", {
   referrerStamps: integer().notNull().default(referral.referrerStamps),
   referredBonusCents: integer().notNull().default(referral.referredBonusCents),
   referrerBonusCents: integer().notNull().default(referral.referrerBonusCents),
+  referralMonthlyCap: integer().notNull().default(referral.monthlyCap),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

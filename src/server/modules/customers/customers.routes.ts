@@ -26,6 +26,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
+import { clientIp } from "../../middleware/client-ip";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
@@ -36,6 +37,7 @@ import {
 } from "../../openapi";
 import { listCustomerCards } from "../cards/cards.queries";
 import { findPublicCompany } from "../companies/companies.service";
+import { recordReferral } from "../referrals/referrals.service";
 import {
   exportCustomerBatches,
   findCompanyCustomers,
@@ -311,8 +313,8 @@ function customersCsvStream(db: Db, companyId: string): ReadableStream<Uint8Arra
   });
 }
 
-export function customersRoutes(deps: InvitationDeps) {
-  const { db } = deps;
+export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number }) {
+  const { db, trustProxyHops } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   // Fixed paths before /customers/{id}.
   app.openapi(directoryRoute, async (c) => {
@@ -391,10 +393,19 @@ export function customersRoutes(deps: InvitationDeps) {
   });
   app.openapi(joinRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
-    const { companyId } = c.req.valid("json");
+    const { companyId, referrerId } = c.req.valid("json");
     if (!(await findPublicCompany(db, companyId)))
       throw new AppError("not_found", 404, "Company not found");
-    const { joined, cardId } = await joinCompany(db, actor.customerId, companyId, "qrcode_empresa");
+    const ip = clientIp(c, trustProxyHops);
+    const { joined, cardId } = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // Through a member's personal link the origin is the referral's, as at sign-up.
+      const origin = referrerId ? `afiliado_cliente_${referrerId}` : "qrcode_empresa";
+      const result = await joinCompany(tx, actor.customerId, companyId, origin);
+      if (result.joined && referrerId)
+        await recordReferral(tx, { companyId, referrerId, referredId: actor.customerId, ip });
+      return result;
+    });
     const card = (await listCustomerCards(db, actor.customerId, companyId)).find(
       (k) => k.id === cardId,
     )!;

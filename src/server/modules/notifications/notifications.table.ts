@@ -1,5 +1,6 @@
 import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
+import { companies } from "../companies/companies.table";
 
 /**
  * Which derived notifications a user has read. Notifications themselves are derived from the data
@@ -18,3 +19,16 @@ export const notificationReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 );
+
+/**
+ * The owner's notification e-mails (issue 16, point 5): what the last digest covered, per company.
+ * Events created after `coveredUntil` are waiting for the next e-mail; `lastSentAt` keeps e-mails
+ * at least 15 minutes apart.
+ */
+export const notificationDigests = pgTable("notification_digests", {
+  companyId: text()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  coveredUntil: timestamp({ withTimezone: true }).notNull(),
+  lastSentAt: timestamp({ withTimezone: true }),
+});

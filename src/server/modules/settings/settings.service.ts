@@ -95,6 +95,7 @@ export async function getReferralRules(db: Db, actor: CompanyActor): Promise<Ref
     referrerStamps: c.referrerStamps,
     referredBonusCents: c.referredBonusCents,
     referrerBonusCents: c.referrerBonusCents,
+    monthlyCap: c.referralMonthlyCap,
   };
 }
 
@@ -110,6 +111,7 @@ export async function saveReferralRules(
       referrerStamps: rules.referrerStamps,
       referredBonusCents: rules.referredBonusCents,
       referrerBonusCents: rules.referrerBonusCents,
+      referralMonthlyCap: rules.monthlyCap,
     }),
   );
   return getReferralRules(db, actor);

@@ -109,6 +109,7 @@ describe("referral rules", () => {
       referrerStamps: 2,
       referredBonusCents: 1050,
       referrerBonusCents: 0,
+      monthlyCap: 3,
     };
     expect(await put("/api/settings/referral-rules", shop.cookie, rules)).toEqual(rules);
     expect(await get("/api/settings/referral-rules", shop.cookie)).toEqual(rules);
@@ -116,10 +117,12 @@ describe("referral rules", () => {
       ...rules,
       referrerStamps: -1,
       referredBonusCents: 10.5,
+      monthlyCap: 0,
     });
     expect(error.fields).toMatchObject({
       referrerStamps: "referral_stamps_range",
       referredBonusCents: "referral_bonus_range",
+      monthlyCap: "referral_cap_range",
     });
     expect(await get("/api/settings/referral-rules", shop.cookie)).toEqual(rules);
   });

@@ -13,6 +13,7 @@ import {
   validationHook,
 } from "../../openapi";
 import { getCompanyCard } from "../cards/cards.queries";
+import { qualifyReferral } from "../referrals/referrals.service";
 import { addStampToCard, addStampToCustomer } from "./stamps.service";
 
 const toCardRoute = createRoute({
@@ -41,7 +42,11 @@ const toCustomerRoute = createRoute({
   },
 });
 
-export function stampsRoutes({ db }: { db: Db }) {
+/**
+ * A stamp from staff is a real visit: the first one qualifies the customer's pending referral (the
+ * referrer is rewarded in the same transaction).
+ */
+export function stampsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(toCardRoute, async (c) => {
@@ -53,7 +58,8 @@ export function stampsRoutes({ db }: { db: Db }) {
       `stamp:${actor.companyId}`,
       idempotentRequest(c, input),
       async (tx) => {
-        await addStampToCard(tx, actor, cardId, input);
+        const { customerId } = await addStampToCard(tx, actor, cardId, input);
+        await qualifyReferral(tx, { companyId: actor.companyId, customerId, appUrl });
         return { status: 201, body: await getCompanyCard(tx, actor.companyId, cardId) };
       },
     );
@@ -70,6 +76,7 @@ export function stampsRoutes({ db }: { db: Db }) {
       idempotentRequest(c, input),
       async (tx) => {
         const cardId = await addStampToCustomer(tx, actor, customerId, input);
+        await qualifyReferral(tx, { companyId: actor.companyId, customerId, appUrl });
         return { status: 201, body: await getCompanyCard(tx, actor.companyId, cardId) };
       },
     );

@@ -15,7 +15,7 @@ export async function addStampToCard(
   actor: CompanyActor,
   cardId: string,
   input: AddStamp,
-): Promise<void> {
+): Promise<{ customerId: string }> {
   const { added, customerId } = await creditCard(tx, actor, cardId, input.method);
   await tx.insert(stamps).values({
     id: randomUUID(),
@@ -29,6 +29,7 @@ export async function addStampToCard(
     givenBy: actor.userId,
     approvedAt: sql`now()`,
   });
+  return { customerId };
 }
 
 /**
@@ -56,24 +57,33 @@ export async function addStampToCustomer(
 }
 
 /**
- * The birthday rule's gift: the rule's stamps (method `birthday`, approved, given by no one) on the
- * member's open card in the default programme, opening one when none is open, as 'Adicionar
- * Carimbo' does. Inside the caller's transaction; fails like a staff stamp (409 `card_complete`
+ * A rule's stamps given by no one (approved at once) on the member's open card in the default
+ * programme, opening one when none is open, as 'Adicionar Carimbo' does: the birthday rule's gift
+ * (method `birthday`, worth the rule's stamps) and the referral rules' stamps (method `referral`,
+ * worth `worth`). Inside the caller's transaction; fails like a staff stamp (409 `card_complete`
  * when the open card is complete, `customer_inactive`). Returns the card and the stamps added.
  */
-export async function addBirthdayStamps(
+export async function addRuleStamps(
   tx: Db,
   membership: { id: string; companyId: string; customerId: string },
+  method: "birthday" | "referral",
+  worth?: number,
 ): Promise<{ cardId: string; added: number }> {
   const program = await findDefaultProgram(tx, membership.companyId);
   const { cardId } = await openCard(tx, { membership, program });
-  const { added } = await creditCard(tx, { companyId: membership.companyId }, cardId, "birthday");
+  const { added } = await creditCard(
+    tx,
+    { companyId: membership.companyId },
+    cardId,
+    method,
+    worth,
+  );
   await tx.insert(stamps).values({
     id: randomUUID(),
     cardId,
     companyId: membership.companyId,
     customerId: membership.customerId,
-    method: "birthday",
+    method,
     count: added,
     status: "approved",
     approvedAt: sql`now()`,

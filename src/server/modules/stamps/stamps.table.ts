@@ -15,7 +15,10 @@ import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { files } from "../files/files.table";
 
-/** Every method a stamp row may carry (`birthday`: the birthday rule's gift, given by the job). */
+/**
+ * Every method a stamp row may carry (`birthday`: the birthday rule's gift, given by the job;
+ * `referral`: the referral rules' stamps).
+ */
 export const stampMethodEnum = pgEnum("stamp_method", STAMP_METHODS);
 export const stampStatusEnum = pgEnum("stamp_status", ["pending", "approved", "rejected"]);
 

@@ -1,0 +1,171 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Language } from "../../../shared/languages";
+import type { BonusEntry, CompanyReferral, ReferralState } from "../../../shared/referrals.schema";
+import type { Db } from "../../db/client";
+import { profiles } from "../auth/profiles.table";
+import { companies } from "../companies/companies.table";
+import { memberships } from "../customers/memberships.table";
+import { bonusEntries, referrals } from "./referrals.table";
+
+/**
+ * The referrals' read model: the company's rules and the people involved, with names, for the
+ * service's decisions and the screens (read only; referrals.service.ts writes).
+ */
+
+export type ReferralRulesRow = {
+  companyName: string;
+  enabled: boolean;
+  referredStamps: number;
+  referrerStamps: number;
+  referredBonusCents: number;
+  referrerBonusCents: number;
+  monthlyCap: number;
+};
+
+const rulesColumns = {
+  companyName: companies.tradeName,
+  enabled: companies.referralEnabled,
+  referredStamps: companies.referredStamps,
+  referrerStamps: companies.referrerStamps,
+  referredBonusCents: companies.referredBonusCents,
+  referrerBonusCents: companies.referrerBonusCents,
+  monthlyCap: companies.referralMonthlyCap,
+};
+
+/** The company's referral rules as they are now, or null for an unknown company. */
+export async function findReferralRules(
+  db: Db,
+  companyId: string,
+): Promise<ReferralRulesRow | null> {
+  const [row] = await db
+    .select(rulesColumns)
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ReferralPerson = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  language: Language | null;
+  /** Their membership at the company: null when they are not a member. */
+  membershipId: string | null;
+  memberStatus: "active" | "inactive" | null;
+};
+
+/** A customer as the referral rules see them at one company (null: no such customer). */
+export async function findReferralPerson(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<ReferralPerson | null> {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      email: profiles.email,
+      phone: profiles.phone,
+      language: profiles.language,
+      membershipId: memberships.id,
+      memberStatus: memberships.status,
+    })
+    .from(profiles)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.customerId, profiles.id), eq(memberships.companyId, companyId)),
+    )
+    .where(and(eq(profiles.id, customerId), eq(profiles.role, "customer")))
+    .limit(1);
+  return row ?? null;
+}
+
+const referrer = alias(profiles, "referrer");
+const referred = alias(profiles, "referred");
+
+/** One page of the company's referrals, newest first, with both names. */
+export async function listCompanyReferrals(
+  db: Db,
+  companyId: string,
+  { state, limit, offset }: { state?: ReferralState; limit: number; offset: number },
+): Promise<{ items: CompanyReferral[]; total: number; held: number }> {
+  const where = and(
+    eq(referrals.companyId, companyId),
+    state ? eq(referrals.state, state) : undefined,
+  );
+  const [rows, [totals], [held]] = await Promise.all([
+    db
+      .select({
+        id: referrals.id,
+        referrerId: referrals.referrerId,
+        referrerName: referrer.name,
+        referredId: referrals.referredId,
+        referredName: referred.name,
+        state: referrals.state,
+        reason: referrals.reason,
+        createdAt: referrals.createdAt,
+        qualifiedAt: referrals.qualifiedAt,
+        rewardedAt: referrals.rewardedAt,
+      })
+      .from(referrals)
+      .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+      .innerJoin(referred, eq(referred.id, referrals.referredId))
+      .where(where)
+      .orderBy(desc(referrals.createdAt), desc(referrals.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(referrals).where(where),
+    db
+      .select({ n: count() })
+      .from(referrals)
+      .where(and(eq(referrals.companyId, companyId), eq(referrals.state, "held"))),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      qualifiedAt: r.qualifiedAt?.toISOString() ?? null,
+      rewardedAt: r.rewardedAt?.toISOString() ?? null,
+    })),
+    total: totals?.n ?? 0,
+    held: held?.n ?? 0,
+  };
+}
+
+const staff = alias(profiles, "staff");
+
+/** The member's bonus entries at the company, newest first, with who used them. */
+export async function listBonusEntries(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  limit: number,
+): Promise<BonusEntry[]> {
+  const rows = await db
+    .select({
+      id: bonusEntries.id,
+      kind: bonusEntries.kind,
+      amountCents: bonusEntries.amountCents,
+      note: bonusEntries.note,
+      byName: staff.name,
+      createdAt: bonusEntries.createdAt,
+    })
+    .from(bonusEntries)
+    .leftJoin(staff, eq(staff.id, bonusEntries.byUserId))
+    .where(and(eq(bonusEntries.companyId, companyId), eq(bonusEntries.customerId, customerId)))
+    .orderBy(desc(bonusEntries.createdAt), desc(bonusEntries.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The member's bonus balance at the company, in cents. */
+export async function bonusBalance(db: Db, companyId: string, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${bonusEntries.amountCents}), 0)::int` })
+    .from(bonusEntries)
+    .where(and(eq(bonusEntries.companyId, companyId), eq(bonusEntries.customerId, customerId)));
+  return Number(row?.cents ?? 0);
+}

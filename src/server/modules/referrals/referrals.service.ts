@@ -1,0 +1,449 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq, gt, gte, ne, sql } from "drizzle-orm";
+import { toLanguage } from "../../../shared/languages";
+import {
+  type CompanyReferralPage,
+  type CustomerBonus,
+  type DecideReferral,
+  type ListReferralsQuery,
+  type MyReferral,
+  REFERRAL_IP_DAILY_LIMIT,
+  REFERRAL_PAGE_SIZE,
+  type ReferralReason,
+  type ReferralState,
+  referralLinkPath,
+  type UseBonus,
+} from "../../../shared/referrals.schema";
+import type { Db } from "../../db/client";
+import { inSaoPaulo } from "../../db/time-zone";
+import { AppError } from "../../errors";
+import type { CompanyActor } from "../../middleware/actor";
+import { queueEmail } from "../mail/outbox";
+import { sendCompanyNotice } from "../messages/messages.service";
+import { addRuleStamps } from "../stamps/stamps.service";
+import { referralRewardEmail, referralRewardNotice } from "./referral-email";
+import {
+  bonusBalance,
+  findReferralPerson,
+  findReferralRules,
+  listBonusEntries,
+  listCompanyReferrals,
+  type ReferralPerson,
+  type ReferralRulesRow,
+} from "./referrals.queries";
+import { bonusEntries, referrals } from "./referrals.table";
+
+type Referral = typeof referrals.$inferSelect;
+
+/** Serialises, until the transaction ends, everything that counts under one key. */
+const lock = (tx: Db, key: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
+const notFound = () => new AppError("not_found", 404, "Referral not found");
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** A Brazilian phone's digits without the country code: "+55 (11) 98765-4321" → 11987654321. */
+const phoneDigits = (phone: string | null) => {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  return digits.length >= 12 && digits.startsWith("55") ? digits.slice(2) : digits;
+};
+const samePhone = (a: string | null, b: string | null) => {
+  const x = phoneDigits(a);
+  return x.length >= 8 && x === phoneDigits(b);
+};
+
+/**
+ * A friend who has just become a member of the company through a member's personal link
+ * (`indicador`), inside the joining transaction. Nothing is recorded when the referrer is not a
+ * member of the company or is the friend; otherwise one row (unique per friend and company: one
+ * referrer per referred member) in the state the rules give:
+ * - the company's referral rules off → `blocked` (rules_off): the link joined, nothing is credited;
+ * - the same e-mail or phone as the referrer → `blocked` (self_referral);
+ * - the referrer already has the monthly cap of referrals this month (São Paulo) → `blocked`;
+ * - more than REFERRAL_IP_DAILY_LIMIT referrals from the friend's IP address at this company in the
+ *   last 24 hours → `held` for the company to approve or block;
+ * - otherwise `pending`, and the friend gets the welcome stamps and bonus at once.
+ * The caller must only call this for a customer new to the company (a membership it just created).
+ */
+export async function recordReferral(
+  tx: Db,
+  input: { companyId: string; referrerId: string; referredId: string; ip: string | null },
+): Promise<ReferralState | null> {
+  if (input.referrerId === input.referredId) return null;
+  const [rules, referrer, friend] = await Promise.all([
+    findReferralRules(tx, input.companyId),
+    findReferralPerson(tx, input.companyId, input.referrerId),
+    findReferralPerson(tx, input.companyId, input.referredId),
+  ]);
+  if (!rules || !referrer?.membershipId || !friend) return null;
+
+  // Counted under locks, so two friends joining at once cannot both pass a limit.
+  await lock(tx, `referral:${input.companyId}:${input.referrerId}`);
+  if (input.ip) await lock(tx, `referral-ip:${input.companyId}:${input.ip}`);
+
+  let state: ReferralState = "pending";
+  let reason: ReferralReason | null = null;
+  if (!rules.enabled) [state, reason] = ["blocked", "rules_off"];
+  else if (sameEmail(referrer.email, friend.email) || samePhone(referrer.phone, friend.phone))
+    [state, reason] = ["blocked", "self_referral"];
+  else if ((await referralsThisMonth(tx, input.companyId, input.referrerId)) >= rules.monthlyCap)
+    [state, reason] = ["blocked", "monthly_cap"];
+  else if (
+    input.ip &&
+    (await referralsFromIp(tx, input.companyId, input.ip)) >= REFERRAL_IP_DAILY_LIMIT
+  )
+    [state, reason] = ["held", "ip_burst"];
+
+  const [row] = await tx
+    .insert(referrals)
+    .values({
+      id: randomUUID(),
+      companyId: input.companyId,
+      referrerId: input.referrerId,
+      referredId: input.referredId,
+      state,
+      reason,
+      ipAddress: input.ip,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  if (state === "pending") await giveWelcome(tx, row, rules, friend);
+  return state;
+}
+
+/** The referrer's referrals at the company counted against the cap this month (São Paulo). */
+async function referralsThisMonth(tx: Db, companyId: string, referrerId: string) {
+  const monthStart = sql`(date_trunc('month', ${inSaoPaulo(sql`now()`)}) at time zone 'America/Sao_Paulo')`;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.companyId, companyId),
+        eq(referrals.referrerId, referrerId),
+        ne(referrals.state, "blocked"),
+        gte(referrals.createdAt, monthStart),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Referrals from one IP address at the company in the last 24 hours, whatever their state. */
+async function referralsFromIp(tx: Db, companyId: string, ip: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.companyId, companyId),
+        eq(referrals.ipAddress, ip),
+        gt(referrals.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The friend's welcome: the rules' `referredStamps` (method `referral`, on the open card of the
+ * default programme) and `referredBonusCents` on the bonus balance, kept on the referral row.
+ */
+async function giveWelcome(
+  tx: Db,
+  referral: Referral,
+  rules: ReferralRulesRow,
+  friend: ReferralPerson,
+): Promise<void> {
+  let stamps = 0;
+  if (rules.referredStamps > 0 && friend.membershipId) {
+    try {
+      ({ added: stamps } = await addRuleStamps(
+        tx,
+        { id: friend.membershipId, companyId: referral.companyId, customerId: friend.id },
+        "referral",
+        rules.referredStamps,
+      ));
+    } catch (error) {
+      // A complete card or an inactive member gets no stamps; the bonus is still given.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  if (rules.referredBonusCents > 0) {
+    await tx.insert(bonusEntries).values({
+      id: randomUUID(),
+      companyId: referral.companyId,
+      customerId: friend.id,
+      kind: "referred",
+      amountCents: rules.referredBonusCents,
+      referralId: referral.id,
+    });
+  }
+  await tx
+    .update(referrals)
+    .set({ referredStamps: stamps, referredBonusCents: rules.referredBonusCents })
+    .where(eq(referrals.id, referral.id));
+}
+
+/**
+ * A staff stamp was just given to `customerId` (inside its transaction): the first one qualifies
+ * the friend's pending referral, and the referrer is rewarded at once when possible.
+ */
+export async function qualifyReferral(
+  tx: Db,
+  input: { companyId: string; customerId: string; appUrl: string },
+): Promise<void> {
+  const [referral] = await tx
+    .update(referrals)
+    .set({ state: "qualified", qualifiedAt: sql`now()` })
+    .where(
+      and(
+        eq(referrals.companyId, input.companyId),
+        eq(referrals.referredId, input.customerId),
+        eq(referrals.state, "pending"),
+      ),
+    )
+    .returning();
+  if (referral) await rewardReferrer(tx, referral, input.appUrl);
+}
+
+/**
+ * The referrer's reward for a qualified referral: `referrerStamps` (method `referral`) and
+ * `referrerBonusCents`, a notice in the app and an e-mail (outbox, same transaction). With the
+ * rules off by now, the referral is blocked (rules_off); when the referrer is inactive or their card
+ * is complete and waiting for its reward, it stays qualified (referrer_unavailable) until the
+ * company rewards it by hand. Returns whether it was rewarded.
+ */
+async function rewardReferrer(tx: Db, referral: Referral, appUrl: string): Promise<boolean> {
+  const [rules, referrer, friend] = await Promise.all([
+    findReferralRules(tx, referral.companyId),
+    findReferralPerson(tx, referral.companyId, referral.referrerId),
+    findReferralPerson(tx, referral.companyId, referral.referredId),
+  ]);
+  if (!rules || !referrer || !friend) return false;
+  if (!rules.enabled) {
+    await setState(tx, referral.id, { state: "blocked", reason: "rules_off" });
+    return false;
+  }
+  const unavailable = async () => {
+    await setState(tx, referral.id, { state: "qualified", reason: "referrer_unavailable" });
+    return false;
+  };
+  if (!referrer.membershipId || referrer.memberStatus !== "active") return unavailable();
+  let stamps = 0;
+  if (rules.referrerStamps > 0) {
+    try {
+      ({ added: stamps } = await addRuleStamps(
+        tx,
+        { id: referrer.membershipId, companyId: referral.companyId, customerId: referrer.id },
+        "referral",
+        rules.referrerStamps,
+      ));
+    } catch (error) {
+      if (error instanceof AppError) return unavailable();
+      throw error;
+    }
+  }
+  if (rules.referrerBonusCents > 0) {
+    await tx.insert(bonusEntries).values({
+      id: randomUUID(),
+      companyId: referral.companyId,
+      customerId: referrer.id,
+      kind: "referrer",
+      amountCents: rules.referrerBonusCents,
+      referralId: referral.id,
+    });
+  }
+  await tx
+    .update(referrals)
+    .set({
+      state: "rewarded",
+      reason: null,
+      rewardedAt: sql`now()`,
+      referrerStamps: stamps,
+      referrerBonusCents: rules.referrerBonusCents,
+    })
+    .where(eq(referrals.id, referral.id));
+
+  const reward = {
+    friendName: friend.name,
+    companyName: rules.companyName,
+    stamps,
+    bonusCents: rules.referrerBonusCents,
+    language: toLanguage(referrer.language),
+  };
+  await sendCompanyNotice(tx, {
+    companyId: referral.companyId,
+    customerId: referrer.id,
+    ...referralRewardNotice(reward),
+  });
+  await queueEmail(
+    tx,
+    referralRewardEmail({
+      ...reward,
+      to: referrer.email,
+      name: referrer.name,
+      url: new URL(`/dashboard-cliente-cartao-fidelidade/${referral.companyId}`, appUrl).href,
+    }),
+  );
+  return true;
+}
+
+async function setState(
+  tx: Db,
+  id: string,
+  values: { state: ReferralState; reason: ReferralReason | null; decidedBy?: string },
+) {
+  await tx
+    .update(referrals)
+    .set({ ...values, ...(values.decidedBy ? { decidedAt: sql`now()` } : {}) })
+    .where(eq(referrals.id, id));
+}
+
+/** 'Indicações': one page of the company's referrals (a state filter), and how many are held. */
+export async function listReferrals(
+  db: Db,
+  actor: CompanyActor,
+  query: ListReferralsQuery,
+): Promise<CompanyReferralPage> {
+  const { items, total, held } = await listCompanyReferrals(db, actor.companyId, {
+    state: query.state,
+    limit: REFERRAL_PAGE_SIZE,
+    offset: (query.page - 1) * REFERRAL_PAGE_SIZE,
+  });
+  return { items, total, held, page: query.page, pageSize: REFERRAL_PAGE_SIZE };
+}
+
+const stateConflict = () =>
+  new AppError("referral_state_conflict", 409, "The referral is not in a state for this decision.");
+
+/**
+ * The company's decision on one of its referrals: approve a held one (it becomes pending and the
+ * friend gets the welcome), block a held or pending one, or reward a qualified one whose referrer
+ * could not be credited before (409 referral_reward_unavailable while that is still so).
+ */
+export async function decideReferral(
+  db: Db,
+  actor: CompanyActor,
+  id: string,
+  { decision }: DecideReferral,
+  appUrl: string,
+): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [referral] = await tx
+      .select()
+      .from(referrals)
+      .where(and(eq(referrals.id, id), eq(referrals.companyId, actor.companyId)))
+      .for("update");
+    if (!referral) throw notFound();
+    const by = { decidedBy: actor.userId };
+    if (decision === "block") {
+      if (referral.state !== "held" && referral.state !== "pending") throw stateConflict();
+      await setState(tx, id, { state: "blocked", reason: "company", ...by });
+      return;
+    }
+    if (decision === "approve") {
+      if (referral.state !== "held") throw stateConflict();
+      const [rules, friend] = await Promise.all([
+        findReferralRules(tx, referral.companyId),
+        findReferralPerson(tx, referral.companyId, referral.referredId),
+      ]);
+      if (!rules || !friend) throw notFound();
+      await setState(tx, id, { state: "pending", reason: null, ...by });
+      if (rules.enabled) await giveWelcome(tx, referral, rules, friend);
+      else await setState(tx, id, { state: "blocked", reason: "rules_off", ...by });
+      return;
+    }
+    if (referral.state !== "qualified") throw stateConflict();
+    await setState(tx, id, { state: "qualified", reason: referral.reason, ...by });
+    if (!(await rewardReferrer(tx, referral, appUrl)))
+      throw new AppError(
+        "referral_reward_unavailable",
+        409,
+        "The referrer cannot be credited now (inactive, or the card is complete).",
+      );
+  });
+}
+
+/** The member's referral card on their company page, or 404 when they are not a member. */
+export async function getMyReferral(
+  db: Db,
+  customerId: string,
+  companyId: string,
+): Promise<MyReferral> {
+  const [rules, me] = await Promise.all([
+    findReferralRules(db, companyId),
+    findReferralPerson(db, companyId, customerId),
+  ]);
+  if (!rules || !me?.membershipId) throw new AppError("not_found", 404, "Company not found");
+  const [[counts], balanceCents] = await Promise.all([
+    db
+      .select({
+        friends: sql<number>`count(*) filter (where ${referrals.state} <> 'blocked')::int`,
+        rewarded: sql<number>`count(*) filter (where ${referrals.state} = 'rewarded')::int`,
+      })
+      .from(referrals)
+      .where(and(eq(referrals.companyId, companyId), eq(referrals.referrerId, customerId))),
+    bonusBalance(db, companyId, customerId),
+  ]);
+  return {
+    enabled: rules.enabled,
+    linkPath: referralLinkPath(companyId, customerId),
+    referredStamps: rules.referredStamps,
+    referrerStamps: rules.referrerStamps,
+    referredBonusCents: rules.referredBonusCents,
+    referrerBonusCents: rules.referrerBonusCents,
+    friends: Number(counts?.friends ?? 0),
+    rewarded: Number(counts?.rewarded ?? 0),
+    balanceCents,
+  };
+}
+
+const BONUS_ENTRIES_SHOWN = 20;
+
+/** A member's bonus at the company: balance and the latest entries (404 for a non-member). */
+export async function getCustomerBonus(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<CustomerBonus> {
+  const person = await findReferralPerson(db, companyId, customerId);
+  if (!person?.membershipId) throw new AppError("not_found", 404, "Customer not found");
+  const [balanceCents, entries] = await Promise.all([
+    bonusBalance(db, companyId, customerId),
+    listBonusEntries(db, companyId, customerId, BONUS_ENTRIES_SHOWN),
+  ]);
+  return { balanceCents, entries };
+}
+
+/**
+ * 'Usar bônus' at the counter: takes `amountCents` off the member's balance, recorded with who and
+ * when. The member's ledger is locked first, so two uses at once never take more than there is
+ * (409 bonus_insufficient).
+ */
+export async function useBonus(
+  db: Db,
+  actor: CompanyActor,
+  customerId: string,
+  input: UseBonus,
+): Promise<CustomerBonus> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const person = await findReferralPerson(tx, actor.companyId, customerId);
+    if (!person?.membershipId) throw new AppError("not_found", 404, "Customer not found");
+    await lock(tx, `bonus:${actor.companyId}:${customerId}`);
+    const balance = await bonusBalance(tx, actor.companyId, customerId);
+    if (input.amountCents > balance)
+      throw new AppError("bonus_insufficient", 409, "The bonus balance is lower than the amount.");
+    await tx.insert(bonusEntries).values({
+      id: randomUUID(),
+      companyId: actor.companyId,
+      customerId,
+      kind: "used",
+      amountCents: -input.amountCents,
+      byUserId: actor.userId,
+      note: input.note || null,
+    });
+  });
+  return getCustomerBonus(db, actor.companyId, customerId);
+}
