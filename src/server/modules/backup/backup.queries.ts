@@ -13,9 +13,18 @@ import { files } from "../files/files.table";
 import { interestReplies, interests } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
 import { programs } from "../programs/programs.table";
+import { bonusEntries, referrals } from "../referrals/referrals.table";
 import { companySettings } from "../settings/settings.table";
 import { stamps } from "../stamps/stamps.table";
-import { byCreatedAt, type KeyPart, keyOf, keyset, type Row, single } from "./keyset";
+import {
+  byCreatedAt,
+  companyRowsByCreatedAt,
+  type KeyPart,
+  keyOf,
+  keyset,
+  type Row,
+  single,
+} from "./keyset";
 
 /**
  * The backup's read model: what a company's backup holds, as datasets of rows read in batches
@@ -56,6 +65,7 @@ const companySettingColumns = {
   referrerStamps: companies.referrerStamps,
   referredBonusCents: companies.referredBonusCents,
   referrerBonusCents: companies.referrerBonusCents,
+  referralMonthlyCap: companies.referralMonthlyCap,
   offersFirstSignUpBonus: companies.offersFirstSignUpBonus,
   bonusStamps: companies.bonusStamps,
   bonusValueCents: companies.bonusValueCents,
@@ -129,6 +139,7 @@ export const DATASETS: Dataset[] = [
       col("referrerStamps", "Carimbos do indicador", "number"),
       col("referredBonusCents", "Bônus do indicado (R$)", "cents"),
       col("referrerBonusCents", "Bônus do indicador (R$)", "cents"),
+      col("referralMonthlyCap", "Limite mensal por indicador", "number"),
       col("offersFirstSignUpBonus", "Bônus de primeiro cadastro", "boolean"),
       col("bonusStamps", "Carimbos de bônus", "number"),
       col("bonusValueCents", "Valor do bônus (R$)", "cents"),
@@ -186,20 +197,7 @@ export const DATASETS: Dataset[] = [
       col("createdAt", "Criado em", "timestamp"),
       col("updatedAt", "Atualizado em", "timestamp"),
     ],
-    batches: (db, companyId) => {
-      const key = byCreatedAt(programs);
-      const { companyId: _c, ...fields } = getTableColumns(programs);
-      return keyset(
-        (after, limit) =>
-          db
-            .select({ ...fields, _key: keyOf(key) })
-            .from(programs)
-            .where(and(eq(programs.companyId, companyId), after))
-            .orderBy(asc(programs.createdAt), asc(programs.id))
-            .limit(limit),
-        key,
-      );
-    },
+    batches: companyRowsByCreatedAt(programs),
   },
   {
     name: "clientes",
@@ -272,20 +270,7 @@ export const DATASETS: Dataset[] = [
       col("redemptionNotes", "Observações", "free"),
       col("redemptionCode", "Código de resgate"),
     ],
-    batches: (db, companyId) => {
-      const key = byCreatedAt(loyaltyCards);
-      const { companyId: _c, ...fields } = getTableColumns(loyaltyCards);
-      return keyset(
-        (after, limit) =>
-          db
-            .select({ ...fields, _key: keyOf(key) })
-            .from(loyaltyCards)
-            .where(and(eq(loyaltyCards.companyId, companyId), after))
-            .orderBy(asc(loyaltyCards.createdAt), asc(loyaltyCards.id))
-            .limit(limit),
-        key,
-      );
-    },
+    batches: companyRowsByCreatedAt(loyaltyCards),
   },
   {
     name: "carimbos",
@@ -307,20 +292,7 @@ export const DATASETS: Dataset[] = [
       col("approvedAt", "Aprovado em", "timestamp"),
       col("reviewedAt", "Revisado em", "timestamp"),
     ],
-    batches: (db, companyId) => {
-      const key = byCreatedAt(stamps);
-      const { companyId: _c, ...fields } = getTableColumns(stamps);
-      return keyset(
-        (after, limit) =>
-          db
-            .select({ ...fields, _key: keyOf(key) })
-            .from(stamps)
-            .where(and(eq(stamps.companyId, companyId), after))
-            .orderBy(asc(stamps.createdAt), asc(stamps.id))
-            .limit(limit),
-        key,
-      );
-    },
+    batches: companyRowsByCreatedAt(stamps),
   },
   {
     name: "mensagens",
@@ -335,20 +307,7 @@ export const DATASETS: Dataset[] = [
       col("subject", "Assunto", "free"),
       col("createdAt", "Data", "timestamp"),
     ],
-    batches: (db, companyId) => {
-      const key = byCreatedAt(customerMessages);
-      const { companyId: _c, ...fields } = getTableColumns(customerMessages);
-      return keyset(
-        (after, limit) =>
-          db
-            .select({ ...fields, _key: keyOf(key) })
-            .from(customerMessages)
-            .where(and(eq(customerMessages.companyId, companyId), after))
-            .orderBy(asc(customerMessages.createdAt), asc(customerMessages.id))
-            .limit(limit),
-        key,
-      );
-    },
+    batches: companyRowsByCreatedAt(customerMessages),
   },
   {
     name: "presentes-aniversario",
@@ -361,20 +320,42 @@ export const DATASETS: Dataset[] = [
       col("cardId", "Cartão"),
       col("createdAt", "Criado em", "timestamp"),
     ],
-    batches: (db, companyId) => {
-      const key = byCreatedAt(birthdayGifts);
-      const { companyId: _c, ...fields } = getTableColumns(birthdayGifts);
-      return keyset(
-        (after, limit) =>
-          db
-            .select({ ...fields, _key: keyOf(key) })
-            .from(birthdayGifts)
-            .where(and(eq(birthdayGifts.companyId, companyId), after))
-            .orderBy(asc(birthdayGifts.createdAt), asc(birthdayGifts.id))
-            .limit(limit),
-        key,
-      );
-    },
+    batches: companyRowsByCreatedAt(birthdayGifts),
+  },
+  {
+    name: "indicacoes",
+    columns: [
+      col("id", "ID"),
+      col("referrerId", "Indicador"),
+      col("referredId", "Indicado"),
+      col("state", "Situação"),
+      col("reason", "Motivo"),
+      col("ipAddress", "IP do cadastro"),
+      col("referredStamps", "Carimbos do indicado", "number"),
+      col("referredBonusCents", "Bônus do indicado (R$)", "cents"),
+      col("referrerStamps", "Carimbos do indicador", "number"),
+      col("referrerBonusCents", "Bônus do indicador (R$)", "cents"),
+      col("createdAt", "Criada em", "timestamp"),
+      col("qualifiedAt", "Primeira visita em", "timestamp"),
+      col("rewardedAt", "Recompensada em", "timestamp"),
+      col("decidedBy", "Decidida por"),
+      col("decidedAt", "Decidida em", "timestamp"),
+    ],
+    batches: companyRowsByCreatedAt(referrals),
+  },
+  {
+    name: "bonus",
+    columns: [
+      col("id", "ID"),
+      col("customerId", "Cliente"),
+      col("kind", "Tipo"),
+      col("amountCents", "Valor (R$)", "cents"),
+      col("referralId", "Indicação"),
+      col("byUserId", "Usado por"),
+      col("note", "Observação", "free"),
+      col("createdAt", "Data", "timestamp"),
+    ],
+    batches: companyRowsByCreatedAt(bonusEntries),
   },
   {
     name: "interesses",
@@ -426,20 +407,7 @@ export const DATASETS: Dataset[] = [
       col("authorId", "Autor"),
       col("createdAt", "Data", "timestamp"),
     ],
-    batches: (db, companyId) => {
-      const key = byCreatedAt(interestReplies);
-      const { companyId: _c, ...fields } = getTableColumns(interestReplies);
-      return keyset(
-        (after, limit) =>
-          db
-            .select({ ...fields, _key: keyOf(key) })
-            .from(interestReplies)
-            .where(and(eq(interestReplies.companyId, companyId), after))
-            .orderBy(asc(interestReplies.createdAt), asc(interestReplies.id))
-            .limit(limit),
-        key,
-      );
-    },
+    batches: companyRowsByCreatedAt(interestReplies),
   },
   {
     name: "arquivos",

@@ -1,5 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 
 /** Reading a company's rows in batches for the backup, whatever their table. */
@@ -60,3 +60,26 @@ export const byCreatedAt = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }):
   { column: table.createdAt, timestamp: true },
   { column: table.id },
 ];
+
+/**
+ * A company's rows of a table keyed by company, creation time and id (gifts, referrals, bonus
+ * entries), oldest first, every column but the company's.
+ */
+export function companyRowsByCreatedAt(
+  table: PgTable & { companyId: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn },
+) {
+  return (db: Db, companyId: string) => {
+    const key = byCreatedAt(table);
+    const { companyId: _c, ...fields } = getTableColumns(table);
+    return keyset(
+      (after, limit) =>
+        db
+          .select({ ...fields, _key: keyOf(key) })
+          .from(table as PgTable)
+          .where(and(eq(table.companyId, companyId), after))
+          .orderBy(asc(table.createdAt), asc(table.id))
+          .limit(limit) as unknown as Promise<(Row & { _key: unknown[] })[]>,
+      key,
+    );
+  };
+}

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerCard } from "../../../shared/cards.schema";
 import type { CompanyReply } from "../../../shared/messages.schema";
@@ -360,6 +361,26 @@ describe("the bonus balance at the counter", () => {
     expect(
       (await t.request(`/api/customers/${otto.customerId}/bonus`, { cookie: rival.cookie })).status,
     ).toBe(404);
+  });
+});
+
+describe("the company's backup", () => {
+  it("holds its referrals and bonus entries, never another company's", async () => {
+    const res = await t.request("/api/settings/backup", { cookie: cafe.cookie });
+    expect(res.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const rows = (name: string) =>
+      JSON.parse(strFromU8(zip[`${name}.json`]!)) as Record<string, unknown>[];
+    const page = await list(cafe);
+    expect(rows("indicacoes")).toHaveLength(page.total);
+    expect(rows("indicacoes")[0]).toMatchObject({ referrerId: expect.any(String) });
+    expect(rows("bonus").some((r) => r.kind === "used" && r.amountCents === -350)).toBe(true);
+    const rivalZip = unzipSync(
+      new Uint8Array(
+        await (await t.request("/api/settings/backup", { cookie: rival.cookie })).arrayBuffer(),
+      ),
+    );
+    expect(JSON.parse(strFromU8(rivalZip["indicacoes.json"]!))).toEqual([]);
   });
 });
 
