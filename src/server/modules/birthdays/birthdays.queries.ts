@@ -1,4 +1,5 @@
-import { and, eq, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { birthdaysOn } from "../../../shared/dates";
 import type { Language } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
@@ -28,6 +29,15 @@ export type BirthdayMember = {
 // The same expressions as the indexes profiles_birthday_idx and memberships_birthday_idx.
 const monthOf = (date: SQLWrapper) => sql`extract(month from ${date})`;
 const dayOf = (date: SQLWrapper) => sql`extract(day from ${date})`;
+
+/** The member's birthday gift of `year` (a left join: null when there is none). */
+const giftOfYear = (year: number) =>
+  and(
+    eq(birthdayGifts.companyId, memberships.companyId),
+    eq(birthdayGifts.customerId, memberships.customerId),
+    eq(birthdayGifts.year, year),
+  );
+const gifted = sql<boolean>`(${birthdayGifts.id} is not null)`;
 
 /** `date` falls on one of `monthDays` ('MM-DD'), in a form the birthday indexes answer. */
 function onDays(date: SQLWrapper, monthDays: string[]): SQL {
@@ -60,19 +70,12 @@ export async function listBirthdayMembers(
         customerName: profiles.name,
         customerEmail: profiles.email,
         language: profiles.language,
-        gifted: sql<boolean>`(${birthdayGifts.id} is not null)`,
+        gifted,
       })
       .from(memberships)
       .innerJoin(profiles, eq(profiles.id, memberships.customerId))
       .innerJoin(companies, eq(companies.id, memberships.companyId))
-      .leftJoin(
-        birthdayGifts,
-        and(
-          eq(birthdayGifts.companyId, memberships.companyId),
-          eq(birthdayGifts.customerId, memberships.customerId),
-          eq(birthdayGifts.year, year),
-        ),
-      );
+      .leftJoin(birthdayGifts, giftOfYear(year));
   const active = and(eq(memberships.status, "active"), eq(companies.birthdayEnabled, true));
   const [fromProfiles, fromRecords] = await Promise.all([
     select().where(
@@ -83,4 +86,27 @@ export async function listBirthdayMembers(
   return [...fromProfiles, ...fromRecords].sort(
     (a, b) => a.companyId.localeCompare(b.companyId) || a.customerId.localeCompare(b.customerId),
   );
+}
+
+/**
+ * 'Aniversários Hoje' of one company: its members whose birthday is `day` (yyyy-MM-dd, São Paulo)
+ * by the job's rule (the company's record, else the profile; 29 February on 28 February in other
+ * years), by name, with whether this year's gift was given.
+ */
+export function listCompanyBirthdays(db: Db, companyId: string, day: string) {
+  return db
+    .select({ customerId: memberships.customerId, name: profiles.name, gifted })
+    .from(memberships)
+    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+    .leftJoin(birthdayGifts, giftOfYear(Number(day.slice(0, 4))))
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        inArray(
+          sql`to_char(coalesce(${memberships.birthDate}, ${profiles.birthDate}), 'MM-DD')`,
+          birthdaysOn(day),
+        ),
+      ),
+    )
+    .orderBy(profiles.name);
 }

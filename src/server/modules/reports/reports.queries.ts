@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { birthdaysOn, saoPauloDate } from "../../../shared/dates";
+import { and, eq, sql } from "drizzle-orm";
+import { saoPauloDate } from "../../../shared/dates";
 import type { DashboardStats } from "../../../shared/reports.schema";
 import type { Db } from "../../db/client";
 import { saoPauloDateOf, saoPauloToday } from "../../db/time-zone";
-import { profiles } from "../auth/profiles.table";
-import { birthdayGifts } from "../birthdays/birthdays.table";
+import { listCompanyBirthdays } from "../birthdays/birthdays.queries";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
 import { stamps } from "../stamps/stamps.table";
@@ -42,35 +41,7 @@ export async function getDashboardStats(db: Db, companyId: string): Promise<Dash
     .where(
       and(eq(stamps.companyId, companyId), eq(stamps.claimed, true), eq(stamps.status, "pending")),
     );
-  // The birthday job's day and rule: the company's record of the member, else the profile;
-  // 29 February on 28 February in other years. `gifted`: this year's birthday gift was given.
-  const day = saoPauloDate();
-  const birthdays = await db
-    .select({
-      customerId: memberships.customerId,
-      name: profiles.name,
-      gifted: sql<boolean>`(${birthdayGifts.id} is not null)`,
-    })
-    .from(memberships)
-    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-    .leftJoin(
-      birthdayGifts,
-      and(
-        eq(birthdayGifts.companyId, memberships.companyId),
-        eq(birthdayGifts.customerId, memberships.customerId),
-        eq(birthdayGifts.year, Number(day.slice(0, 4))),
-      ),
-    )
-    .where(
-      and(
-        eq(memberships.companyId, companyId),
-        inArray(
-          sql`to_char(coalesce(${memberships.birthDate}, ${profiles.birthDate}), 'MM-DD')`,
-          birthdaysOn(day),
-        ),
-      ),
-    )
-    .orderBy(profiles.name);
+  const birthdays = await listCompanyBirthdays(db, companyId, saoPauloDate());
   const all = cards?.all ?? 0;
   return {
     totalCustomers: customers?.total ?? 0,
