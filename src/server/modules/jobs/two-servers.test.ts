@@ -107,9 +107,9 @@ describe.skipIf(!testEnv.TEST_DATABASE_URL)("two servers on one PostgreSQL datab
               ...birthday,
               name: "test-birthday-gifts",
               cron: "* * * * *",
-              handler: async (deps, now) => {
+              handler: async (deps, now, data) => {
                 runs.push(server);
-                return birthday.handler(deps, now);
+                return birthday.handler(deps, now, data);
               },
             },
           ],
