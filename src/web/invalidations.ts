@@ -8,6 +8,7 @@ import { customerKeys, customerMutations } from "./features/customers/keys";
 import { messageMutations } from "./features/messages/keys";
 import { notificationKeys } from "./features/notifications/keys";
 import { programKeys, programMutations } from "./features/programs/keys";
+import { referralKeys, referralMutations } from "./features/referrals/keys";
 import { reportKeys } from "./features/reports/keys";
 import { settingsKeys } from "./features/settings/keys";
 import { stampMutations } from "./features/stamps/keys";
@@ -35,6 +36,18 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
       notificationKeys.all,
     ],
   },
+  // A staff stamp is the referred friend's first visit: it may qualify a referral and credit the
+  // referrer ('Indicações', the bonus in 'Ver Detalhes').
+  {
+    after: [stampMutations.addOnCard, stampMutations.addForCustomer],
+    invalidate: [referralKeys.all],
+  },
+  // A referral decision gives stamps: approving a held one the friend's welcome, 'Creditar
+  // indicador' the referrer's reward.
+  {
+    after: [referralMutations.decide],
+    invalidate: [cardKeys.all, customerKeys.all, reportKeys.all, notificationKeys.all],
+  },
   {
     after: [cardMutations.redeem],
     invalidate: [customerKeys.all, reportKeys.all, notificationKeys.all],
@@ -45,6 +58,11 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   },
   // Joining a company: the customer's directory shows it as joined.
   { after: [cardMutations.join], invalidate: [companyKeys.all] },
+  // A new member has a personal referral link there ('Indique e ganhe').
+  {
+    after: [cardMutations.join, customerMutations.answerInvitation],
+    invalidate: [referralKeys.all],
+  },
   // A programme changes the 'Templates' tile and the add-stamp choices.
   {
     after: [programMutations.create, programMutations.update, programMutations.action],
@@ -80,7 +98,8 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   },
   {
     after: [customerMutations.answerInvitation],
-    invalidate: [customerCardKeys.all, companyKeys.all],
+    // The customer's bell drops the invitation.
+    invalidate: [customerCardKeys.all, companyKeys.all, notificationKeys.all],
     settled: true,
   },
   { after: [messageMutations.reply], invalidate: [notificationKeys.all], settled: true },

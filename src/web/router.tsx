@@ -38,6 +38,7 @@ const APP_NAMESPACES: Namespace[] = [
   "messages",
   "notifications",
   "programs",
+  "referrals",
   "reports",
   "security",
   "settings",

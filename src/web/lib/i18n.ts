@@ -18,6 +18,7 @@ import type ptLayout from "../locales/pt-BR/layout.json";
 import type ptMessages from "../locales/pt-BR/messages.json";
 import type ptNotifications from "../locales/pt-BR/notifications.json";
 import type ptPrograms from "../locales/pt-BR/programs.json";
+import type ptReferrals from "../locales/pt-BR/referrals.json";
 import type ptReports from "../locales/pt-BR/reports.json";
 import type ptSecurity from "../locales/pt-BR/security.json";
 import type ptSettings from "../locales/pt-BR/settings.json";
@@ -49,6 +50,7 @@ type Resources = {
   messages: typeof ptMessages;
   notifications: typeof ptNotifications;
   programs: typeof ptPrograms;
+  referrals: typeof ptReferrals;
   reports: typeof ptReports;
   security: typeof ptSecurity;
   settings: typeof ptSettings;

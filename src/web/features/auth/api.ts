@@ -138,12 +138,20 @@ export function useSignOut(redirectTo = "/") {
 
 /**
  * A customer who signs in through a company's link (or opens it while signed in) joins that
- * company. A failure (e.g. an unknown company) must not keep them out of their area.
+ * company; through a member's personal link, `referrerId` (the link's `indicador`, else
+ * `afiliado`) makes it a referral when they are new to the company. A failure (e.g. an unknown
+ * company) must not keep them out of their area.
  */
-export async function joinThroughLink(companyId: string | null | undefined) {
+export async function joinThroughLink(
+  companyId: string | null | undefined,
+  referrerId?: string | null,
+) {
   if (!companyId) return;
   try {
-    await apiClient.post<unknown>("/api/memberships", { companyId });
+    await apiClient.post<unknown>("/api/memberships", {
+      companyId,
+      ...(referrerId ? { referrerId } : {}),
+    });
   } catch (error) {
     console.warn("Could not join the company of the link", error);
   }

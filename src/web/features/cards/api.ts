@@ -108,12 +108,22 @@ export const companyPageQueryOptions = (companyId: string) =>
       apiClient.get<CompanyPage>(`/api/me/companies/${encodeURIComponent(companyId)}`, { signal }),
   });
 
+/**
+ * The signed-in customer joins a company: its id, or with the referrer of a member's personal
+ * link (`indicador`), which makes it a referral when the customer is new to the company.
+ */
 export function useJoinCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: cardMutations.join,
-    mutationFn: (companyId: string) =>
-      apiClient.post<{ joined: boolean; card: CustomerCard }>("/api/memberships", { companyId }),
+    mutationFn: (input: string | { companyId: string; referrerId?: string | null }) => {
+      const { companyId, referrerId } =
+        typeof input === "string" ? { companyId: input, referrerId: null } : input;
+      return apiClient.post<{ joined: boolean; card: CustomerCard }>("/api/memberships", {
+        companyId,
+        ...(referrerId ? { referrerId } : {}),
+      });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerCardKeys.all }),
   });
 }

@@ -57,11 +57,14 @@ export function CustomerLoginPage() {
     ...publicCompanyQueryOptions(origin.companyId ?? ""),
     enabled: Boolean(origin.companyId),
   });
+  // A member's personal link names the referrer (`indicador`, else `afiliado`).
+  const referrerId = origin.referrerCustomerId ?? origin.affiliateId;
 
   return (
     <SignedInRedirect
       joinCompanyId={origin.companyId}
-      confirmJoin={(companyId) => <ConfirmJoin companyId={companyId} />}
+      joinReferrerId={referrerId}
+      confirmJoin={(companyId) => <ConfirmJoin companyId={companyId} referrerId={referrerId} />}
     >
       <PublicLayout>
         <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
@@ -83,7 +86,7 @@ export function CustomerLoginPage() {
  * 'Entrar no programa de fidelidade de <empresa>?' for a signed-in customer: joins only on yes,
  * then shows the new card; no goes to their panel. A member goes straight to their card there.
  */
-function ConfirmJoin({ companyId }: { companyId: string }) {
+function ConfirmJoin({ companyId, referrerId }: { companyId: string; referrerId: string | null }) {
   const navigate = useNavigate();
   const page = useQuery(companyPageQueryOptions(companyId));
   const join = useJoinCompany();
@@ -101,7 +104,10 @@ function ConfirmJoin({ companyId }: { companyId: string }) {
           joining={join.isPending || join.isSuccess}
           error={join.isError ? errorMessage(join.error) : null}
           onConfirm={() =>
-            join.mutate(companyId, { onSuccess: () => navigate(cardPage, { replace: true }) })
+            join.mutate(
+              { companyId, referrerId },
+              { onSuccess: () => navigate(cardPage, { replace: true }) },
+            )
           }
           onCancel={() => navigate("/dashboard-cliente", { replace: true })}
         />

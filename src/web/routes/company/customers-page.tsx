@@ -12,12 +12,14 @@ import { CompanyInvitations } from "@/web/features/customers/components/company-
 import { CustomerStats } from "@/web/features/customers/components/customer-stats";
 import { CustomersTable } from "@/web/features/customers/components/customers-table";
 import { NewCustomerDialog } from "@/web/features/customers/components/new-customer-dialog";
+import { CustomerBonusPanel } from "@/web/features/referrals/components/customer-bonus-panel";
 import { errorMessage } from "@/web/lib/error-message";
 
 /**
  * /clientes: the tiles, the search (also reached from the header's 'Buscar clientes...' as
  * ?busca=), 'Novo Cliente', 'Exportar CSV', the customers a page at a time (?pagina=; cards on a
- * phone, the table from 768 px) and the invitations not accepted yet.
+ * phone, the table from 768 px) and the invitations not accepted yet. 'Ver Detalhes' gets the
+ * referrals feature's bonus panel ('Usar bônus').
  */
 export function CustomersPage() {
   const { t } = useTranslation("customers");
@@ -91,7 +93,12 @@ export function CustomersPage() {
       ) : null}
       {data && data.items.length > 0 ? (
         <>
-          <CustomersTable customers={data.items} />
+          <CustomersTable
+            customers={data.items}
+            detailsSection={(customer) => (
+              <CustomerBonusPanel customerId={customer.id} customerName={customer.name} />
+            )}
+          />
           <nav
             aria-label={t("pagination.label")}
             className="flex flex-wrap items-center justify-between gap-2 text-sm"

@@ -7,6 +7,7 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { BackupButton } from "@/web/features/backup/components/backup-button";
 import { StoredBackups } from "@/web/features/backup/components/stored-backups";
+import { CompanyReferrals } from "@/web/features/referrals/components/company-referrals";
 import { SecuritySection } from "@/web/features/security/components/security-section";
 import { AppearanceSection } from "@/web/features/settings/components/appearance-section";
 import { LoyaltyRulesSection } from "@/web/features/settings/components/loyalty-rules-section";
@@ -41,9 +42,12 @@ function Section({
   );
 }
 
-/** /configuracoes (admin only): every section saved on the server. */
+/**
+ * /configuracoes (admin only): every section saved on the server; below the referral rules, the
+ * referrals feature's 'Indicações' (who referred whom, and the decisions on held ones).
+ */
 export function SettingsPage() {
-  const { t } = useTranslation("settings");
+  const { t } = useTranslation(["settings", "referrals"]);
   return (
     <>
       <PageHeader
@@ -64,6 +68,9 @@ export function SettingsPage() {
         </Section>
         <Section title={t("sections.referral")} description={t("sections.referralHint")}>
           <ReferralRulesSection />
+        </Section>
+        <Section title={t("referrals:list.title")} description={t("referrals:list.description")}>
+          <CompanyReferrals />
         </Section>
         <Section title={t("sections.promotion")} description={t("sections.promotionHint")}>
           <PromotionSection />

@@ -10,10 +10,14 @@ import { StampCard } from "@/web/features/cards/components/stamp-card";
 import { VoucherPanel } from "@/web/features/cards/components/voucher-panel";
 import { ClaimActions } from "@/web/features/claims/components/claim-actions";
 import { CompanyConversation } from "@/web/features/messages/components/company-conversation";
+import { ReferralCard } from "@/web/features/referrals/components/referral-card";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 
-/** /dashboard-cliente-cartao-fidelidade/:companyId: the customer's card at one company. */
+/**
+ * /dashboard-cliente-cartao-fidelidade/:companyId: the customer's card at one company, the
+ * company's promotion, 'Indique e ganhe' (the referrals feature) and the conversation.
+ */
 export function CustomerCardPage() {
   const { t } = useTranslation("customer");
   const { companyId = "" } = useParams();
@@ -85,6 +89,9 @@ export function CustomerCardPage() {
           ) : null}
         </div>
         <div className="grid gap-6">
+          {company && (current || used.length > 0) ? (
+            <ReferralCard companyId={company.id} companyName={company.tradeName} />
+          ) : null}
           {page.data ? (
             <section className="grid gap-3">
               <CompanyConversation companyId={page.data.company.id} />

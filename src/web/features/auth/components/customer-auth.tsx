@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Me } from "@/shared/auth.schema";
-import type { SignUpOriginParams } from "@/shared/origin";
+import { resolveSignUpOrigin, type SignUpOriginParams } from "@/shared/origin";
 import { homePathFor, joinThroughLink } from "../api";
 import { AuthCard } from "./auth-card";
 import { CustomerSignUpForm } from "./customer-sign-up-form";
@@ -26,8 +26,10 @@ export function CustomerAuth({ initialView, origin }: CustomerAuthProps) {
   );
 
   const onSignedIn = async (me: Me) => {
-    if (me.profile.role === "customer")
-      await joinThroughLink(origin?.empresa_id ?? origin?.empresa);
+    if (me.profile.role === "customer") {
+      const link = resolveSignUpOrigin(origin ?? {});
+      await joinThroughLink(link.companyId, link.referrerCustomerId ?? link.affiliateId);
+    }
     navigate(homePathFor(me.profile.role), { replace: true });
   };
 

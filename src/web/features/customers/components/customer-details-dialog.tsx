@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Eye, Pencil } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -31,8 +31,18 @@ import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { customerDetailsQueryOptions, useUpdateCustomerRecord } from "../api";
 
-/** 'Ver Detalhes': the customer's data (editable: the company's own record) and their messages. */
-export function CustomerDetailsDialog({ customer }: { customer: CustomerRow }) {
+/**
+ * 'Ver Detalhes': the customer's data (editable: the company's own record) and their messages.
+ * `children` is what another feature shows about the customer there (the route composes it: the
+ * referral bonus), rendered below the data once the dialog is open.
+ */
+export function CustomerDetailsDialog({
+  customer,
+  children,
+}: {
+  customer: CustomerRow;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("customers");
   return (
     <Dialog>
@@ -47,14 +57,14 @@ export function CustomerDetailsDialog({ customer }: { customer: CustomerRow }) {
         <DialogDescription>
           {t("details.description", { date: formatDate(customer.joinedAt) })}
         </DialogDescription>
-        <Details customerId={customer.id} />
+        <Details customerId={customer.id}>{children}</Details>
         <CloseButton />
       </DialogContent>
     </Dialog>
   );
 }
 
-function Details({ customerId }: { customerId: string }) {
+function Details({ customerId, children }: { customerId: string; children?: ReactNode }) {
   const { t } = useTranslation("customers");
   const details = useQuery(customerDetailsQueryOptions(customerId));
   const [editing, setEditing] = useState(false);
@@ -98,6 +108,7 @@ function Details({ customerId }: { customerId: string }) {
           </div>
         </div>
       )}
+      {children}
       <Conversation details={c} />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CustomerRow } from "@/shared/customers.schema";
 import { formatDate } from "@/web/lib/format";
@@ -5,15 +6,20 @@ import { CustomerCardsDialog } from "./customer-cards-dialog";
 import { CustomerDetailsDialog } from "./customer-details-dialog";
 import { CustomerStatusToggle } from "./customer-status-toggle";
 
+/** What another feature adds to a customer's 'Ver Detalhes' (the route passes it). */
+type DetailsSection = (customer: CustomerRow) => ReactNode;
+type ListProps = { customers: CustomerRow[]; detailsSection?: DetailsSection };
+
 /**
  * The /clientes customers: on a phone one card per customer (no sideways scrolling), from 768 px
  * the table: Cliente, Dados, Cartões, Status, Mensagens, Cadastro, and the dialogs.
+ * `detailsSection` renders another feature's part of 'Ver Detalhes' (the referral bonus).
  */
-export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
+export function CustomersTable(props: ListProps) {
   return (
     <>
-      <CustomerCards customers={customers} />
-      <Table customers={customers} />
+      <CustomerCards {...props} />
+      <Table {...props} />
     </>
   );
 }
@@ -45,17 +51,25 @@ function MessagesCount({ customer: c }: { customer: CustomerRow }) {
   );
 }
 
-function Actions({ customer }: { customer: CustomerRow }) {
+function Actions({
+  customer,
+  detailsSection,
+}: {
+  customer: CustomerRow;
+  detailsSection?: DetailsSection;
+}) {
   return (
     <div className="flex flex-wrap gap-2">
-      <CustomerDetailsDialog customer={customer} />
+      <CustomerDetailsDialog customer={customer}>
+        {detailsSection?.(customer)}
+      </CustomerDetailsDialog>
       <CustomerCardsDialog customer={customer} />
     </div>
   );
 }
 
 /** Below 768 px: a card per customer with the same data and actions as a table row. */
-function CustomerCards({ customers }: { customers: CustomerRow[] }) {
+function CustomerCards({ customers, detailsSection }: ListProps) {
   const { t } = useTranslation("customers");
   return (
     <ul className="grid gap-3 md:hidden" aria-label={t("table.label")}>
@@ -82,14 +96,14 @@ function CustomerCards({ customers }: { customers: CustomerRow[] }) {
             <MessagesCount customer={c} />
             <span>{t("table.joinedOn", { date: formatDate(c.joinedAt) })}</span>
           </div>
-          <Actions customer={c} />
+          <Actions customer={c} detailsSection={detailsSection} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Table({ customers }: { customers: CustomerRow[] }) {
+function Table({ customers, detailsSection }: ListProps) {
   const { t } = useTranslation("customers");
   const headers = ["customer", "data", "cards", "status", "messages", "joined", "actions"] as const;
   return (
@@ -125,7 +139,7 @@ function Table({ customers }: { customers: CustomerRow[] }) {
               </td>
               <td className="px-3 py-3">{formatDate(c.joinedAt)}</td>
               <td className="px-3 py-3">
-                <Actions customer={c} />
+                <Actions customer={c} detailsSection={detailsSection} />
               </td>
             </tr>
           ))}

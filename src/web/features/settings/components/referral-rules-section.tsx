@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { REFERRAL_MONTHLY_CAP_DEFAULT, REFERRAL_MONTHLY_CAP_MAX } from "@/shared/referrals.schema";
 import {
   REFERRAL_MIN_STAMPS,
   type ReferralRules,
@@ -12,10 +14,17 @@ import { numberOr, useSectionForm } from "./section-form";
 import { SectionStatus } from "./section-status";
 import { MoneyField, NumberField, SwitchField } from "./settings-fields";
 
-/** Regras de indicação: stamps and bonus (R$) for the referred customer and the referrer. */
+/**
+ * Regras de indicação: stamps and bonus (R$) for the referred customer and the referrer, and the
+ * monthly cap per referrer. A failed load also says so in the spec's toast.
+ */
 export function ReferralRulesSection() {
   const { t } = useTranslation("settings");
   const query = useQuery(sectionQueryOptions("referral-rules"));
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) toast.error(t("errors.referralLoad"));
+  }, [failed, t]);
   if (!query.data) return <SectionStatus query={query} errorText={t("errors.referralLoad")} />;
   return <ReferralRulesForm saved={query.data} />;
 }
@@ -66,6 +75,15 @@ function ReferralRulesForm({ saved }: { saved: ReferralRules }) {
           cents={rules.referrerBonusCents}
           error={form.error("referrerBonusCents")}
           onChange={(cents) => form.set("referrerBonusCents", cents)}
+        />
+        <NumberField
+          label={t("referral.monthlyCap")}
+          hint={t("referral.monthlyCapHint")}
+          value={rules.monthlyCap}
+          min={1}
+          max={REFERRAL_MONTHLY_CAP_MAX}
+          error={form.error("monthlyCap")}
+          onChange={(raw) => form.set("monthlyCap", numberOr(raw, REFERRAL_MONTHLY_CAP_DEFAULT))}
         />
       </div>
       <div>

@@ -40,7 +40,9 @@ export function NumberField({
   value,
   onChange,
   error,
+  hint,
   min,
+  max,
   step = 1,
   className,
 }: {
@@ -48,18 +50,21 @@ export function NumberField({
   value: number;
   onChange: (raw: string) => void;
   error?: string;
+  hint?: ReactNode;
   min: number;
+  max?: number;
   step?: number;
   className?: string;
 }) {
   const id = useId();
   return (
-    <Field id={id} label={label} error={error} className={className}>
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
       <Input
-        {...fieldAria(id, { error })}
+        {...fieldAria(id, { hint: Boolean(hint) && !error, error })}
         type="number"
         inputMode={step < 1 ? "decimal" : "numeric"}
         min={min}
+        max={max}
         step={step}
         defaultValue={value}
         key={value}

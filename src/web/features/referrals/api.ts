@@ -1,0 +1,73 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  CompanyReferralPage,
+  CustomerBonus,
+  DecideReferral,
+  MyReferral,
+  ReferralState,
+  UseBonus,
+} from "@/shared/referrals.schema";
+import { apiClient } from "@/web/lib/api-client";
+import { referralKeys, referralMutations } from "./keys";
+
+/** The customer's personal link at a company, what it gives, their counts and bonus (404: not a member). */
+export const myReferralQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: referralKeys.mine(companyId),
+    queryFn: ({ signal }) =>
+      apiClient.get<MyReferral>(`/api/me/companies/${encodeURIComponent(companyId)}/referral`, {
+        signal,
+      }),
+  });
+
+/** 'Indicações': one page of the company's referrals (newest first) and how many are held. */
+export const companyReferralsQueryOptions = (state: ReferralState | null, page: number) =>
+  queryOptions({
+    queryKey: referralKeys.list(state, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page) });
+      if (state) params.set("state", state);
+      return apiClient.get<CompanyReferralPage>(`/api/referrals?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** Approve or block a held referral, block a pending one, or credit the referrer by hand. */
+export function useDecideReferral() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: referralMutations.decide,
+    mutationFn: ({ id, decision }: { id: string } & DecideReferral) =>
+      apiClient.post<{ ok: true }>(`/api/referrals/${encodeURIComponent(id)}/decision`, {
+        decision,
+      }),
+    // Settled: a 409 (decided elsewhere meanwhile) also shows the list as it is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: referralKeys.all }),
+  });
+}
+
+/** A member's bonus at the company: balance in cents and the latest entries. */
+export const customerBonusQueryOptions = (customerId: string) =>
+  queryOptions({
+    queryKey: referralKeys.bonus(customerId),
+    queryFn: ({ signal }) =>
+      apiClient.get<CustomerBonus>(`/api/customers/${encodeURIComponent(customerId)}/bonus`, {
+        signal,
+      }),
+  });
+
+/** 'Usar bônus' at the counter: the answer is the bonus after the use. */
+export function useUseBonus(customerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: referralMutations.useBonus,
+    mutationFn: (input: UseBonus) =>
+      apiClient.post<CustomerBonus>(
+        `/api/customers/${encodeURIComponent(customerId)}/bonus/use`,
+        input,
+      ),
+    onSuccess: (bonus) => queryClient.setQueryData(referralKeys.bonus(customerId), bonus),
+    // A refused use (bonus_insufficient) means the balance changed elsewhere: show it.
+    onError: () => queryClient.invalidateQueries({ queryKey: referralKeys.bonus(customerId) }),
+  });
+}
