@@ -41,6 +41,11 @@ export type JobDefinition = {
   expireInSeconds?: number;
   /** How often an idle worker looks for work (default 2 s; 10 s for a job that only has a cron). */
   pollingIntervalSeconds?: number;
+  /**
+   * Runs of this job one server does side by side (default 1): that many workers, each taking the
+   * next job as soon as it has finished one (the polling interval applies only while idle).
+   */
+  concurrency?: number;
 };
 
 /** Where a job goes once its retries are spent; counted on /api/health. */
@@ -126,11 +131,24 @@ export async function startJobs(options: JobRunnerOptions): Promise<JobRunner> {
   for (const job of jobs) {
     const pollingIntervalSeconds =
       options.pollingIntervalSeconds ?? job.pollingIntervalSeconds ?? (job.cron ? 10 : 2);
-    await boss.work<unknown>(
+    for (let n = 0; n < Math.max(1, job.concurrency ?? 1); n++) {
+      await work(job, pollingIntervalSeconds);
+    }
+  }
+
+  /**
+   * One worker of `job`. pg-boss's worker waits out its polling interval after every fetch, even
+   * one that found work (one e-mail a second); after a run it is told to look again at once, so a
+   * backlog goes as fast as the runs do and only an idle worker waits.
+   */
+  async function work(job: JobDefinition, pollingIntervalSeconds: number) {
+    let workerId: string | undefined;
+    workerId = await boss.work<unknown>(
       job.name,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
       async ([run]) => {
         if (!run) return null;
+        if (workerId) boss.notifyWorker(workerId);
         try {
           return await job.handler(deps, new Date(run.createdOn), run.data);
         } catch (error) {

@@ -15,6 +15,22 @@ export type Mailer = {
 
 export type Logger = Pick<Console, "info" | "warn" | "error">;
 
+/** SMTP connections one server keeps open and sends on side by side (the outbox's workers). */
+export const SMTP_POOL_CONNECTIONS = 5;
+
+/**
+ * SMTP_URL with a pool of SMTP_POOL_CONNECTIONS kept-open connections, unless the URL already says
+ * (`?pool=false` turns it off): a new connection per e-mail costs a greeting (100 ms on some
+ * servers) and caps the outbox at a few dozen e-mails a second.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  if (!url.searchParams.has("maxConnections"))
+    url.searchParams.set("maxConnections", String(SMTP_POOL_CONNECTIONS));
+  return url.href;
+}
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
@@ -25,7 +41,7 @@ export function createMailer(options: {
 }): Mailer {
   const logger = options.logger ?? console;
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl));
     return {
       kind: "smtp",
       async send(mail) {

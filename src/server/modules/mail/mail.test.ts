@@ -3,7 +3,7 @@ import { createApp } from "../../app";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../test/databases";
 import { companyInput, TEST_APP_URL } from "../../test/test-app";
-import { createMailer } from "./mail.service";
+import { createMailer, pooledSmtpUrl } from "./mail.service";
 import { sendQueuedEmails } from "./outbox";
 
 let database: Database;
@@ -88,5 +88,19 @@ describe("dev mailbox (no SMTP_URL, not production)", () => {
         appUrl: TEST_APP_URL,
       }),
     ).toThrow(/SMTP_URL is required in production/);
+  });
+});
+
+describe("SMTP_URL", () => {
+  it("sends on a pool of kept-open connections unless the URL says otherwise", () => {
+    expect(pooledSmtpUrl("smtp://user:p%40ss@mail.example.com:587")).toBe(
+      "smtp://user:p%40ss@mail.example.com:587?pool=true&maxConnections=5",
+    );
+    expect(pooledSmtpUrl("smtps://mail.example.com?pool=false")).toBe(
+      "smtps://mail.example.com?pool=false&maxConnections=5",
+    );
+    expect(pooledSmtpUrl("smtp://mail.example.com?maxConnections=2")).toBe(
+      "smtp://mail.example.com?maxConnections=2&pool=true",
+    );
   });
 });

@@ -9,8 +9,8 @@
 import PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import { drizzleJobConnection } from "../jobs/job-db";
-import { enqueueJob, type JobDefinition } from "../jobs/jobs.service";
-import type { Logger, Mail, Mailer } from "./mail.service";
+import { DEAD_LETTER_QUEUE, enqueueJob, type JobDefinition } from "../jobs/jobs.service";
+import { type Logger, type Mail, type Mailer, SMTP_POOL_CONNECTIONS } from "./mail.service";
 
 export const SEND_EMAIL_JOB = "send-email";
 
@@ -35,9 +35,17 @@ function toMail(data: unknown): Mail {
 /** Sends one outbox e-mail; a throw (SMTP down) fails the run, which is retried. */
 const deliver = (mailer: Mailer, data: unknown) => mailer.send(toMail(data));
 
-/** The worker's job: one e-mail per run. */
+/** E-mails the test drain takes from the outbox at once and sends side by side. */
+const DRAIN_BATCH = 10;
+
+/**
+ * The worker's job: one e-mail per run, SMTP_POOL_CONNECTIONS runs side by side, each worker taking
+ * the next e-mail as soon as it has sent one (jobs.service.ts), so a backlog (300 birthday e-mails)
+ * goes out at SMTP speed, not one a polling interval.
+ */
 export const sendEmailJob: JobDefinition = {
   name: SEND_EMAIL_JOB,
+  concurrency: SMTP_POOL_CONNECTIONS,
   handler: async ({ mailer }, _now, data) => {
     await deliver(mailer, data);
     // Nothing of the e-mail is stored with the finished job.
@@ -71,18 +79,28 @@ export async function sendQueuedEmails(db: Db, mailer: Mailer, log: Logger = con
   }
   let sent = 0;
   for (;;) {
-    const jobs = await boss.fetch<unknown>(SEND_EMAIL_JOB, { batchSize: 20 });
-    if (jobs.length === 0) return sent;
-    for (const job of jobs) {
-      try {
-        await deliver(mailer, job.data);
-        await boss.complete(SEND_EMAIL_JOB, job.id);
-        sent++;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.error(`Job ${SEND_EMAIL_JOB} ${job.id} failed, will retry: ${message}`);
-        await boss.fail(SEND_EMAIL_JOB, job.id, { message });
-      }
+    const jobs = await boss.fetch<unknown>(SEND_EMAIL_JOB, {
+      batchSize: DRAIN_BATCH,
+      includeMetadata: true,
+    });
+    if (jobs.length === 0) break;
+    const results = await Promise.allSettled(jobs.map((job) => deliver(mailer, job.data)));
+    const done = jobs.filter((_, i) => results[i]?.status === "fulfilled").map((job) => job.id);
+    if (done.length > 0) await boss.complete(SEND_EMAIL_JOB, done);
+    sent += done.length;
+    for (const [i, result] of results.entries()) {
+      if (result.status === "fulfilled") continue;
+      const job = jobs[i]!;
+      const message =
+        result.reason instanceof Error ? result.reason.message : String(result.reason);
+      const attempt = `attempt ${job.retryCount + 1} of ${job.retryLimit + 1}`;
+      log.error(
+        job.retryCount >= job.retryLimit
+          ? `Job ${SEND_EMAIL_JOB} ${job.id} failed (${attempt}) and went to the dead-letter queue '${DEAD_LETTER_QUEUE}': ${message}`
+          : `Job ${SEND_EMAIL_JOB} ${job.id} failed (${attempt}), will retry: ${message}`,
+      );
+      await boss.fail(SEND_EMAIL_JOB, job.id, { message });
     }
   }
+  return sent;
 }
