@@ -118,6 +118,15 @@ describe("messages and interests in a real browser", () => {
     const reply = replies.getByRole("listitem").filter({ hasText: "Café Aurora" });
     await reply.getByText("Abrimos sim, das 8h às 12h. Esperamos vocês!").waitFor();
     await reply.getByText(/\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2}/).waitFor();
+
+    // and in the bell of the customer pages, which leads to the company's page
+    await phone.getByRole("button", { name: /^Notificações/ }).click();
+    const notices = phone.getByRole("list", { name: "Notificações" });
+    await notices.getByText("Café Aurora: Abrimos sim, das 8h às 12h. Esperamos vocês!").waitFor();
+    await notices.getByText("Resposta recebida").click();
+    await phone.waitForURL(
+      (u) => u.pathname === `/dashboard-cliente-cartao-fidelidade/${companyId}`,
+    );
   });
 
   it("an interest reaches a company of its sector and city, and the answer comes back", async () => {

@@ -33,6 +33,11 @@ export const NotificationListSchema = z.object({
   items: z.array(NotificationSchema),
   /** Unread notifications in all (the badge caps the display at '99+'). */
   unread: z.number().int(),
+  /**
+   * The company turned 'Notificações push' (the in-app alerts) off: the bell lists nothing and
+   * counts nothing, and says where to turn them back on.
+   */
+  muted: z.boolean(),
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
@@ -47,3 +52,76 @@ export const MarkNotificationsReadSchema = z.union([
   z.object({ all: z.literal(true) }),
 ]);
 export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The company owner's e-mail digest (the job `notification-digests`)
+
+/** At most one notification e-mail per company in this many minutes. */
+export const DIGEST_INTERVAL_MINUTES = 15;
+/** The digest lists the newest few events of each category (after the counts). */
+export const DIGEST_ITEMS_PER_CATEGORY = 5;
+
+// ---------------------------------------------------------------------------------------------
+// The customer's bell (GET /api/me/notifications)
+
+/** The customer's bell covers the last 30 days. */
+export const CUSTOMER_NOTIFICATION_DAYS = 30;
+
+/**
+ * Kinds of customer notice: a company's answer or notice (`reply`), stamps on a card (staff
+ * stamps, approved claims; birthday and referral stamps are their own kinds), a complete card, the
+ * birthday gift, a referral's reward (the referrer) and welcome (the friend), and an invitation to
+ * join a company. Ids: `resposta_`, `carimbo_`, `cartao_`, `aniversario_`, `indicacao_`,
+ * `boasvindas_`, `convite_` and the row's id.
+ */
+export const CUSTOMER_NOTIFICATION_TYPES = [
+  "reply",
+  "stamps",
+  "card_complete",
+  "birthday_gift",
+  "referral_reward",
+  "referral_welcome",
+  "invitation",
+] as const;
+export type CustomerNotificationType = (typeof CUSTOMER_NOTIFICATION_TYPES)[number];
+
+export const CustomerNotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(CUSTOMER_NOTIFICATION_TYPES),
+  companyId: z.string(),
+  companyName: z.string(),
+  /**
+   * reply: the answer's first 50 characters (a notice: its subject); stamps: the method;
+   * card_complete: the card's reward; referral_reward: the friend's name; otherwise "".
+   */
+  detail: z.string(),
+  /** Stamps received (stamps, birthday_gift, referral_*); 0 for the other kinds. */
+  stamps: z.number().int(),
+  /** A referral's cash bonus in cents; 0 for the other kinds. */
+  bonusCents: z.number().int(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type CustomerNotification = z.infer<typeof CustomerNotificationSchema>;
+
+export const CustomerNotificationListSchema = z.object({
+  items: z.array(CustomerNotificationSchema),
+  /** Unread notices in all (the badge caps the display at '99+'). */
+  unread: z.number().int(),
+});
+export type CustomerNotificationList = z.infer<typeof CustomerNotificationListSchema>;
+
+const CustomerNotificationIdSchema = z
+  .string()
+  .max(120)
+  .regex(
+    /^(resposta|carimbo|cartao|aniversario|indicacao|boasvindas|convite)_[A-Za-z0-9-]+$/,
+    "notification_id_invalid",
+  );
+
+/** Marks some of the customer's notices (by id) or all of the current ones as read. */
+export const MarkCustomerNotificationsReadSchema = z.union([
+  z.object({ ids: z.array(CustomerNotificationIdSchema).min(1).max(100) }),
+  z.object({ all: z.literal(true) }),
+]);
+export type MarkCustomerNotificationsRead = z.infer<typeof MarkCustomerNotificationsReadSchema>;

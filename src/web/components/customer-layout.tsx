@@ -13,6 +13,8 @@ type CustomerLayoutProps = {
   state: string | null;
   onSignOut: () => void;
   signingOut: boolean;
+  /** The header's bell (the route passes the notifications feature's). */
+  bell?: ReactNode;
   children: ReactNode;
 };
 
@@ -23,7 +25,7 @@ const NAV = [
 ] as const;
 
 /**
- * The customer area: header with the greeting, where the customer lives, and sign-out; under it
+ * The customer area: header with the greeting, where the customer lives, the bell and sign-out; under it
  * the links to 'Meu painel' and the cards, on every page.
  */
 export function CustomerLayout({
@@ -32,6 +34,7 @@ export function CustomerLayout({
   state,
   onSignOut,
   signingOut,
+  bell,
   children,
 }: CustomerLayoutProps) {
   const { t } = useTranslation("layout");
@@ -53,6 +56,7 @@ export function CustomerLayout({
           </div>
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher className="hidden sm:inline-flex" />
+            {bell}
             <SignOutButton onSignOut={onSignOut} signingOut={signingOut} />
           </div>
         </div>

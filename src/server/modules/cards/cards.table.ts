@@ -47,5 +47,9 @@ export const loyaltyCards = pgTable(
       .where(sql`${t.status} <> 'redeemed'`),
     index("loyalty_cards_company_idx").on(t.companyId, t.createdAt),
     index("loyalty_cards_customer_idx").on(t.customerId),
+    // Cards completed lately: the bell's last 24 hours and the owner's digest e-mail (a range).
+    index("loyalty_cards_company_completed_idx")
+      .on(t.companyId, t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
   ],
 );

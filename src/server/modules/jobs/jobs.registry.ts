@@ -9,6 +9,7 @@ import { RETENTION_JOB, runRetention } from "../backup/retention.job";
 import { runScheduledBackups, SCHEDULED_BACKUP_JOB } from "../backup/scheduled-backup.job";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";
 import { sendEmailJob } from "../mail/outbox";
+import { NOTIFICATION_DIGEST_JOB, runNotificationDigests } from "../notifications/digest.job";
 import type { JobDefinition } from "./jobs.service";
 
 export const JOBS: readonly JobDefinition[] = [
@@ -33,6 +34,14 @@ export const JOBS: readonly JobDefinition[] = [
   },
   // The e-mail outbox: every e-mail, sent within about a second, retried while SMTP is down.
   sendEmailJob,
+  // The owners' notification e-mails: every minute, at most one per company in 15 minutes,
+  // gathering what is new (per the company's switches). Idempotent by the company's digest row.
+  {
+    name: NOTIFICATION_DIGEST_JOB,
+    cron: "* * * * *",
+    handler: ({ db, appUrl }, now) => runNotificationDigests({ db, appUrl }, now),
+    expireInSeconds: 5 * 60,
+  },
   // Scheduled backups: every day at 03:30 in São Paulo, each company once per day, week or month
   // (its frequency), the newest 12 or 24 kept (its retention). Idempotent by file name.
   {

@@ -7,21 +7,34 @@ import {
   type Notification,
   type NotificationList,
 } from "../../../shared/notifications.schema";
+import type { NotificationSettings } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { listPendingMessages } from "../messages/messages.queries";
+import { getNotificationSettings } from "../settings/settings.service";
 import { listPendingClaims, listRecentlyCompletedCards } from "./notifications.queries";
 import { notificationReads } from "./notifications.table";
 
 /** More than the badge shows ('99+'), so the unread count is exact up to there. */
 const SOURCE_LIMIT = 200;
 
-/** The company's current notifications, newest first, each marked read or not for this user. */
-async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notification[]> {
+const none = async () => [];
+
+/**
+ * The company's current notifications, newest first, each marked read or not for this user: the
+ * categories its switches let through ('Mensagens de clientes', 'Carimbos', 'Cartões completos').
+ */
+async function currentNotifications(
+  db: Db,
+  actor: CompanyActor,
+  switches: NotificationSettings,
+): Promise<Notification[]> {
   const [claims, completed, messages] = await Promise.all([
-    listPendingClaims(db, actor.companyId, SOURCE_LIMIT),
-    listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT),
-    listPendingMessages(db, actor.companyId, SOURCE_LIMIT),
+    switches.stamps ? listPendingClaims(db, actor.companyId, SOURCE_LIMIT) : none(),
+    switches.completedCards
+      ? listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT)
+      : none(),
+    switches.messages ? listPendingMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
   ]);
   const items: Omit<Notification, "read">[] = [
     ...claims.map((c) => ({
@@ -46,6 +59,15 @@ async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notifi
       createdAt: m.createdAt.toISOString(),
     })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return withReadMarks(db, actor.userId, items);
+}
+
+/** Each item marked read or not for `userId` (the marks kept in `notification_reads`). */
+export async function withReadMarks<T extends { id: string }>(
+  db: Db,
+  userId: string,
+  items: T[],
+): Promise<(T & { read: boolean })[]> {
   if (items.length === 0) return [];
   const read = new Set(
     (
@@ -54,7 +76,7 @@ async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notifi
         .from(notificationReads)
         .where(
           and(
-            eq(notificationReads.userId, actor.userId),
+            eq(notificationReads.userId, userId),
             inArray(
               notificationReads.notificationId,
               items.map((i) => i.id),
@@ -66,14 +88,30 @@ async function currentNotifications(db: Db, actor: CompanyActor): Promise<Notifi
   return items.map((i) => ({ ...i, read: read.has(i.id) }));
 }
 
+/** Keeps read marks of `ids` for `userId` (idempotent). */
+export async function saveReadMarks(db: Db, userId: string, ids: Iterable<string>) {
+  const values = [...ids].map((notificationId) => ({ userId, notificationId }));
+  if (values.length === 0) return;
+  await db.insert(notificationReads).values(values).onConflictDoNothing();
+}
+
 const toList = (all: Notification[]): NotificationList => ({
   items: all.slice(0, NOTIFICATIONS_LIST_MAX),
   unread: all.filter((n) => !n.read).length,
+  muted: false,
 });
 
-/** The bell: the newest notifications (at most 10) and how many are unread in all. */
+/** 'Notificações push' off: the bell lists and counts nothing. */
+const MUTED: NotificationList = { items: [], unread: 0, muted: true };
+
+/**
+ * The bell: the newest notifications (at most 10) and how many are unread in all, of the
+ * categories the company's switches let through; nothing with 'Notificações push' off.
+ */
 export async function listNotifications(db: Db, actor: CompanyActor): Promise<NotificationList> {
-  return toList(await currentNotifications(db, actor));
+  const switches = await getNotificationSettings(db, actor.companyId);
+  if (!switches.push) return MUTED;
+  return toList(await currentNotifications(db, actor, switches));
 }
 
 /**
@@ -86,13 +124,10 @@ export async function markNotificationsRead(
   actor: CompanyActor,
   input: MarkNotificationsRead,
 ): Promise<NotificationList> {
-  const current = await currentNotifications(db, actor);
+  const switches = await getNotificationSettings(db, actor.companyId);
+  const current = await currentNotifications(db, actor, switches);
   const ids = new Set("ids" in input ? input.ids : current.filter((n) => !n.read).map((n) => n.id));
-  if (ids.size > 0) {
-    await db
-      .insert(notificationReads)
-      .values([...ids].map((notificationId) => ({ userId: actor.userId, notificationId })))
-      .onConflictDoNothing();
-  }
+  await saveReadMarks(db, actor.userId, ids);
+  if (!switches.push) return MUTED;
   return toList(current.map((n) => (ids.has(n.id) ? { ...n, read: true } : n)));
 }

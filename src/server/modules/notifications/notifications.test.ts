@@ -38,7 +38,7 @@ const bell = async (cookie = shop.cookie) => {
 
 describe("the bell", () => {
   it("starts empty, then lists a customer's pending claim as unread", async () => {
-    expect(await bell()).toEqual({ items: [], unread: 0 });
+    expect(await bell()).toEqual({ items: [], unread: 0, muted: false });
     const res = await t.request(`/api/me/cards/${cardId}/claims`, {
       cookie: ana.cookie,
       body: { method: "social", network: "instagram", link: "https://instagram.com/p/abc" },
@@ -58,7 +58,7 @@ describe("the bell", () => {
       }),
     ]);
     // another company sees nothing of it
-    expect(await bell(other.cookie)).toEqual({ items: [], unread: 0 });
+    expect(await bell(other.cookie)).toEqual({ items: [], unread: 0, muted: false });
   });
 
   it("keeps a read mark on the server, per user, and ignores other companies' marks", async () => {

@@ -6,6 +6,7 @@ import { CustomerLayout } from "@/web/components/customer-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
+import { CustomerNotificationBell } from "@/web/features/notifications/components/customer-notification-bell";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 
 /**
@@ -39,6 +40,7 @@ export function CustomerArea() {
       state={profile.state}
       onSignOut={() => signOut.mutate()}
       signingOut={signOut.isPending || signOut.isSuccess}
+      bell={<CustomerNotificationBell />}
     >
       <AppearanceSync />
       <Outlet context={me.data} />

@@ -1,0 +1,1 @@
+CREATE INDEX "loyalty_cards_company_completed_idx" ON "loyalty_cards" USING btree ("company_id","completed_at") WHERE "loyalty_cards"."completed_at" is not null;
