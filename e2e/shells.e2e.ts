@@ -70,6 +70,7 @@ describe("company panel shell", () => {
       "Parcerias",
       "Relatórios",
       "Configurações",
+      "Plano",
       "Ajuda",
     ]);
     await page.getByRole("heading", { name: "Cartões de Fidelidade" }).waitFor();

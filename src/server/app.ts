@@ -20,6 +20,9 @@ import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { backupRoutes } from "./modules/backup/backup.routes";
+import { billingRoutes, devBillingRoutes } from "./modules/billing/billing.routes";
+import { devProvider } from "./modules/billing/dev.provider";
+import { type BillingProvider, unavailableProvider } from "./modules/billing/provider";
 import { cardsRoutes } from "./modules/cards/cards.routes";
 import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
@@ -69,6 +72,11 @@ export type AppDeps = {
   backupDir?: string;
   /** NODE_ENV=production: no /dev routes. */
   production?: boolean;
+  /**
+   * The payment provider (Asaas with credentials). Default: the dev provider (local checkout),
+   * or in production one that answers 503 billing_unavailable.
+   */
+  billingProvider?: BillingProvider;
 };
 
 export type App = { app: OpenAPIHono<{ Variables: SessionVars }>; auth: Auth };
@@ -83,6 +91,10 @@ export function createApp(deps: AppDeps): App {
     secret: deps.authSecret,
     mailer: deps.mailer,
   });
+  // Billing's provider: Asaas (main.ts, with credentials), else the dev provider; never the dev
+  // one in production (there billing answers 503 billing_unavailable without credentials).
+  const billingProvider =
+    deps.billingProvider ?? (deps.production ? unavailableProvider() : devProvider());
   const app = new OpenAPIHono<{ Variables: SessionVars }>();
 
   app.onError((error, c) => {
@@ -181,6 +193,11 @@ export function createApp(deps: AppDeps): App {
   );
   app.route("/api", backupRoutes({ db, backupDir: deps.backupDir }));
   app.route("/api", companyDataRoutes({ db }));
+  const billing = { db, provider: billingProvider, appUrl: deps.appUrl };
+  app.route("/api", billingRoutes(billing));
+  if (!deps.production && billingProvider.name === "dev") {
+    app.route("/api", devBillingRoutes(billing));
+  }
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -205,6 +222,7 @@ export function createApp(deps: AppDeps): App {
         mailer: deps.mailer,
         appUrl: deps.appUrl,
         backupDir: deps.backupDir ?? "",
+        billingProvider,
         jobs: JOBS,
       }),
     );

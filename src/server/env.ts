@@ -13,6 +13,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(1).default("Carimbou <nao-responda@carimbou.com.br>"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
   TRUST_PROXY: z.string().optional(),
+  ASAAS_API_KEY: z.string().min(1).optional(),
+  ASAAS_BASE_URL: z.url().default("https://api-sandbox.asaas.com/v3"),
+  ASAAS_WEBHOOK_TOKEN: z.string().min(1).optional(),
 });
 
 export type Env = {
@@ -28,6 +31,11 @@ export type Env = {
   authSecret: string | undefined;
   /** Number of reverse proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
   trustProxyHops: number;
+  /**
+   * The Asaas account billing charges through (ASAAS_API_KEY set); undefined: the dev provider
+   * (local checkout), or in production no billing at all (503 billing_unavailable).
+   */
+  asaas: { apiKey: string; baseUrl: string; webhookToken: string } | undefined;
 };
 
 export function parseTrustProxy(value: string | undefined): number {
@@ -62,6 +70,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "BACKUP_DIR is required when DATABASE_URL is set: set it to the folder where the scheduled backups are written (a persistent volume shared by every app server, e.g. BACKUP_DIR=/var/lib/carimbou/backups).",
     );
   }
+  // Without the webhook token every Asaas webhook would be refused (401): payments never land.
+  if (e.ASAAS_API_KEY && !e.ASAAS_WEBHOOK_TOKEN) {
+    throw new Error(
+      "ASAAS_WEBHOOK_TOKEN is required when ASAAS_API_KEY is set: set it to the authentication token configured on the Asaas webhook (sent as the asaas-access-token header).",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -73,5 +87,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,
     trustProxyHops: parseTrustProxy(e.TRUST_PROXY),
+    asaas: e.ASAAS_API_KEY
+      ? {
+          apiKey: e.ASAAS_API_KEY,
+          baseUrl: e.ASAAS_BASE_URL.replace(/\/+$/, ""),
+          webhookToken: e.ASAAS_WEBHOOK_TOKEN as string,
+        }
+      : undefined,
   };
 }

@@ -5,6 +5,9 @@ import { createApp } from "./app";
 import { dataDirSecret, lockDataDir } from "./data-dir";
 import { connectPostgres, openPglite } from "./db/client";
 import { loadEnv } from "./env";
+import { asaasProvider } from "./modules/billing/asaas.provider";
+import { devProvider } from "./modules/billing/dev.provider";
+import { unavailableProvider } from "./modules/billing/provider";
 import { JOBS } from "./modules/jobs/jobs.registry";
 import { startJobs } from "./modules/jobs/jobs.service";
 import { createMailer } from "./modules/mail/mail.service";
@@ -29,7 +32,20 @@ async function main() {
     appUrl: env.appUrl,
   });
   const backupDir = resolve(env.backupDir);
+  // Billing: Asaas with ASAAS_API_KEY; else the dev provider (local checkout), never in production.
+  const production = env.nodeEnv === "production";
+  const billingProvider = env.asaas
+    ? asaasProvider(env.asaas)
+    : production
+      ? unavailableProvider()
+      : devProvider();
+  if (!env.asaas && production) {
+    console.warn(
+      "Billing is unavailable: ASAAS_API_KEY is not set, so /api/billing answers 503 billing_unavailable to subscriptions and webhooks.",
+    );
+  }
   const { app } = createApp({
+    billingProvider,
     db: database.db,
     backupDir,
     mailer,
@@ -44,7 +60,7 @@ async function main() {
   // It starts while the server already answers; a queue that cannot start stops the process.
   const jobs = startJobs({
     database,
-    deps: { db: database.db, mailer, appUrl: env.appUrl, backupDir },
+    deps: { db: database.db, mailer, appUrl: env.appUrl, backupDir, billingProvider },
     jobs: JOBS,
   });
   jobs.catch((error: unknown) => {
@@ -54,7 +70,7 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     console.info(
-      `Carimbou listening on ${env.appUrl} (port ${info.port}, database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir})`,
+      `Carimbou listening on ${env.appUrl} (port ${info.port}, database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir}, billing: ${env.asaas ? `asaas at ${env.asaas.baseUrl}` : production ? "unavailable" : "dev provider (local checkout)"})`,
     );
   });
 

@@ -52,3 +52,33 @@ export const SECTORS = [
 ] as const;
 
 export type Sector = (typeof SECTORS)[number];
+
+const allSame = (digits: string) => /^(\d)\1*$/.test(digits);
+
+/** A CPF's 11 digits with valid check digits (000.000.000-00 and other repeated digits refused). */
+export function isValidCpf(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || allSame(digits)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+/** A CNPJ's 14 digits with valid check digits (repeated digits refused). */
+export function isValidCnpj(digits: string): boolean {
+  if (!/^\d{14}$/.test(digits) || allSame(digits)) return false;
+  const check = (length: number) => {
+    const weights =
+      length === 12
+        ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+        : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * weights[i]!;
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAN_STATUSES, PLANS } from "./billing.schema";
 import { SECTORS, STATE_CODES } from "./brazil";
 import { text } from "./text";
 
@@ -59,8 +60,13 @@ export const CompanySummarySchema = z.object({
   logoUrl: z.string().nullable(),
   subscriptionActive: z.boolean(),
   trialEndsAt: z.string().nullable(),
-  /** trial until trialEndsAt; paid while a paid period runs; expired otherwise (read-only panel). */
-  planStatus: z.enum(["trial", "paid", "expired"]),
+  /**
+   * trial until trialEndsAt; paid while a paid period runs; grace while an overdue charge's grace
+   * runs; expired otherwise (read-only panel).
+   */
+  planStatus: z.enum(PLAN_STATUSES),
+  /** The subscribed plan (null: none). The plan check is billing.schema's planAllows. */
+  plan: z.enum(PLANS).nullable(),
   defaultMaxStamps: z.number().int(),
 });
 export type CompanySummary = z.infer<typeof CompanySummarySchema>;

@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   "referral_state_conflict",
   "referral_reward_unavailable",
   "bonus_insufficient",
+  "subscription_exists",
+  "subscription_not_active",
+  "plan_unchanged",
+  "billing_provider_failed",
+  "billing_unavailable",
   "internal_error",
 ] as const;
 

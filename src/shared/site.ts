@@ -64,6 +64,8 @@ export const APP_PATHS = [
   "/cartoes",
   "/mensagens",
   "/configuracoes",
+  "/plano",
+  "/plano/checkout/:invoiceId",
   "/dados-empresa",
   "/dados-usuario",
   "/parceria",

@@ -1,5 +1,6 @@
 import { authKeys } from "./features/auth/keys";
 import { backupMutations } from "./features/backup/keys";
+import { billingMutations } from "./features/billing/keys";
 import { cardKeys, cardMutations, customerCardKeys } from "./features/cards/keys";
 import { claimMutations } from "./features/claims/keys";
 import { companyKeys } from "./features/companies/keys";
@@ -105,4 +106,16 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   { after: [messageMutations.reply], invalidate: [notificationKeys.all], settled: true },
   // The server sets 'Último backup' of the system settings.
   { after: [backupMutations.download], invalidate: [settingsKeys.system()], settled: true },
+  // A subscription, a plan change, a cancellation or a (simulated) payment changes the company's
+  // plan and status in the signed-in `me`: the grace or read-only banner goes away at once, and
+  // the plan check (planAllows) reads the new plan.
+  {
+    after: [
+      billingMutations.subscribe,
+      billingMutations.changePlan,
+      billingMutations.cancel,
+      billingMutations.simulate,
+    ],
+    invalidate: [authKeys.me],
+  },
 ];

@@ -26,6 +26,7 @@ const APP_NAMESPACES: Namespace[] = [
   "validation",
   "auth",
   "backup",
+  "billing",
   "cards",
   "claims",
   "companies",
@@ -203,6 +204,20 @@ export const router = createBrowserRouter([
             path: "/configuracoes",
             lazy: lazyPage(
               () => import("./routes/company/settings-page").then((m) => m.SettingsPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/plano",
+            lazy: lazyPage(
+              () => import("./routes/company/plan-page").then((m) => m.PlanPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/plano/checkout/:invoiceId",
+            lazy: lazyPage(
+              () => import("./routes/company/plan-checkout-page").then((m) => m.PlanCheckoutPage),
               APP_NAMESPACES,
             ),
           },

@@ -2,6 +2,7 @@ export * from "../middleware/idempotency.table";
 export * from "../modules/auth/auth.table";
 export * from "../modules/auth/profiles.table";
 export * from "../modules/backup/backup.table";
+export * from "../modules/billing/billing.table";
 export * from "../modules/birthdays/birthdays.table";
 export * from "../modules/cards/cards.table";
 export * from "../modules/companies/companies.table";

@@ -9,7 +9,8 @@ import type { SessionVars } from "./session";
 /**
  * Company writes that go on after the trial without a paid period: stamping, the claims that
  * become stamps, redemption (the customers did nothing wrong), and the user's own account
- * (security, appearance, notifications read, sign-out).
+ * (security, appearance, notifications read, sign-out), and billing (subscribing and paying lift
+ * the read-only state).
  */
 const ALWAYS_ALLOWED = [
   /^\/api\/auth\//,
@@ -21,6 +22,9 @@ const ALWAYS_ALLOWED = [
   /^\/api\/notifications\/read$/,
   /^\/api\/me\/appearance$/,
   /^\/api\/security\//,
+  // Billing: an expired company must be able to subscribe and pay (and the dev checkout with it).
+  /^\/api\/billing(\/|$)/,
+  /^\/api\/dev\/billing\//,
 ];
 
 /**

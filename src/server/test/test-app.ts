@@ -19,7 +19,10 @@ type RequestOptions = {
 };
 
 type TestAppOptions = Partial<
-  Pick<AppDeps, "limits" | "trustProxyHops" | "webRoot" | "production" | "backupDir">
+  Pick<
+    AppDeps,
+    "limits" | "trustProxyHops" | "webRoot" | "production" | "backupDir" | "billingProvider"
+  >
 > & {
   /** Runs these jobs in the test (workers and schedules; e.g. `{ jobs: JOBS }`). Off by default. */
   jobs?: Omit<JobRunnerOptions, "database" | "deps">;
@@ -65,7 +68,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const jobs: JobRunner | undefined = jobOptions
     ? await startJobs({
         database,
-        deps: { db: database.db, mailer, appUrl: TEST_APP_URL, backupDir },
+        deps: {
+          db: database.db,
+          mailer,
+          appUrl: TEST_APP_URL,
+          backupDir,
+          billingProvider: appOptions.billingProvider,
+        },
         pollingIntervalSeconds: 0.5,
         cronCheckSeconds: 1,
         ...jobOptions,

@@ -26,7 +26,7 @@ export function formatFileSize(bytes: number): string {
 
 const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
-/** Integer cents to reais: 3990 -> "R$ 39,90" (with a plain space, as the spec writes it). */
+/** Integer cents to reais: 550 -> "R$ 5,50" (with a plain space, as the spec writes it). */
 export function formatMoney(cents: number): string {
   return money.format(cents / 100).replace(/\s/g, " ");
 }

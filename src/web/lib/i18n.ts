@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from "@/shared/languag
 import enCommon from "../locales/en/common.json";
 import type ptAuth from "../locales/pt-BR/auth.json";
 import type ptBackup from "../locales/pt-BR/backup.json";
+import type ptBilling from "../locales/pt-BR/billing.json";
 import type ptCards from "../locales/pt-BR/cards.json";
 import type ptClaims from "../locales/pt-BR/claims.json";
 import ptCommon from "../locales/pt-BR/common.json";
@@ -38,6 +39,7 @@ type Resources = {
   validation: typeof ptValidation;
   auth: typeof ptAuth;
   backup: typeof ptBackup;
+  billing: typeof ptBilling;
   cards: typeof ptCards;
   claims: typeof ptClaims;
   companies: typeof ptCompanies;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import type { PlanStatus } from "../../../shared/billing.schema";
 import {
   type ClaimOptions,
   SOCIAL_NETWORKS,
@@ -30,19 +31,25 @@ const toSummary = (c: CompanyRow): CompanySummary => ({
   subscriptionActive: c.subscriptionActive,
   trialEndsAt: c.trialEndsAt.toISOString(),
   planStatus: planStatus(c, new Date()),
+  plan: c.plan ?? null,
   defaultMaxStamps: c.defaultMaxStamps,
 });
 
-/** SQL: the company's trial is over and it has no paid period running. */
-export const planExpiredSql = sql<boolean>`(${companies.trialEndsAt} <= now() and (${companies.paidUntil} is null or ${companies.paidUntil} <= now()))`;
+/**
+ * SQL: the company's trial is over, no paid period runs and no overdue charge's grace either (the
+ * panel is read-only).
+ */
+export const planExpiredSql = sql<boolean>`(${companies.trialEndsAt} <= now() and coalesce(${companies.paidUntil} > now(), false) = false and coalesce(${companies.graceUntil} > now(), false) = false)`;
 
-/** The same rule as planExpiredSql, for a row already read. */
+/** The same rule as planExpiredSql, for a row already read, with which of the open states. */
 export function planStatus(
-  c: Pick<CompanyRow, "trialEndsAt" | "paidUntil">,
+  c: Pick<CompanyRow, "trialEndsAt" | "paidUntil" | "graceUntil">,
   now: Date,
-): CompanySummary["planStatus"] {
+): PlanStatus {
   if (c.paidUntil && c.paidUntil > now) return "paid";
-  return c.trialEndsAt > now ? "trial" : "expired";
+  if (c.trialEndsAt > now) return "trial";
+  if (c.graceUntil && c.graceUntil > now) return "grace";
+  return "expired";
 }
 
 /** The company owned by the signed-in admin (null for customers). */
@@ -294,3 +301,14 @@ type CompanyPromotion = Pick<
 
 export const saveCompanyPromotion = (db: Db, companyId: string, promotion: CompanyPromotion) =>
   updateCompany(db, companyId, promotion);
+
+/**
+ * The company's plan state as billing computes it from its invoices (in billing's transaction):
+ * the plan, the end of the paid period, the overdue charge's grace. `trialEndsAt` only for the dev
+ * clock (development and tests move the company's dates back).
+ */
+type CompanyBillingState = Pick<CompanyValues, "plan" | "paidUntil" | "graceUntil"> &
+  Partial<Pick<CompanyValues, "trialEndsAt">>;
+
+export const saveCompanyBillingState = (db: Db, companyId: string, state: CompanyBillingState) =>
+  updateCompany(db, companyId, state);

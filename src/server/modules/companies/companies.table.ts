@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { Plan } from "../../../shared/billing.schema";
 import { DEFAULT_MAX_STAMPS } from "../../../shared/limits";
 import { SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
 import { profiles } from "../auth/profiles.table";
@@ -58,6 +59,10 @@ export const companies = pgTable("companies", {
    * period the company keeps read access, stamping and redemption (see docs/architecture.md).
    */
   paidUntil: timestamp({ withTimezone: true }),
+  /** A charge is overdue: writes stay allowed until then (GRACE_DAYS after its due date). */
+  graceUntil: timestamp({ withTimezone: true }),
+  /** The subscribed plan (null: none; the trial includes everything). Set by billing. */
+  plan: text().$type<Plan>(),
   aiEnabled: boolean().notNull().default(false),
   partnershipEnabled: boolean().notNull().default(false),
   partnershipDescription: text(),

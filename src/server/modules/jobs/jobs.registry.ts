@@ -7,6 +7,12 @@
 import { pruneRateLimits } from "../../rate-limits";
 import { RETENTION_JOB, runRetention } from "../backup/retention.job";
 import { runScheduledBackups, SCHEDULED_BACKUP_JOB } from "../backup/scheduled-backup.job";
+import {
+  BILLING_RECONCILE_JOB,
+  BILLING_REMINDERS_JOB,
+  reconcileBilling,
+  sendTrialReminders,
+} from "../billing/billing.jobs";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";
 import { sendEmailJob } from "../mail/outbox";
 import { NOTIFICATION_DIGEST_JOB, runNotificationDigests } from "../notifications/digest.job";
@@ -49,5 +55,22 @@ export const JOBS: readonly JobDefinition[] = [
     cron: "30 3 * * *",
     handler: ({ db, backupDir }, now) => runScheduledBackups(db, backupDir, now),
     expireInSeconds: 6 * 60 * 60,
+  },
+  // Billing: every day at 04:15 in São Paulo, each Asaas subscription read back from the provider
+  // and applied as events (idempotent by payment and status), so a missed webhook heals itself.
+  // The provider is the one the app registered for this database (createApp).
+  {
+    name: BILLING_RECONCILE_JOB,
+    cron: "15 4 * * *",
+    handler: ({ db, appUrl, billingProvider }, now) =>
+      reconcileBilling(db, billingProvider ?? null, appUrl, now),
+    expireInSeconds: 60 * 60,
+  },
+  // Trial reminders: every day at 09:00 in São Paulo, 7 days and 1 day before the trial ends,
+  // once per company and reminder (a billing_events row is the once-key).
+  {
+    name: BILLING_REMINDERS_JOB,
+    cron: "0 9 * * *",
+    handler: ({ db, appUrl }, now) => sendTrialReminders(db, appUrl, now),
   },
 ];

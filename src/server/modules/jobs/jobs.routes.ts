@@ -31,8 +31,8 @@ export function devJobsRoutes(deps: JobDeps & { jobs: readonly JobDefinition[] }
     if (Number.isNaN(now.getTime()) || (at && !isCalendarDate(at.slice(0, 10)))) {
       return c.json({ error: { code: "validation_failed", message: "now: not a date" } }, 400);
     }
-    const { db, mailer, appUrl, backupDir } = deps;
-    const result = await job.handler({ db, mailer, appUrl, backupDir }, now, {});
+    const { jobs: _jobs, ...jobDeps } = deps;
+    const result = await job.handler(jobDeps, now, {});
     return c.json({ job: job.name, result: result ?? null });
   });
   return app;

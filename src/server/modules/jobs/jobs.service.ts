@@ -3,9 +3,11 @@
  * jobs.registry.ts (name, handler, optional cron); `startJobs` runs them in this process (main.ts,
  * or a test that asks), `enqueueJob` adds one inside a business transaction.
  */
+
 import PgBoss from "pg-boss";
 import { SAO_PAULO_TIME_ZONE } from "../../../shared/dates";
 import type { Database, Db } from "../../db/client";
+import type { BillingProvider } from "../billing/provider";
 import type { Mailer } from "../mail/mail.service";
 import { drizzleJobConnection, jobConnection, trackedConnection } from "./job-db";
 
@@ -16,6 +18,8 @@ export type JobDeps = {
   appUrl: string;
   /** Where the scheduled backups are written (BACKUP_DIR). */
   backupDir: string;
+  /** The payment provider the app uses (billing's reconciliation); none: nothing to reconcile. */
+  billingProvider?: BillingProvider;
 };
 
 export type JobDefinition = {

@@ -7,8 +7,8 @@ import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
+import { PlanBanner } from "@/web/features/billing/components/plan-banner";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
-import { PlanBanner } from "@/web/features/settings/components/plan-banner";
 import { CompanyLayout } from "./company-layout";
 
 /** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */

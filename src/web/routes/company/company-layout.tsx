@@ -12,6 +12,7 @@ import {
   Settings,
   Sparkles,
   Users,
+  Wallet,
 } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -51,11 +52,14 @@ type MenuItem = {
     | "partnerships"
     | "reports"
     | "settings"
+    | "plan"
     | "help";
   to: string;
   icon: LucideIcon;
   /** Other paths that highlight this entry. */
   also?: string[];
+  /** Paths under this one also highlight it (e.g. /plano/checkout/:id). */
+  under?: boolean;
 };
 
 /** The company panel menu, in the spec's order (section 2). */
@@ -73,6 +77,7 @@ const MENU: MenuItem[] = [
   },
   { key: "reports", to: "/relatorios", icon: ChartColumn },
   { key: "settings", to: "/configuracoes", icon: Settings },
+  { key: "plan", to: "/plano", icon: Wallet, under: true },
   { key: "help", to: "/ajuda", icon: CircleHelp },
 ];
 
@@ -80,7 +85,8 @@ const MENU: MenuItem[] = [
 const BACK_TO_DASHBOARD_PATHS = ["/clientes", "/mensagens"];
 
 const isActive = (item: MenuItem, pathname: string) =>
-  [item.to, ...(item.also ?? [])].some((path) => pathname === path);
+  [item.to, ...(item.also ?? [])].some((path) => pathname === path) ||
+  (item.under === true && pathname.startsWith(`${item.to}/`));
 
 function CompanySidebar({ companyName }: { companyName: string }) {
   const { t } = useTranslation("layout");

@@ -1,10 +1,10 @@
-import { differenceInCalendarDays, parseISO } from "date-fns";
-import { CalendarClock, MessageSquare, Sparkles } from "lucide-react";
+import { MessageSquare, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { PlanSummaryCard } from "@/web/features/billing/components/plan-summary-card";
 import { RecentCards } from "@/web/features/cards/components/recent-cards";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
 import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
@@ -16,7 +16,6 @@ import {
   DashboardSummary,
 } from "@/web/features/reports/components/dashboard-stats";
 import { AddStampDialog } from "@/web/features/stamps/components/add-stamp-dialog";
-import { formatDate } from "@/web/lib/format";
 import { useCompanyMe } from "./company-area";
 
 /** What 'Adicionar Carimbo' reads: the customers feature's search and the programmes. */
@@ -48,25 +47,7 @@ export function DashboardPage() {
           <DashboardSummary />
         </div>
         <div className="grid content-start gap-6">
-          {company?.trialEndsAt ? (
-            <Card>
-              <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
-                <CalendarClock aria-hidden="true" className="size-5 text-primary" />
-                <CardTitle asChild>
-                  <h2>{t("dashboard.planTitle")}</h2>
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="grid gap-1 text-sm">
-                <TrialDays endsAt={company.trialEndsAt} />
-                <p>{t("dashboard.trialEndsAt", { date: formatDate(company.trialEndsAt) })}</p>
-                <p className="text-muted-foreground">
-                  {company.subscriptionActive
-                    ? t("dashboard.subscriptionActive")
-                    : t("dashboard.subscriptionInactive")}
-                </p>
-              </CardContent>
-            </Card>
-          ) : null}
+          <PlanSummaryCard />
           <Card>
             <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
               <MessageSquare aria-hidden="true" className="size-5 text-primary" />
@@ -99,16 +80,5 @@ export function DashboardPage() {
         </div>
       </div>
     </>
-  );
-}
-
-/** 'Plano Ativo': the trial's days left (calendar days in the browser's time zone). */
-function TrialDays({ endsAt }: { endsAt: string }) {
-  const { t } = useTranslation("company");
-  const days = differenceInCalendarDays(parseISO(endsAt), new Date());
-  return (
-    <p className="font-semibold">
-      {days > 0 ? t("dashboard.trialDaysLeft", { count: days }) : t("dashboard.trialOver")}
-    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,7 +47,7 @@ function Section({
  * referrals feature's 'Indicações' (who referred whom, and the decisions on held ones).
  */
 export function SettingsPage() {
-  const { t } = useTranslation(["settings", "referrals"]);
+  const { t } = useTranslation(["settings", "referrals", "billing"]);
   return (
     <>
       <PageHeader
@@ -86,6 +86,17 @@ export function SettingsPage() {
         </Section>
         <Section title={t("sections.system")}>
           <SystemSection backupAction={<BackupButton />} storedBackups={<StoredBackups />} />
+        </Section>
+        <Section
+          title={t("billing:settings.title")}
+          description={t("billing:settings.description")}
+        >
+          <Button asChild variant="outline" className="justify-self-start">
+            <Link to="/plano">
+              <Wallet aria-hidden="true" />
+              {t("billing:settings.link")}
+            </Link>
+          </Button>
         </Section>
       </div>
     </>

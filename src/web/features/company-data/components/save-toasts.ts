@@ -8,12 +8,14 @@ export const toastSaved = () => toast.success(i18n.t("company-data:saved"));
 
 /**
  * 'Erro ao salvar' / 'Ocorreu um erro ao salvar os dados. Tente novamente.'; a city, state or
- * sector changed again too soon says so, with the date it becomes possible.
+ * sector changed again too soon says so, with the date it becomes possible, and a read-only panel
+ * (plan_expired) says why and what to do.
  */
 export const toastSaveError = (error?: unknown) =>
   toast.error(i18n.t("company-data:saveError.title"), {
     description:
-      error instanceof ApiError && error.code === "location_change_too_soon"
+      error instanceof ApiError &&
+      (error.code === "location_change_too_soon" || error.code === "plan_expired")
         ? errorMessage(error)
         : i18n.t("company-data:saveError.description"),
   });

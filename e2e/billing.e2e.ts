@@ -1,0 +1,235 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Me } from "../src/shared/auth.schema";
+import { type BillingOverview, planAllows } from "../src/shared/billing.schema";
+import errors from "../src/web/locales/pt-BR/errors.json";
+import { startAppServer } from "./support/app-server";
+import { launchBrowser } from "./support/browser";
+import { confirmedAccount, signInContext } from "./support/fixtures";
+import { startMailServer } from "./support/mail-server";
+
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const company = {
+  companyName: "Café Aurora",
+  email: "aurora@example.com",
+  password: "segredo1",
+  city: "São Paulo",
+  state: "SP",
+  phone: "(11) 3333-4444",
+  sector: "alimentacao",
+};
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  server = await startAppServer({ smtpUrl: mail.url });
+  browser = await launchBrowser();
+  await confirmedAccount(server, mail, "company", company);
+  // The café owner's phone.
+  context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "pt-BR" });
+  await signInContext(context, server, company.email, company.password);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  await mail?.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const DAY = 86_400_000;
+const DATE = /\d{2}\/\d{2}\/\d{4}/;
+
+/** The page's own session (its cookies) asks the API, as the panel does. */
+async function api<T>(method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(url(path), {
+    method,
+    data,
+    headers: { origin: server.baseUrl },
+  });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The dev clock (test hook, never in production): this company's time moves `days` ahead. */
+const moveClock = (days: number) =>
+  api<BillingOverview>("POST", "/api/dev/billing/clock", { days });
+
+/** The open charge's 'Pagar agora' → the dev checkout → 'Simular pagamento aprovado' → /plano. */
+/** The name of the plan on /plano's 'Seu plano'. */
+const planName = () => page.getByTestId("current-plan-name").textContent();
+
+async function payOpenChargeFromPlanPage() {
+  await page.goto(url("/plano"));
+  const charges = page.getByRole("list", { name: "Cobranças" });
+  await charges.getByRole("link", { name: "Pagar agora" }).first().click();
+  await payOnCheckout();
+}
+
+async function payOnCheckout() {
+  await page.waitForURL((u) => u.pathname.startsWith("/plano/checkout/"));
+  await page.getByText("Ambiente de teste — nenhuma cobrança real").waitFor();
+  await page.getByText("R$ 39,90").first().waitFor();
+  await page.getByRole("button", { name: "Simular pagamento aprovado" }).click();
+  await page.waitForURL((u) => u.pathname === "/plano");
+  await page.getByText("Pagamento aprovado (simulado).").waitFor();
+}
+
+describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", () => {
+  it("a company in trial subscribes to Pro by Pix and pays through the dev checkout", async () => {
+    await page.goto(url("/plano"));
+    await page.getByRole("heading", { name: "Plano", level: 1 }).waitFor();
+    await expect.poll(planName).toBe("Teste grátis");
+    await page.getByText(/Teste grátis: \d+ dias restantes/).waitFor();
+    // Both plans with their price, from the one plan definition.
+    await page.getByText("R$ 39,90", { exact: true }).waitFor();
+    await page.getByText("R$ 249,00", { exact: true }).waitFor();
+    await page
+      .getByText("Durante o teste nada é cobrado: a primeira cobrança vence no fim do teste.")
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+
+    // Pix comes first and is the default; the billing e-mail defaults to the company's.
+    const methods = page.getByRole("group", { name: "Forma de pagamento" }).getByRole("radio");
+    expect(await methods.count()).toBe(3);
+    expect(await methods.first().isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "Pro", exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel("E-mail de cobrança").inputValue()).toBe(company.email);
+
+    // A wrong CPF is refused on the form, by the shared schema.
+    await page.getByLabel("CPF ou CNPJ").fill("529.982.247-24");
+    await page.getByRole("button", { name: "Assinar Pro" }).click();
+    await page.getByText("CPF ou CNPJ inválido").waitFor();
+
+    await page.getByLabel("CPF ou CNPJ").fill("529.982.247-25");
+    await page.getByRole("button", { name: "Assinar Pro" }).click();
+    await page.getByText("Plano Pro assinado!").waitFor();
+    // In the trial nothing is due yet: the first charge waits, open, for the end of the trial.
+    const charges = page.getByRole("list", { name: "Cobranças" });
+    await charges.getByText("Em aberto").waitFor();
+    await page.getByText(/Próxima cobrança: R\$ 39,90 em \d{2}\/\d{2}\/\d{4}/).waitFor();
+    await page.getByRole("button", { name: "Cancelar assinatura" }).waitFor();
+
+    // The Pix charge shows its copy-and-paste code.
+    await charges.getByRole("button", { name: "Pix" }).first().click();
+    const pix = page.getByRole("dialog", { name: "Pagar com Pix" });
+    await pix.getByRole("button", { name: "Copiar código Pix" }).waitFor();
+    expect(await pix.getByLabel("Código Pix copia e cola").inputValue()).toMatch(/^0002/);
+    await pix.getByRole("button", { name: "Fechar" }).click();
+
+    await payOpenChargeFromPlanPage();
+    const paid = charges.getByRole("listitem").filter({ hasText: "Paga" });
+    await paid.first().waitFor();
+    await paid.first().getByText("R$ 39,90").waitFor();
+    await paid
+      .first()
+      .getByText(/Vencimento \d{2}\/\d{2}\/\d{4}/)
+      .waitFor();
+  });
+
+  it("sees 'Plano Ativo' Pro on the dashboard with the price and the next payment date", async () => {
+    await page.goto(url("/dashboard"));
+    const card = page.getByRole("region", { name: "Plano Ativo" });
+    await card.getByText("Pro", { exact: true }).waitFor();
+    await card.getByText("R$ 39,90/mês").waitFor();
+    const next = await card.getByText(/Próximo pagamento:/).textContent();
+    expect(next).toMatch(DATE);
+    await card.getByRole("link", { name: "Ver plano" }).click();
+    await page.waitForURL((u) => u.pathname === "/plano");
+  });
+
+  it("past the paid period the charge is overdue: the grace banner, then read-only", async () => {
+    const before = await api<BillingOverview>("GET", "/api/billing");
+    const until = Date.parse(before.paidUntil ?? before.trialEndsAt);
+    // Past the trial and the paid period: the next month's charge is due and unpaid.
+    const days = Math.ceil((until - Date.now()) / DAY) + 1;
+    const overdue = await moveClock(days);
+    expect(overdue.planStatus).toBe("grace");
+
+    await page.goto(url("/dashboard"));
+    const banner = page.getByTestId("plan-banner");
+    await banner
+      .getByText(/Pagamento vencido: regularize até \d{2}\/\d{2}\/\d{4} para não perder o acesso/)
+      .waitFor();
+    await banner.getByRole("link", { name: "Pagar agora" }).waitFor();
+    // Writes still work during the grace period.
+    await page.goto(url("/dados-empresa"));
+    await page.getByLabel("Descrição Resumida").fill("Cafés especiais.");
+    await page.getByRole("button", { name: "Salvar Dados" }).click();
+    await page.getByText("Dados salvos com sucesso!").waitFor();
+
+    // Eight days more: the grace is over, the panel is read-only.
+    const expired = await moveClock(8);
+    expect(expired.planStatus).toBe("expired");
+    await page.reload();
+    await page.getByLabel("Descrição Resumida").fill("Cafés especiais e pão de queijo.");
+    await page.getByRole("button", { name: "Salvar Dados" }).click();
+    await page.getByText(errors.plan_expired).waitFor();
+    await page.getByTestId("plan-banner").getByRole("link", { name: "Pagar agora" }).waitFor();
+  });
+
+  it("pays the overdue charge from the banner and writes work again at once", async () => {
+    await page.getByTestId("plan-banner").getByRole("link", { name: "Pagar agora" }).click();
+    await payOnCheckout();
+    // `me` refreshed with the payment: no banner, without reloading.
+    await page.getByRole("heading", { name: "Plano", level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId("plan-banner").count()).toBe(0);
+    await expect.poll(planName).toBe("Pro");
+
+    await page.goto(url("/dados-empresa"));
+    await page.getByLabel("Descrição Resumida").fill("Cafés especiais e pão de queijo.");
+    await page.getByRole("button", { name: "Salvar Dados" }).click();
+    await page.getByText("Dados salvos com sucesso!").waitFor();
+  });
+
+  it("upgrades to Supremo com IA: the plan check answers yes for the assistant", async () => {
+    const before = await api<Me>("GET", "/api/me");
+    expect(before.company?.plan).toBe("pro");
+    expect(planAllows(before.company!, "assistant")).toBe(false);
+
+    await page.goto(url("/plano"));
+    await page.getByRole("button", { name: "Mudar para Supremo com IA" }).click();
+    const dialog = page.getByRole("dialog", { name: "Mudar para Supremo com IA?" });
+    await dialog
+      .getByText(
+        "O novo valor vale a partir da próxima cobrança; a diferença segue as regras do provedor de pagamento.",
+      )
+      .waitFor();
+    await dialog.getByText("Novo valor: R$ 249,00 por mês.").waitFor();
+    await dialog.getByRole("button", { name: "Mudar para Supremo com IA" }).click();
+    await page.getByText("Plano alterado para Supremo com IA.").waitFor();
+    await expect.poll(planName).toBe("Supremo com IA");
+    await page.getByRole("button", { name: "Mudar para Pro" }).waitFor();
+
+    const after = await api<Me>("GET", "/api/me");
+    expect(after.company?.plan).toBe("supreme");
+    expect(planAllows(after.company!, "assistant")).toBe(true);
+  });
+
+  it("cancels: access until the end of the paid period, nothing more charged", async () => {
+    await page.getByRole("button", { name: "Cancelar assinatura" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancelar a assinatura?" });
+    const text = await dialog
+      .getByText(/Você mantém o acesso até \d{2}\/\d{2}\/\d{4}; nada mais será cobrado\./)
+      .textContent();
+    const until = text?.match(DATE)?.[0];
+    await dialog.getByRole("button", { name: "Cancelar assinatura" }).click();
+    await page.getByText(`Assinatura cancelada. Você mantém o acesso até ${until}.`).waitFor();
+    await page
+      .getByText(`Assinatura cancelada: você mantém o acesso até ${until}; nada mais será cobrado.`)
+      .waitFor();
+    // Subscribing again is offered; the paid period still runs.
+    await page.getByRole("button", { name: /^Assinar / }).waitFor();
+    const overview = await api<BillingOverview>("GET", "/api/billing");
+    expect(overview.subscription?.status).toBe("cancelled");
+    expect(overview.planStatus).toBe("paid");
+  });
+});
