@@ -1,4 +1,9 @@
-import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryKey,
+  type UseQueryOptions,
+  useQuery,
+} from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -104,7 +109,12 @@ function AddStampForm<S extends QueryKey, P extends QueryKey>({
   const [programId, setProgramId] = useState<string | null>(null);
   // One key per customer and card chosen: a retry of the same submission adds nothing.
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const customers = useQuery(sources.customerSearch(debounced));
+  // The previous answer stays while the next search loads: the chosen customer and card do not
+  // vanish for a moment (a click then would have sent no card, stamping the default one).
+  const customers = useQuery({
+    ...sources.customerSearch(debounced),
+    placeholderData: keepPreviousData,
+  });
   const programs = useQuery(sources.programs());
   const addStamp = useAddStamp();
   const customer = customers.data?.find((c) => c.id === customerId);
@@ -134,7 +144,7 @@ function AddStampForm<S extends QueryKey, P extends QueryKey>({
   const submit = (stamp: AddStamp) => {
     if (!customerId) return;
     addStamp.mutate(
-      { customerId, key, input: { ...stamp, programId: chosen?.programId } },
+      { customerId, key, input: { ...stamp, programId: programId ?? chosen?.programId } },
       {
         onSuccess: () => {
           toast.success(t("added.title"), { description: t("added.description") });
