@@ -55,6 +55,19 @@ export type JobDefinition = {
 /** Where a job goes once its retries are spent; counted on /api/health. */
 export const DEAD_LETTER_QUEUE = "dead-letter";
 
+/** The server log's line for a failed run: retried, or gone to the dead-letter queue. */
+export function jobFailureLine(
+  name: string,
+  run: { id: string; retryCount: number; retryLimit: number },
+  error: unknown,
+): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const attempt = `attempt ${run.retryCount + 1} of ${run.retryLimit + 1}`;
+  return run.retryCount >= run.retryLimit
+    ? `Job ${name} ${run.id} failed (${attempt}) and went to the dead-letter queue '${DEAD_LETTER_QUEUE}': ${reason}`
+    : `Job ${name} ${run.id} failed (${attempt}), will retry: ${reason}`;
+}
+
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 
@@ -156,13 +169,7 @@ export async function startJobs(options: JobRunnerOptions): Promise<JobRunner> {
         try {
           return await job.handler(deps, new Date(run.createdOn), run.data);
         } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          const attempt = `attempt ${run.retryCount + 1} of ${run.retryLimit + 1}`;
-          log.error(
-            run.retryCount >= run.retryLimit
-              ? `Job ${job.name} ${run.id} failed (${attempt}) and went to the dead-letter queue '${DEAD_LETTER_QUEUE}': ${reason}`
-              : `Job ${job.name} ${run.id} failed (${attempt}), will retry: ${reason}`,
-          );
+          log.error(jobFailureLine(job.name, run, error));
           throw error;
         }
       },

@@ -9,7 +9,7 @@
 import PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import { drizzleJobConnection } from "../jobs/job-db";
-import { DEAD_LETTER_QUEUE, enqueueJob, type JobDefinition } from "../jobs/jobs.service";
+import { enqueueJob, type JobDefinition, jobFailureLine } from "../jobs/jobs.service";
 import { type Logger, type Mail, type Mailer, SMTP_POOL_CONNECTIONS } from "./mail.service";
 
 export const SEND_EMAIL_JOB = "send-email";
@@ -93,12 +93,7 @@ export async function sendQueuedEmails(db: Db, mailer: Mailer, log: Logger = con
       const job = jobs[i]!;
       const message =
         result.reason instanceof Error ? result.reason.message : String(result.reason);
-      const attempt = `attempt ${job.retryCount + 1} of ${job.retryLimit + 1}`;
-      log.error(
-        job.retryCount >= job.retryLimit
-          ? `Job ${SEND_EMAIL_JOB} ${job.id} failed (${attempt}) and went to the dead-letter queue '${DEAD_LETTER_QUEUE}': ${message}`
-          : `Job ${SEND_EMAIL_JOB} ${job.id} failed (${attempt}), will retry: ${message}`,
-      );
+      log.error(jobFailureLine(SEND_EMAIL_JOB, job, result.reason));
       await boss.fail(SEND_EMAIL_JOB, job.id, { message });
     }
   }
