@@ -119,9 +119,20 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
     await page.getByRole("button", { name: "Cancelar assinatura" }).waitFor();
 
     // The Pix charge shows its copy-and-paste code.
-    await charges.getByRole("button", { name: "Pix" }).first().click();
+    // The charges list may still be settling from the subscription's refetches: a click that lands
+    // while it re-renders opens nothing, and a person would click again.
     const pix = page.getByRole("dialog", { name: "Pagar com Pix" });
-    await pix.getByRole("button", { name: "Copiar código Pix" }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          if (!(await pix.isVisible())) {
+            await charges.getByRole("button", { name: "Pix" }).first().click();
+          }
+          return pix.getByRole("button", { name: "Copiar código Pix" }).isVisible();
+        },
+        { timeout: 30_000, intervals: [1000, 2000, 4000] },
+      )
+      .toBe(true);
     expect(await pix.getByLabel("Código Pix copia e cola").inputValue()).toMatch(/^0002/);
     await pix.getByRole("button", { name: "Fechar" }).click();
 

@@ -73,6 +73,8 @@ export async function startAppServer(options: { smtpUrl?: string; dataDir?: stri
   });
   child.stderr?.on("data", (chunk) => {
     output += chunk;
+    // Errors, failed jobs and slow requests show in the test's own output, next to a failure.
+    process.stderr.write(`[app ${port}] ${chunk}`);
   });
 
   const deadline = Date.now() + 60_000;

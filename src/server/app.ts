@@ -16,6 +16,7 @@ import { clientIp, headersWithClientIp } from "./middleware/client-ip";
 import { planGuard } from "./middleware/plan";
 import { rejectNul } from "./middleware/reject-nul";
 import { sameOrigin } from "./middleware/same-origin";
+import { slowRequests } from "./middleware/slow-requests";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps): App {
     return c.json(body, 500);
   });
 
+  app.use("*", slowRequests());
   app.use("*", securityHeaders());
   const limitBody = (maxSize: number) =>
     bodyLimit({
