@@ -130,7 +130,7 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
           }
           return pix.getByRole("button", { name: "Copiar código Pix" }).isVisible();
         },
-        { timeout: 30_000, intervals: [1000, 2000, 4000] },
+        { timeout: 30_000, interval: 2000 },
       )
       .toBe(true);
     expect(await pix.getByLabel("Código Pix copia e cola").inputValue()).toMatch(/^0002/);
