@@ -37,6 +37,7 @@ import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import type { Mailer } from "./modules/mail/mail.service";
 import { messagesRoutes } from "./modules/messages/messages.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import { partnershipsRoutes } from "./modules/partnerships/partnerships.routes";
 import { programsRoutes } from "./modules/programs/programs.routes";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
@@ -182,6 +183,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", notificationsRoutes({ db }));
   app.route("/api", messagesRoutes({ db }));
   app.route("/api", interestsRoutes({ db }));
+  app.route("/api", partnershipsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));
   app.route(
     "/api",

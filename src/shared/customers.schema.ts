@@ -115,6 +115,8 @@ export const CustomerRowSchema = z.object({
   /** Customer messages still waiting for an answer ('Nova'). */
   pendingMessages: z.number().int(),
   joinedAt: z.string(),
+  /** Sent by a partner company (joined through its partnership link): its name; else null. */
+  partnerOrigin: z.string().nullable(),
 });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
@@ -262,6 +264,16 @@ export const JoinCompanySchema = z.object({
     .string()
     .trim()
     .max(100)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional(),
+  /**
+   * The partnership link's `parceria` (`<sender>_<company>`): the customer was sent by a partner
+   * of the company (recorded only when the two have an active partnership).
+   */
+  partnership: z
+    .string()
+    .trim()
+    .max(200)
     .regex(/^[A-Za-z0-9_-]*$/)
     .optional(),
 });

@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   "plan_unchanged",
   "billing_provider_failed",
   "billing_unavailable",
+  "partnership_exists",
+  "partnership_unavailable",
+  "partnership_state_conflict",
   "internal_error",
 ] as const;
 

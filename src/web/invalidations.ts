@@ -8,6 +8,7 @@ import { companyDataMutations } from "./features/company-data/keys";
 import { customerKeys, customerMutations } from "./features/customers/keys";
 import { messageMutations } from "./features/messages/keys";
 import { notificationKeys } from "./features/notifications/keys";
+import { partnershipMutations } from "./features/partnerships/keys";
 import { programKeys, programMutations } from "./features/programs/keys";
 import { referralKeys, referralMutations } from "./features/referrals/keys";
 import { reportKeys } from "./features/reports/keys";
@@ -104,6 +105,8 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
     settled: true,
   },
   { after: [messageMutations.reply], invalidate: [notificationKeys.all], settled: true },
+  // An answered partnership request leaves the bell.
+  { after: [partnershipMutations.answer], invalidate: [notificationKeys.all], settled: true },
   // The server sets 'Último backup' of the system settings.
   { after: [backupMutations.download], invalidate: [settingsKeys.system()], settled: true },
   // A subscription, a plan change, a cancellation or a (simulated) payment changes the company's

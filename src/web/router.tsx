@@ -38,6 +38,7 @@ const APP_NAMESPACES: Namespace[] = [
   "layout",
   "messages",
   "notifications",
+  "partnerships",
   "programs",
   "referrals",
   "reports",
@@ -235,14 +236,45 @@ export const router = createBrowserRouter([
               APP_NAMESPACES,
             ),
           },
+          {
+            path: "/parceria",
+            lazy: lazyPage(
+              () => import("./routes/company/partnership-page").then((m) => m.PartnershipPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/parceria-marketplace",
+            lazy: lazyPage(
+              () =>
+                import("./routes/company/partnership-marketplace-page").then(
+                  (m) => m.PartnershipMarketplacePage,
+                ),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/parceria-mensagens",
+            lazy: lazyPage(
+              () =>
+                import("./routes/company/partner-messages-page").then((m) => m.PartnerMessagesPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/parcerias-ativas",
+            lazy: lazyPage(
+              () =>
+                import("./routes/company/active-partnerships-page").then(
+                  (m) => m.ActivePartnershipsPage,
+                ),
+              APP_NAMESPACES,
+            ),
+          },
           ...(
             [
-              ["/parceria", "partnership"],
               ["/relatorios", "reports"],
               ["/ia-suprema", "ai"],
-              ["/parceria-marketplace", "partnershipMarketplace"],
-              ["/parceria-mensagens", "partnershipMessages"],
-              ["/parcerias-ativas", "activePartnerships"],
             ] as const
           ).map(([path, page]) => ({
             path,

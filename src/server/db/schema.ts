@@ -13,6 +13,7 @@ export * from "../modules/interests/interests.table";
 export * from "../modules/mail/dev-emails.table";
 export * from "../modules/messages/messages.table";
 export * from "../modules/notifications/notifications.table";
+export * from "../modules/partnerships/partnerships.table";
 export * from "../modules/programs/programs.table";
 export * from "../modules/referrals/referrals.table";
 export * from "../modules/security/security.table";

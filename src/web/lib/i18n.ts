@@ -18,6 +18,7 @@ import type ptInterests from "../locales/pt-BR/interests.json";
 import type ptLayout from "../locales/pt-BR/layout.json";
 import type ptMessages from "../locales/pt-BR/messages.json";
 import type ptNotifications from "../locales/pt-BR/notifications.json";
+import type ptPartnerships from "../locales/pt-BR/partnerships.json";
 import type ptPrograms from "../locales/pt-BR/programs.json";
 import type ptReferrals from "../locales/pt-BR/referrals.json";
 import type ptReports from "../locales/pt-BR/reports.json";
@@ -51,6 +52,7 @@ type Resources = {
   layout: typeof ptLayout;
   messages: typeof ptMessages;
   notifications: typeof ptNotifications;
+  partnerships: typeof ptPartnerships;
   programs: typeof ptPrograms;
   referrals: typeof ptReferrals;
   reports: typeof ptReports;

@@ -16,6 +16,7 @@ import {
   findPublicCompany,
 } from "../companies/companies.service";
 import { joinCompany } from "../customers/customers.service";
+import { partnerOrigin } from "../partnerships/partnerships.service";
 import { createDefaultProgram } from "../programs/programs.service";
 import { recordReferral } from "../referrals/referrals.service";
 import { users } from "./auth.table";
@@ -205,11 +206,18 @@ export async function signUpCustomer(
       });
       // Signing up through a company's link (QR code) makes the customer a member at once.
       if (origin.companyId) {
+        // Through a partner's link (`parceria`), the partner that sent the customer, when the two
+        // companies have an active partnership (else the customer joins without it).
+        const partnerCompanyId =
+          origin.kind === "partnership"
+            ? await partnerOrigin(tx, origin.companyId, input.origin?.parceria)
+            : null;
         const { joined } = await joinCompany(
           tx,
           userId,
           origin.companyId,
           origin.channel ?? origin.code,
+          { partnerCompanyId },
         );
         const referrerId = origin.referrerCustomerId ?? origin.affiliateId;
         if (joined && referrerId)

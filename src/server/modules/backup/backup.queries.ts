@@ -1,9 +1,8 @@
-import { and, asc, eq, getTableColumns } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import {
   DEFAULT_BACKUP_FREQUENCY,
   DEFAULT_RETENTION_MONTHS,
 } from "../../../shared/settings.schema";
-import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { birthdayGifts } from "../birthdays/birthdays.table";
 import { loyaltyCards } from "../cards/cards.table";
@@ -12,17 +11,20 @@ import { memberships } from "../customers/memberships.table";
 import { files } from "../files/files.table";
 import { interestReplies, interests } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
+import { partnerMessages, partnerships } from "../partnerships/partnerships.table";
 import { programs } from "../programs/programs.table";
 import { bonusEntries, referrals } from "../referrals/referrals.table";
 import { companySettings } from "../settings/settings.table";
 import { stamps } from "../stamps/stamps.table";
 import {
   byCreatedAt,
+  col,
   companyRowsByCreatedAt,
+  type Dataset,
   type KeyPart,
   keyOf,
   keyset,
-  type Row,
+  rowsByCreatedAt,
   single,
 } from "./keyset";
 
@@ -31,18 +33,7 @@ import {
  * across every module's tables (read only: nothing here writes). backup.service.ts zips them.
  */
 
-export type Kind = "text" | "free" | "date" | "timestamp" | "boolean" | "number" | "cents" | "list";
-
-type Column = { key: string; header: string; kind: Kind };
-
-/** One kind of row of the company: its files' name, CSV columns and how to read it in batches. */
-type Dataset = {
-  name: string;
-  columns: Column[];
-  batches: (db: Db, companyId: string) => AsyncGenerator<Row[]>;
-};
-
-const col = (key: string, header: string, kind: Kind = "text"): Column => ({ key, header, kind });
+export type { Kind } from "./keyset";
 
 const companyColumns = getTableColumns(companies);
 
@@ -216,6 +207,7 @@ export const DATASETS: Dataset[] = [
       col("notes", "Observações", "free"),
       col("status", "Status"),
       col("origin", "Origem", "free"),
+      col("partnerCompanyId", "Parceiro de origem"),
       col("joinedAt", "Cadastro", "timestamp"),
       col("membershipId", "ID do vínculo"),
     ],
@@ -239,6 +231,7 @@ export const DATASETS: Dataset[] = [
               notes: memberships.notes,
               status: memberships.status,
               origin: memberships.origin,
+              partnerCompanyId: memberships.partnerCompanyId,
               joinedAt: memberships.joinedAt,
               membershipId: memberships.id,
               _key: keyOf(key),
@@ -408,6 +401,46 @@ export const DATASETS: Dataset[] = [
       col("createdAt", "Data", "timestamp"),
     ],
     batches: companyRowsByCreatedAt(interestReplies),
+  },
+  // Partnerships and their threads belong to both companies: each backup holds them.
+  {
+    name: "parcerias",
+    columns: [
+      col("id", "ID"),
+      col("requesterCompanyId", "Empresa solicitante"),
+      col("recipientCompanyId", "Empresa convidada"),
+      col("state", "Situação"),
+      col("proposal", "Proposta", "free"),
+      col("createdAt", "Solicitada em", "timestamp"),
+      col("readAt", "Lida em", "timestamp"),
+      col("answeredAt", "Respondida em", "timestamp"),
+      col("validatedAt", "Data de validação", "timestamp"),
+      col("endedAt", "Encerrada em", "timestamp"),
+      col("endedByCompanyId", "Encerrada por"),
+    ],
+    batches: rowsByCreatedAt(partnerships, (companyId) =>
+      or(
+        eq(partnerships.requesterCompanyId, companyId),
+        eq(partnerships.recipientCompanyId, companyId),
+      ),
+    ),
+  },
+  {
+    name: "mensagens-parcerias",
+    columns: [
+      col("id", "ID"),
+      col("partnershipId", "Parceria"),
+      col("senderCompanyId", "Empresa remetente"),
+      col("senderUserId", "Autor"),
+      col("body", "Mensagem", "free"),
+      col("createdAt", "Data", "timestamp"),
+      col("readAt", "Lida em", "timestamp"),
+    ],
+    batches: rowsByCreatedAt(
+      partnerMessages,
+      (companyId) =>
+        sql`${partnerMessages.partnershipId} in (select p.id from ${partnerships} p where p.requester_company_id = ${companyId} or p.recipient_company_id = ${companyId})`,
+    ),
   },
   {
     name: "arquivos",

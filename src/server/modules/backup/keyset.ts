@@ -8,6 +8,24 @@ import type { Db } from "../../db/client";
 const BATCH_SIZE = 1000;
 
 export type Row = Record<string, unknown>;
+
+/** How a CSV cell is written (backup.service.ts). */
+export type Kind = "text" | "free" | "date" | "timestamp" | "boolean" | "number" | "cents" | "list";
+
+type Column = { key: string; header: string; kind: Kind };
+
+/** One kind of row of the company: its files' name, CSV columns and how to read it in batches. */
+export type Dataset = {
+  name: string;
+  columns: Column[];
+  batches: (db: Db, companyId: string) => AsyncGenerator<Row[]>;
+};
+
+export const col = (key: string, header: string, kind: Kind = "text"): Column => ({
+  key,
+  header,
+  kind,
+});
 export type KeyPart = { column: AnyPgColumn; timestamp?: boolean };
 
 /**
@@ -62,24 +80,38 @@ export const byCreatedAt = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }):
 ];
 
 /**
+ * Rows of a table that `where` picks for the company (however they are linked to it), oldest first
+ * (keyed by creation time and id), every column but `omit`.
+ */
+export function rowsByCreatedAt<T extends PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn }>(
+  table: T,
+  where: (companyId: string) => SQL | undefined,
+  omit: string[] = [],
+) {
+  return (db: Db, companyId: string) => {
+    const key = byCreatedAt(table);
+    const fields = Object.fromEntries(
+      Object.entries(getTableColumns(table)).filter(([name]) => !omit.includes(name)),
+    );
+    return keyset(
+      (after, limit) =>
+        db
+          .select({ ...fields, _key: keyOf(key) })
+          .from(table as PgTable)
+          .where(and(where(companyId), after))
+          .orderBy(asc(table.createdAt), asc(table.id))
+          .limit(limit) as unknown as Promise<(Row & { _key: unknown[] })[]>,
+      key,
+    );
+  };
+}
+
+/**
  * A company's rows of a table keyed by company, creation time and id (gifts, referrals, bonus
  * entries), oldest first, every column but the company's.
  */
 export function companyRowsByCreatedAt(
   table: PgTable & { companyId: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn },
 ) {
-  return (db: Db, companyId: string) => {
-    const key = byCreatedAt(table);
-    const { companyId: _c, ...fields } = getTableColumns(table);
-    return keyset(
-      (after, limit) =>
-        db
-          .select({ ...fields, _key: keyOf(key) })
-          .from(table as PgTable)
-          .where(and(eq(table.companyId, companyId), after))
-          .orderBy(asc(table.createdAt), asc(table.id))
-          .limit(limit) as unknown as Promise<(Row & { _key: unknown[] })[]>,
-      key,
-    );
-  };
+  return rowsByCreatedAt(table, (companyId) => eq(table.companyId, companyId), ["companyId"]);
 }

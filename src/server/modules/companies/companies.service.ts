@@ -312,3 +312,15 @@ type CompanyBillingState = Pick<CompanyValues, "plan" | "paidUntil" | "graceUnti
 
 export const saveCompanyBillingState = (db: Db, companyId: string, state: CompanyBillingState) =>
   updateCompany(db, companyId, state);
+
+/** Partnerships ('parceria_ativa', 'parceria_descricao'): open to partners, and what it offers them. */
+type CompanyPartnershipSettings = Pick<
+  CompanyValues,
+  "partnershipEnabled" | "partnershipDescription"
+>;
+
+export const saveCompanyPartnershipSettings = (
+  db: Db,
+  companyId: string,
+  settings: CompanyPartnershipSettings,
+) => updateCompany(db, companyId, settings);

@@ -88,6 +88,10 @@ const memberColumns = {
   status: memberships.status,
   joinedAt: memberships.joinedAt,
   sortName: memberships.sortName,
+  // Sent by a partner company (its partnership link): its name (a primary-key look-up, only then).
+  partnerOrigin: sql<
+    string | null
+  >`(select pc.trade_name from companies pc where pc.id = ${memberships.partnerCompanyId})`,
 };
 
 type MemberRow = {
@@ -101,6 +105,7 @@ type MemberRow = {
   status: MembershipStatus;
   joinedAt: Date;
   sortName: string;
+  partnerOrigin: string | null;
 };
 
 function membersQuery(db: Db, where: SQL | undefined) {

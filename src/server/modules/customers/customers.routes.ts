@@ -37,6 +37,7 @@ import {
 } from "../../openapi";
 import { listCustomerCards } from "../cards/cards.queries";
 import { findPublicCompany } from "../companies/companies.service";
+import { partnerOrigin } from "../partnerships/partnerships.service";
 import { recordReferral } from "../referrals/referrals.service";
 import {
   exportCustomerBatches,
@@ -393,15 +394,23 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
   });
   app.openapi(joinRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
-    const { companyId, referrerId } = c.req.valid("json");
+    const { companyId, referrerId, partnership } = c.req.valid("json");
     if (!(await findPublicCompany(db, companyId)))
       throw new AppError("not_found", 404, "Company not found");
     const ip = clientIp(c, trustProxyHops);
     const { joined, cardId } = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      // Through a partner's link, the partner that sent the customer (an active partnership only).
+      const partnerCompanyId = await partnerOrigin(tx, companyId, partnership);
       // Through a member's personal link the origin is the referral's, as at sign-up.
-      const origin = referrerId ? `afiliado_cliente_${referrerId}` : "qrcode_empresa";
-      const result = await joinCompany(tx, actor.customerId, companyId, origin);
+      const origin = partnerCompanyId
+        ? `parceria_${partnership}`
+        : referrerId
+          ? `afiliado_cliente_${referrerId}`
+          : "qrcode_empresa";
+      const result = await joinCompany(tx, actor.customerId, companyId, origin, {
+        partnerCompanyId,
+      });
       if (result.joined && referrerId)
         await recordReferral(tx, { companyId, referrerId, referredId: actor.customerId, ip });
       return result;

@@ -18,17 +18,21 @@ import { memberships } from "./memberships.table";
 
 /**
  * Makes the customer a member of the company holding an open card in its default programme.
- * Safe to repeat and to race: the unique constraints decide, not a check in code.
+ * Safe to repeat and to race: the unique constraints decide, not a check in code. A partner
+ * company that sent the customer (`partnerCompanyId`, checked by the caller) is recorded only on
+ * a membership this call creates.
  */
 export async function joinCompany(
   db: Db,
   customerId: string,
   companyId: string,
   origin: string | null,
+  options: { partnerCompanyId?: string | null } = {},
 ): Promise<{ joined: boolean; cardId: string }> {
+  const partnerCompanyId = options.partnerCompanyId ?? null;
   const inserted = await db
     .insert(memberships)
-    .values({ id: randomUUID(), companyId, customerId, origin })
+    .values({ id: randomUUID(), companyId, customerId, origin, partnerCompanyId })
     .onConflictDoNothing()
     .returning({ id: memberships.id });
   const [membership] = await db

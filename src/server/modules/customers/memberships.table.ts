@@ -27,6 +27,11 @@ export const memberships = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     /** How the customer joined: the sign-up origin code, or e.g. `qrcode_empresa`. */
     origin: text(),
+    /**
+     * The partner company that sent the customer (`parceiro_origem_id`): joined through its
+     * partnership link. Partners see counts of these, never the list.
+     */
+    partnerCompanyId: text().references(() => companies.id, { onDelete: "set null" }),
     status: membershipStatusEnum().notNull().default("active"),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -50,6 +55,9 @@ export const memberships = pgTable(
   (t) => [
     unique("memberships_company_customer_unique").on(t.companyId, t.customerId),
     index("memberships_customer_idx").on(t.customerId),
+    index("memberships_partner_idx")
+      .on(t.partnerCompanyId, t.companyId)
+      .where(sql`${t.partnerCompanyId} is not null`),
     index("memberships_company_sort_idx").on(t.companyId, t.sortName, t.id),
     index("memberships_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Today's birthdays in the companies' own records (the birthday job, birthdays.queries.ts).

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import {
   DIGEST_INTERVAL_MINUTES,
   DIGEST_ITEMS_PER_CATEGORY,
@@ -10,6 +10,7 @@ import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { customerMessages } from "../messages/messages.table";
+import { partnerships } from "../partnerships/partnerships.table";
 import { programs } from "../programs/programs.table";
 import { companySettings } from "../settings/settings.table";
 import { stamps } from "../stamps/stamps.table";
@@ -26,7 +27,12 @@ import { notificationDigests } from "./notifications.table";
  * feature shipped does not e-mail the companies' history.
  */
 
-export const DIGEST_CATEGORIES = ["messages", "stamps", "completedCards"] as const;
+export const DIGEST_CATEGORIES = [
+  "messages",
+  "partnershipRequests",
+  "stamps",
+  "completedCards",
+] as const;
 export type DigestCategory = (typeof DIGEST_CATEGORIES)[number];
 
 /** One of the newest events of a category, with how many the category has in all. */
@@ -40,8 +46,12 @@ export type DigestEvent = {
    * milliseconds, and the digest row must move exactly to the newest event it covered.
    */
   micros: string;
+  /** The customer's name (partnershipRequests: the requesting company's). */
   customerName: string;
-  /** messages: the message's text; stamps: the claim's method; completedCards: the programme. */
+  /**
+   * messages: the message's text; partnershipRequests: the proposal; stamps: the claim's method;
+   * completedCards: the programme.
+   */
   detail: string;
   total: number;
 };
@@ -114,6 +124,35 @@ async function newMessages(db: Db, now: Date): Promise<DigestEvent[]> {
   return rows.map((r) => ({ ...r, category: "messages" as const }));
 }
 
+/** Partnership requests received after the company's start and still waiting for an answer. */
+async function newPartnershipRequests(db: Db, now: Date): Promise<DigestEvent[]> {
+  const due = dueCompanies(db, now);
+  const requester = alias(companies, "requester");
+  const ranked = db
+    .select({
+      companyId: partnerships.recipientCompanyId,
+      id: partnerships.id,
+      at: partnerships.createdAt,
+      customerName: sql<string>`${requester.tradeName}`.as("customer_name"),
+      detail: sql<string>`${partnerships.proposal}`.as("detail"),
+      ...rank(partnerships.recipientCompanyId, partnerships.createdAt, partnerships.id),
+    })
+    .from(due)
+    .innerJoin(
+      partnerships,
+      isNew(due, partnerships.recipientCompanyId, partnerships.createdAt, now),
+    )
+    .innerJoin(requester, eq(requester.id, partnerships.requesterCompanyId))
+    .where(eq(partnerships.state, "pending"))
+    .as("ranked");
+  const rows = await db
+    .with(due)
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, DIGEST_ITEMS_PER_CATEGORY));
+  return rows.map((r) => ({ ...r, category: "partnershipRequests" as const }));
+}
+
 /** Customers' stamp claims made after the company's start and still waiting for a review. */
 async function newClaims(db: Db, now: Date): Promise<DigestEvent[]> {
   const due = dueCompanies(db, now);
@@ -172,6 +211,7 @@ export async function listDigestEvents(db: Db, now: Date): Promise<DigestEvent[]
   // One after the other: PGlite answers one query at a time anyway.
   return [
     ...(await newMessages(db, now)),
+    ...(await newPartnershipRequests(db, now)),
     ...(await newClaims(db, now)),
     ...(await newCompletedCards(db, now)),
   ];
@@ -186,6 +226,8 @@ export type DigestRecipient = {
   /** The company's switches (the defaults, all on, without a settings record). */
   email: boolean;
   messages: boolean;
+  /** Partnership requests go with the messages' switch. */
+  partnershipRequests: boolean;
   stamps: boolean;
   completedCards: boolean;
 };
@@ -209,6 +251,7 @@ export async function listDigestRecipients(
       ownerLanguage: profiles.language,
       email: on(companySettings.emailNotifications, defaults.email),
       messages: on(companySettings.messageNotifications, defaults.messages),
+      partnershipRequests: on(companySettings.messageNotifications, defaults.messages),
       stamps: on(companySettings.stampNotifications, defaults.stamps),
       completedCards: on(companySettings.completedCardNotifications, defaults.completedCards),
     })

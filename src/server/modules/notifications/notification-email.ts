@@ -39,12 +39,15 @@ const DIGEST_TEXTS = {
     count: {
       messages: (n: number) =>
         `${n} ${plural(n, "mensagem de cliente", "mensagens de clientes")} aguardando resposta`,
+      partnershipRequests: (n: number) =>
+        `${n} ${plural(n, "solicitação de parceria", "solicitações de parceria")} aguardando resposta`,
       stamps: (n: number) =>
         `${n} ${plural(n, "solicitação de carimbo", "solicitações de carimbo")} aguardando aprovação`,
       completedCards: (n: number) => `${n} ${plural(n, "cartão completo", "cartões completos")}`,
     },
     item: {
       messages: (name: string, detail: string) => `${name}: "${preview(detail)}"`,
+      partnershipRequests: (name: string, detail: string) => `${name}: "${preview(detail)}"`,
       stamps: (name: string, detail: string) =>
         `${name} pediu um carimbo (${METHODS.pt[detail] ?? detail})`,
       completedCards: (name: string, detail: string) => `${name} completou o cartão ${detail}`,
@@ -52,6 +55,7 @@ const DIGEST_TEXTS = {
     more: (n: number) => `e mais ${n}`,
     dashboard: "Abrir o painel",
     inbox: "Ver mensagens",
+    partnerships: "Ver solicitações de parceria",
     copy: "Ou copie este link no navegador:",
     why: "Você recebe este e-mail porque as notificações por e-mail estão ligadas em Configurações → Notificações Gerais. No máximo um aviso a cada 15 minutos.",
     team: "Equipe Carimbou",
@@ -63,12 +67,15 @@ const DIGEST_TEXTS = {
     count: {
       messages: (n: number) =>
         `${n} ${plural(n, "customer message", "customer messages")} waiting for an answer`,
+      partnershipRequests: (n: number) =>
+        `${n} ${plural(n, "partnership request", "partnership requests")} waiting for an answer`,
       stamps: (n: number) =>
         `${n} ${plural(n, "stamp request", "stamp requests")} waiting for approval`,
       completedCards: (n: number) => `${n} ${plural(n, "card completed", "cards completed")}`,
     },
     item: {
       messages: (name: string, detail: string) => `${name}: "${preview(detail)}"`,
+      partnershipRequests: (name: string, detail: string) => `${name}: "${preview(detail)}"`,
       stamps: (name: string, detail: string) =>
         `${name} asked for a stamp (${METHODS.en[detail] ?? detail})`,
       completedCards: (name: string, detail: string) => `${name} completed the card ${detail}`,
@@ -76,6 +83,7 @@ const DIGEST_TEXTS = {
     more: (n: number) => `and ${n} more`,
     dashboard: "Open the panel",
     inbox: "See the messages",
+    partnerships: "See the partnership requests",
     copy: "Or copy this link into your browser:",
     why: "You get this e-mail because e-mail notifications are on in Settings → General Notifications. At most one e-mail every 15 minutes.",
     team: "The Carimbou team",
@@ -94,7 +102,7 @@ const button = (url: string, label: string) =>
 
 /**
  * The owner's notification digest, in the owner's language: per category (customer messages,
- * stamp requests, complete cards) the count and the newest few with the customer's name and a
+ * partnership requests, stamp requests, complete cards) the count and the newest few with the customer's name and a
  * short preview, and links to /dashboard (and /mensagens when there are messages). Everything a
  * customer wrote is escaped.
  */
@@ -111,6 +119,8 @@ export function digestEmail(input: {
   const dashboardUrl = new URL("/dashboard", input.appUrl).href;
   const inboxUrl = new URL("/mensagens", input.appUrl).href;
   const hasMessages = input.sections.some((s) => s.category === "messages");
+  const partnershipsUrl = new URL("/parceria", input.appUrl).href;
+  const hasRequests = input.sections.some((s) => s.category === "partnershipRequests");
   const lines = (s: DigestSection) => ({
     heading: t.count[s.category](s.total),
     items: s.items.map((i) => t.item[s.category](i.customerName, i.detail)),
@@ -128,6 +138,7 @@ export function digestEmail(input: {
     "",
     `${t.dashboard}: ${dashboardUrl}`,
     ...(hasMessages ? [`${t.inbox}: ${inboxUrl}`] : []),
+    ...(hasRequests ? [`${t.partnerships}: ${partnershipsUrl}`] : []),
     "",
     t.why,
     "",
@@ -151,7 +162,7 @@ export function digestEmail(input: {
 <p>${t.hello(escapeHtml(input.ownerName))}</p>
 <p>${t.intro(escapeHtml(input.companyName))}</p>
 ${sectionsHtml}
-<p style="margin-top:20px">${button(dashboardUrl, t.dashboard)}${hasMessages ? button(inboxUrl, t.inbox) : ""}</p>
+<p style="margin-top:20px">${button(dashboardUrl, t.dashboard)}${hasMessages ? button(inboxUrl, t.inbox) : ""}${hasRequests ? button(partnershipsUrl, t.partnerships) : ""}</p>
 <p>${t.copy}<br><a href="${escapeHtml(dashboardUrl)}">${escapeHtml(dashboardUrl)}</a></p>
 <p style="color:#6b7280;font-size:12px">${t.why}</p>
 <p>${t.team}</p>

@@ -3,6 +3,8 @@ import { COMPLETE_CARD_NOTIFICATION_HOURS } from "../../../shared/notifications.
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
+import { companies } from "../companies/companies.table";
+import { partnerships } from "../partnerships/partnerships.table";
 import { programs } from "../programs/programs.table";
 import { stamps } from "../stamps/stamps.table";
 
@@ -52,5 +54,25 @@ export function listRecentlyCompletedCards(db: Db, companyId: string, limit: num
       ),
     )
     .orderBy(desc(loyaltyCards.completedAt))
+    .limit(limit);
+}
+
+/**
+ * Partnership requests the company received and has not answered, newest first, with the
+ * requesting company's name; `readAt` set once the company opened the request ('lida').
+ */
+export function listPendingPartnershipRequests(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: partnerships.id,
+      createdAt: partnerships.createdAt,
+      readAt: partnerships.readAt,
+      proposal: partnerships.proposal,
+      companyName: companies.tradeName,
+    })
+    .from(partnerships)
+    .innerJoin(companies, eq(companies.id, partnerships.requesterCompanyId))
+    .where(and(eq(partnerships.recipientCompanyId, companyId), eq(partnerships.state, "pending")))
+    .orderBy(desc(partnerships.createdAt))
     .limit(limit);
 }

@@ -11,8 +11,13 @@ import type { NotificationSettings } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { listPendingMessages } from "../messages/messages.queries";
+import { markRequestsRead } from "../partnerships/partnerships.service";
 import { getNotificationSettings } from "../settings/settings.service";
-import { listPendingClaims, listRecentlyCompletedCards } from "./notifications.queries";
+import {
+  listPendingClaims,
+  listPendingPartnershipRequests,
+  listRecentlyCompletedCards,
+} from "./notifications.queries";
 import { notificationReads } from "./notifications.table";
 
 /** More than the badge shows ('99+'), so the unread count is exact up to there. */
@@ -29,12 +34,14 @@ async function currentNotifications(
   actor: CompanyActor,
   switches: NotificationSettings,
 ): Promise<Notification[]> {
-  const [claims, completed, messages] = await Promise.all([
+  const [claims, completed, messages, requests] = await Promise.all([
     switches.stamps ? listPendingClaims(db, actor.companyId, SOURCE_LIMIT) : none(),
     switches.completedCards
       ? listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT)
       : none(),
     switches.messages ? listPendingMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
+    // Partnership requests are messages from another company: the same switch.
+    switches.messages ? listPendingPartnershipRequests(db, actor.companyId, SOURCE_LIMIT) : none(),
   ]);
   const items: Omit<Notification, "read">[] = [
     ...claims.map((c) => ({
@@ -58,8 +65,19 @@ async function currentNotifications(
       detail: preview(m.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
       createdAt: m.createdAt.toISOString(),
     })),
+    ...requests.map((r) => ({
+      id: `parceria_${r.id}`,
+      type: "partnership_request" as const,
+      customerName: r.companyName,
+      detail: preview(r.proposal, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
+      createdAt: r.createdAt.toISOString(),
+    })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return withReadMarks(db, actor.userId, items);
+  // A request is read for the whole company once opened (its 'lida'), whoever opened it.
+  const opened = new Set(requests.filter((r) => r.readAt).map((r) => `parceria_${r.id}`));
+  return (await withReadMarks(db, actor.userId, items)).map((n) =>
+    opened.has(n.id) ? { ...n, read: true } : n,
+  );
 }
 
 /** Each item marked read or not for `userId` (the marks kept in `notification_reads`). */
@@ -128,6 +146,11 @@ export async function markNotificationsRead(
   const current = await currentNotifications(db, actor, switches);
   const ids = new Set("ids" in input ? input.ids : current.filter((n) => !n.read).map((n) => n.id));
   await saveReadMarks(db, actor.userId, ids);
+  // A partnership request marked read is opened for the company ('nova' → 'lida').
+  const requestIds = [...ids].flatMap((id) =>
+    id.startsWith("parceria_") ? [id.slice("parceria_".length)] : [],
+  );
+  await markRequestsRead(db, actor.companyId, requestIds);
   if (!switches.push) return MUTED;
   return toList(current.map((n) => (ids.has(n.id) ? { ...n, read: true } : n)));
 }

@@ -12,6 +12,7 @@ import {
   type Role,
   type SignIn,
 } from "@/shared/auth.schema";
+import type { SignUpOrigin } from "@/shared/origin";
 import {
   type SignInTwoFactor,
   type TwoFactorChallenge,
@@ -136,21 +137,28 @@ export function useSignOut(redirectTo = "/") {
   });
 }
 
+/** A partner's link's `parceria` parameter (`<partner>_<company>`), else null. */
+export const partnershipOf = (origin: SignUpOrigin): string | null =>
+  origin.kind === "partnership" ? origin.code.slice("parceria_".length) : null;
+
 /**
  * A customer who signs in through a company's link (or opens it while signed in) joins that
  * company; through a member's personal link, `referrerId` (the link's `indicador`, else
- * `afiliado`) makes it a referral when they are new to the company. A failure (e.g. an unknown
- * company) must not keep them out of their area.
+ * `afiliado`) makes it a referral when they are new to the company; through a partner's link,
+ * `partnership` (the link's `parceria`, `<partner>_<company>`) records the partner that sent
+ * them. A failure (e.g. an unknown company) must not keep them out of their area.
  */
 export async function joinThroughLink(
   companyId: string | null | undefined,
   referrerId?: string | null,
+  partnership?: string | null,
 ) {
   if (!companyId) return;
   try {
     await apiClient.post<unknown>("/api/memberships", {
       companyId,
       ...(referrerId ? { referrerId } : {}),
+      ...(partnership ? { partnership } : {}),
     });
   } catch (error) {
     console.warn("Could not join the company of the link", error);

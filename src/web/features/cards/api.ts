@@ -108,20 +108,27 @@ export const companyPageQueryOptions = (companyId: string) =>
       apiClient.get<CompanyPage>(`/api/me/companies/${encodeURIComponent(companyId)}`, { signal }),
   });
 
-/**
- * The signed-in customer joins a company: its id, or with the referrer of a member's personal
- * link (`indicador`), which makes it a referral when the customer is new to the company.
- */
+/** Who sent the customer to the company: a member's personal link or a partner's link. */
+type JoinInput = {
+  companyId: string;
+  /** The member's link's `indicador`: a referral when the customer is new to the company. */
+  referrerId?: string | null;
+  /** The partner's link's `parceria` (`<partner>_<company>`): the partnership origin. */
+  partnership?: string | null;
+};
+
+/** The signed-in customer joins a company: its id, or with the link that sent them. */
 export function useJoinCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: cardMutations.join,
-    mutationFn: (input: string | { companyId: string; referrerId?: string | null }) => {
-      const { companyId, referrerId } =
-        typeof input === "string" ? { companyId: input, referrerId: null } : input;
+    mutationFn: (input: string | JoinInput) => {
+      const { companyId, referrerId, partnership }: JoinInput =
+        typeof input === "string" ? { companyId: input } : input;
       return apiClient.post<{ joined: boolean; card: CustomerCard }>("/api/memberships", {
         companyId,
         ...(referrerId ? { referrerId } : {}),
+        ...(partnership ? { partnership } : {}),
       });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerCardKeys.all }),

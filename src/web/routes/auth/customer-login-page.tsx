@@ -7,6 +7,7 @@ import {
 } from "@/shared/origin";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { PublicLayout } from "@/web/components/public-layout";
+import { partnershipOf } from "@/web/features/auth/api";
 import {
   ConfirmationNotice,
   PasswordResetNotice,
@@ -57,14 +58,19 @@ export function CustomerLoginPage() {
     ...publicCompanyQueryOptions(origin.companyId ?? ""),
     enabled: Boolean(origin.companyId),
   });
-  // A member's personal link names the referrer (`indicador`, else `afiliado`).
+  // A member's personal link names the referrer (`indicador`, else `afiliado`); a partner's link
+  // the partnership (`parceria`, `<partner>_<company>`).
   const referrerId = origin.referrerCustomerId ?? origin.affiliateId;
+  const partnership = partnershipOf(origin);
 
   return (
     <SignedInRedirect
       joinCompanyId={origin.companyId}
       joinReferrerId={referrerId}
-      confirmJoin={(companyId) => <ConfirmJoin companyId={companyId} referrerId={referrerId} />}
+      joinPartnership={partnership}
+      confirmJoin={(companyId) => (
+        <ConfirmJoin companyId={companyId} referrerId={referrerId} partnership={partnership} />
+      )}
     >
       <PublicLayout>
         <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
@@ -86,7 +92,15 @@ export function CustomerLoginPage() {
  * 'Entrar no programa de fidelidade de <empresa>?' for a signed-in customer: joins only on yes,
  * then shows the new card; no goes to their panel. A member goes straight to their card there.
  */
-function ConfirmJoin({ companyId, referrerId }: { companyId: string; referrerId: string | null }) {
+function ConfirmJoin({
+  companyId,
+  referrerId,
+  partnership,
+}: {
+  companyId: string;
+  referrerId: string | null;
+  partnership: string | null;
+}) {
   const navigate = useNavigate();
   const page = useQuery(companyPageQueryOptions(companyId));
   const join = useJoinCompany();
@@ -105,7 +119,7 @@ function ConfirmJoin({ companyId, referrerId }: { companyId: string; referrerId:
           error={join.isError ? errorMessage(join.error) : null}
           onConfirm={() =>
             join.mutate(
-              { companyId, referrerId },
+              { companyId, referrerId, partnership },
               { onSuccess: () => navigate(cardPage, { replace: true }) },
             )
           }

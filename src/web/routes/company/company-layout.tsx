@@ -40,6 +40,7 @@ import {
 import { meQueryOptions } from "@/web/features/auth/api";
 import { unreadMessagesQueryOptions } from "@/web/features/messages/api";
 import { NotificationBell } from "@/web/features/notifications/components/notification-bell";
+import { partnershipOverviewQueryOptions } from "@/web/features/partnerships/api";
 import { badgeCount } from "@/web/lib/format";
 
 type MenuItem = {
@@ -93,8 +94,13 @@ function CompanySidebar({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
   const { state, isMobile, setOpenMobile } = useSidebar();
   const collapsed = state === "collapsed" && !isMobile;
-  // Pending customer messages, refreshed every 30 seconds (spec section 9).
-  const pendingMessages = useQuery(unreadMessagesQueryOptions()).data?.pending ?? 0;
+  // Pending customer messages, unread partner messages and partnership requests waiting for an
+  // answer, refreshed every 30 seconds (spec section 9).
+  const pendingCustomers = useQuery(unreadMessagesQueryOptions()).data?.pending ?? 0;
+  const partnerships = useQuery(partnershipOverviewQueryOptions()).data;
+  const pendingMessages =
+    pendingCustomers +
+    (partnerships ? partnerships.unreadMessages + partnerships.pendingReceived : 0);
   // The company's logo (/dados-empresa), from the signed-in user the guard already loaded.
   const logoUrl = useQuery(meQueryOptions()).data?.company?.logoUrl ?? null;
 
@@ -235,7 +241,8 @@ export function CompanyLayout({
             <Button asChild variant="ghost" size="sm">
               <Link to="/dashboard">
                 <ArrowLeft aria-hidden="true" />
-                {t("header.backToDashboard")}
+                {/* Only the arrow on a phone: the header fits 360 px. */}
+                <span className="sr-only sm:not-sr-only">{t("header.backToDashboard")}</span>
               </Link>
             </Button>
           ) : (

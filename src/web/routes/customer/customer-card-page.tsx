@@ -10,13 +10,15 @@ import { StampCard } from "@/web/features/cards/components/stamp-card";
 import { VoucherPanel } from "@/web/features/cards/components/voucher-panel";
 import { ClaimActions } from "@/web/features/claims/components/claim-actions";
 import { CompanyConversation } from "@/web/features/messages/components/company-conversation";
+import { CompanyPartners } from "@/web/features/partnerships/components/company-partners";
 import { ReferralCard } from "@/web/features/referrals/components/referral-card";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 
 /**
  * /dashboard-cliente-cartao-fidelidade/:companyId: the customer's card at one company, the
- * company's promotion, 'Indique e ganhe' (the referrals feature) and the conversation.
+ * company's promotion, 'Indique e ganhe' (the referrals feature), the company's partners (the
+ * partnerships feature) and the conversation.
  */
 export function CustomerCardPage() {
   const { t } = useTranslation("customer");
@@ -91,6 +93,9 @@ export function CustomerCardPage() {
         <div className="grid gap-6">
           {company && (current || used.length > 0) ? (
             <ReferralCard companyId={company.id} companyName={company.tradeName} />
+          ) : null}
+          {company ? (
+            <CompanyPartners companyId={company.id} companyName={company.tradeName} />
           ) : null}
           {page.data ? (
             <section className="grid gap-3">

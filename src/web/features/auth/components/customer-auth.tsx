@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Me } from "@/shared/auth.schema";
 import { resolveSignUpOrigin, type SignUpOriginParams } from "@/shared/origin";
-import { homePathFor, joinThroughLink } from "../api";
+import { homePathFor, joinThroughLink, partnershipOf } from "../api";
 import { AuthCard } from "./auth-card";
 import { CustomerSignUpForm } from "./customer-sign-up-form";
 import { SignInForm } from "./sign-in-form";
@@ -28,7 +28,11 @@ export function CustomerAuth({ initialView, origin }: CustomerAuthProps) {
   const onSignedIn = async (me: Me) => {
     if (me.profile.role === "customer") {
       const link = resolveSignUpOrigin(origin ?? {});
-      await joinThroughLink(link.companyId, link.referrerCustomerId ?? link.affiliateId);
+      await joinThroughLink(
+        link.companyId,
+        link.referrerCustomerId ?? link.affiliateId,
+        partnershipOf(link),
+      );
     }
     navigate(homePathFor(me.profile.role), { replace: true });
   };

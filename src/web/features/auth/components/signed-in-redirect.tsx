@@ -8,18 +8,21 @@ import { homePathFor, joinThroughLink, meQueryOptions } from "../api";
  * For the sign-in pages: a signed-in admin goes to /dashboard and a customer to
  * /dashboard-cliente; a spinner shows while the session loads. With a company's link
  * (`joinCompanyId`), a customer who signs in on the page joins that company first (referred by
- * `joinReferrerId`, a member's personal link); one who was already signed in when the page
- * opened is asked (`confirmJoin`) and joins only on their yes.
+ * `joinReferrerId`, a member's personal link, or sent by a partner, `joinPartnership`); one who
+ * was already signed in when the page opened is asked (`confirmJoin`) and joins only on their yes.
  */
 export function SignedInRedirect({
   children,
   joinCompanyId,
   joinReferrerId,
+  joinPartnership,
   confirmJoin,
 }: {
   children: ReactNode;
   joinCompanyId?: string | null;
   joinReferrerId?: string | null;
+  /** A partner's link: its `parceria` parameter. */
+  joinPartnership?: string | null;
   /** The screen asking a customer, signed in on arrival, to join `companyId`. */
   confirmJoin?: (companyId: string) => ReactNode;
 }) {
@@ -34,11 +37,13 @@ export function SignedInRedirect({
   useEffect(() => {
     if (!isCustomer || asks) return;
     let live = true;
-    void joinThroughLink(joinCompanyId, joinReferrerId).then(() => live && setJoined(true));
+    void joinThroughLink(joinCompanyId, joinReferrerId, joinPartnership).then(
+      () => live && setJoined(true),
+    );
     return () => {
       live = false;
     };
-  }, [isCustomer, asks, joinCompanyId, joinReferrerId]);
+  }, [isCustomer, asks, joinCompanyId, joinReferrerId, joinPartnership]);
 
   if (me.isPending || arrivedSignedIn === null) return <FullPageSpinner />;
   if (asks && joinCompanyId && confirmJoin) return confirmJoin(joinCompanyId);

@@ -57,14 +57,25 @@ export function CustomerDetailsDialog({
         <DialogDescription>
           {t("details.description", { date: formatDate(customer.joinedAt) })}
         </DialogDescription>
-        <Details customerId={customer.id}>{children}</Details>
+        <Details customerId={customer.id} partnerOrigin={customer.partnerOrigin}>
+          {children}
+        </Details>
         <CloseButton />
       </DialogContent>
     </Dialog>
   );
 }
 
-function Details({ customerId, children }: { customerId: string; children?: ReactNode }) {
+function Details({
+  customerId,
+  partnerOrigin,
+  children,
+}: {
+  customerId: string;
+  /** The partner company that sent the customer (its partnership link), if any. */
+  partnerOrigin: string | null;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("customers");
   const details = useQuery(customerDetailsQueryOptions(customerId));
   const [editing, setEditing] = useState(false);
@@ -84,6 +95,7 @@ function Details({ customerId, children }: { customerId: string; children?: Reac
     [t("details.state"), c.state || "—"],
     [t("details.status"), t(`status.${c.status}`)],
     [t("details.notes"), c.notes || "—"],
+    ...(partnerOrigin ? [[t("details.partnerOrigin"), partnerOrigin] as [string, string]] : []),
   ];
 
   return (

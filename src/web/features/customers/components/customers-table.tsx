@@ -1,3 +1,4 @@
+import { Handshake } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CustomerRow } from "@/shared/customers.schema";
@@ -34,6 +35,21 @@ function ContactLines({ customer: c }: { customer: CustomerRow }) {
       {c.city || c.state ? <span>{[c.city, c.state].filter(Boolean).join("/")}</span> : null}
       {c.birthDate ? <span>{t("table.birthday", { date: formatDate(c.birthDate) })}</span> : null}
     </>
+  );
+}
+
+/** "Indicado pelo parceiro <empresa>": the customer joined through a partner's link. */
+function PartnerOrigin({ customer: c }: { customer: CustomerRow }) {
+  const { t } = useTranslation("customers");
+  if (!c.partnerOrigin) return null;
+  return (
+    <span
+      data-testid="partner-origin"
+      className="inline-flex w-fit items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 font-medium text-primary text-xs"
+    >
+      <Handshake aria-hidden="true" className="size-3" />
+      {t("table.partnerOrigin", { name: c.partnerOrigin })}
+    </span>
   );
 }
 
@@ -85,6 +101,7 @@ function CustomerCards({ customers, detailsSection }: ListProps) {
               <p className="text-muted-foreground text-xs" title={c.id}>
                 {t("table.id", { id: c.id.slice(0, 8) })}
               </p>
+              <PartnerOrigin customer={c} />
             </div>
             <CustomerStatusToggle customer={c} />
           </div>
@@ -126,6 +143,7 @@ function Table({ customers, detailsSection }: ListProps) {
                 <p className="text-muted-foreground text-xs" title={c.id}>
                   {t("table.id", { id: c.id.slice(0, 8) })}
                 </p>
+                <PartnerOrigin customer={c} />
               </td>
               <td className="grid gap-0.5 px-3 py-3 text-xs">
                 <ContactLines customer={c} />

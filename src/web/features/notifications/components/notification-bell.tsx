@@ -9,12 +9,13 @@ import { BellItem, BellList, BellNote, BellPopover } from "./bell-popover";
 
 /**
  * Where a notification leads: claims are answered on the dashboard, cards live on /cartoes,
- * customer messages are answered on /mensagens.
+ * customer messages are answered on /mensagens, partnership requests on /parceria.
  */
 const TARGET: Record<Notification["type"], string> = {
   stamp_claim: "/dashboard",
   card_complete: "/cartoes",
   customer_message: "/mensagens",
+  partnership_request: "/parceria",
 };
 
 /**
@@ -93,6 +94,12 @@ function notificationText(t: TFunction<"notifications">, item: Notification): st
       });
     case "customer_message":
       return t("customer_message.message", {
+        name: item.customerName,
+        text: item.detail,
+      });
+    // customerName is the requesting company's name, detail the proposal's first characters.
+    case "partnership_request":
+      return t("partnership_request.message", {
         name: item.customerName,
         text: item.detail,
       });
