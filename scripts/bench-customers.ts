@@ -7,9 +7,10 @@
  */
 
 import { serve } from "@hono/node-server";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres } from "../src/server/db/client";
+import { users } from "../src/server/db/schema";
 import type { Mail } from "../src/server/modules/mail/mail.service";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
@@ -89,8 +90,9 @@ async function main() {
       phone: "11 99999-0000",
       sector: "alimentacao",
     });
-    const link = new URL(mails.at(-1)!.text.match(/https?:\/\/\S+/)![0]);
-    await fetch(base + link.pathname + link.search, { redirect: "manual" });
+    // The confirmation e-mail goes through the outbox's job, which a bench does not run: confirm
+    // the address directly.
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
     const signIn = await post("/api/session", { email, password: "segredo1" });
     const cookie = signIn.headers
       .getSetCookie()

@@ -13,7 +13,7 @@ import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres, type Database, openPglite } from "../src/server/db/client";
-import { loyaltyCards } from "../src/server/db/schema";
+import { loyaltyCards, users } from "../src/server/db/schema";
 import type { Mail } from "../src/server/modules/mail/mail.service";
 import { qualifyReferral } from "../src/server/modules/referrals/referrals.service";
 import { addStampToCard } from "../src/server/modules/stamps/stamps.service";
@@ -117,8 +117,9 @@ async function benchDatabase(label: string, database: Database) {
     phone: "11 99999-0000",
     sector: "alimentacao",
   });
-  const link = mails.at(-1)!.text.match(/https?:\/\/\S+/)![0];
-  await fetch(base + new URL(link).pathname + new URL(link).search, { redirect: "manual" });
+  // The confirmation e-mail goes through the outbox's job, which a bench does not run: confirm
+  // the address directly.
+  await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
   const signIn = await post("/api/session", { email, password: "segredo1" });
   const cookie = signIn.headers
     .getSetCookie()

@@ -93,6 +93,8 @@ export async function startAppServer(options: { smtpUrl?: string; dataDir?: stri
   return {
     baseUrl,
     dataDir,
+    /** The PostgreSQL database the server runs on (TEST_DATABASE_URL), else undefined (PGlite). */
+    databaseUrl: env.DATABASE_URL,
     process: child,
     output: () => output,
     async close() {

@@ -29,6 +29,7 @@ import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.route
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/company-data/company-data.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
+import { demoMode } from "./modules/demo/demo.middleware";
 import { streamingBodyLimit } from "./modules/files/upload";
 import { interestsRoutes } from "./modules/interests/interests.routes";
 import { JOBS } from "./modules/jobs/jobs.registry";
@@ -128,6 +129,8 @@ export function createApp(deps: AppDeps): App {
 
   app.use("*", slowRequests());
   app.use("*", securityHeaders());
+  // Demo mode (decision 014): X-Carimbou-Demo requests read the demo café's database, never write.
+  app.use("/api/*", demoMode(deps, createApp));
   const limitBody = (maxSize: number) =>
     bodyLimit({
       maxSize,

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   "partnership_exists",
   "partnership_unavailable",
   "partnership_state_conflict",
+  "demo_read_only",
   "internal_error",
 ] as const;
 

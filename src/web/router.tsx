@@ -2,6 +2,7 @@ import { type ComponentType, Suspense } from "react";
 import { createBrowserRouter, Outlet, redirectDocument, ScrollRestoration } from "react-router";
 import type { Locale } from "@/shared/languages";
 import { SITE_PATHS } from "@/shared/site";
+import { DemoModeProvider } from "./components/demo-mode";
 import { FullPageSpinner } from "./components/full-page-spinner";
 import { PageLanguage } from "./components/page-language";
 import { RouteError } from "./components/route-error";
@@ -14,7 +15,10 @@ function Root() {
       <ScrollRestoration />
       {/* A component whose texts were not fetched yet waits here (lazily loaded namespaces). */}
       <Suspense fallback={<FullPageSpinner />}>
-        <Outlet />
+        {/* ?debug=true: the demo café's data on the demo pages (decision 014). */}
+        <DemoModeProvider fallback={<FullPageSpinner />}>
+          <Outlet />
+        </DemoModeProvider>
       </Suspense>
     </>
   );
@@ -271,21 +275,24 @@ export const router = createBrowserRouter([
               APP_NAMESPACES,
             ),
           },
-          ...(
-            [
-              ["/relatorios", "reports"],
-              ["/ia-suprema", "ai"],
-            ] as const
-          ).map(([path, page]) => ({
-            path,
+          {
+            // Its own chunk with recharts: no other page downloads the charts.
+            path: "/relatorios",
+            lazy: lazyPage(
+              () => import("./routes/company/reports-page").then((m) => m.ReportsPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: "/ia-suprema",
             lazy: lazyPage(
               () =>
                 import("./routes/company/company-placeholder-page").then((m) => () => (
-                  <m.CompanyPlaceholderPage page={page} />
+                  <m.CompanyPlaceholderPage page="ai" />
                 )),
               APP_NAMESPACES,
             ),
-          })),
+          },
         ],
       },
 

@@ -16,6 +16,7 @@ export * from "../modules/notifications/notifications.table";
 export * from "../modules/partnerships/partnerships.table";
 export * from "../modules/programs/programs.table";
 export * from "../modules/referrals/referrals.table";
+export * from "../modules/reports/reports.table";
 export * from "../modules/security/security.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/stamps/stamps.table";

@@ -12,3 +12,11 @@ export const saoPauloDateOf = (value: SQLWrapper) => sql`${inSaoPaulo(value)}::d
 
 /** Today's São Paulo calendar day. */
 export const saoPauloToday = () => saoPauloDateOf(sql`now()`);
+
+/** The first instant of the São Paulo calendar day `day` ('YYYY-MM-DD'), as a timestamptz. */
+export const saoPauloDayStart = (day: string) =>
+  sql`(${day}::date::timestamp at time zone ${zone})`;
+
+/** The first instant after the São Paulo calendar day `day` (the next day's start). */
+export const saoPauloDayEnd = (day: string) =>
+  sql`((${day}::date + 1)::timestamp at time zone ${zone})`;

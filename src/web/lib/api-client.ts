@@ -41,9 +41,23 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
 }
 
+/** The header that asks the server for the demo café's data (decision 014). */
+export const DEMO_HEADER = "X-Carimbou-Demo";
+let demoMode = false;
+
+/**
+ * Demo mode (`?debug=true`, decision 014): while on, every request carries `X-Carimbou-Demo: 1`,
+ * so the server answers the demo café's data and refuses every write. Set only by the
+ * DemoModeProvider, with the query cache emptied, so that demo and real answers never mix.
+ */
+export function setDemoMode(on: boolean) {
+  demoMode = on;
+}
+
 /** Sends a request with the session cookie; an error answer is thrown as an `ApiError`. */
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers };
+  if (demoMode) headers[DEMO_HEADER] = "1";
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {

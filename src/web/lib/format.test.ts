@@ -1,7 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { badgeCount, formatDate, formatDateTime, formatMoney, relativeTime } from "./format";
+import {
+  badgeCount,
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  relativeTime,
+} from "./format";
 
 describe("format", () => {
+  it("formats counts, percentages and day-month in the UI's language", () => {
+    expect(formatNumber(1234, "pt-BR")).toBe("1.234");
+    expect(formatNumber(1234, "en")).toBe("1,234");
+    expect(formatPercent(12.5, "pt-BR")).toBe("12,5%");
+    expect(formatPercent(12.5, "en")).toBe("12.5%");
+    expect(formatPercent(100, "pt-BR")).toBe("100%");
+    expect(formatDayMonth("2026-02-09", "pt-BR")).toBe("09/02");
+    expect(formatDayMonth("2026-02-09", "en")).toBe("Feb 9");
+    expect(formatCalendarDay("2026-02-09", "pt-BR")).toBe("09/02/2026");
+    expect(formatCalendarDay("2026-02-09", "en")).toBe("Feb 9, 2026");
+  });
+
   it("formats dates as dd/MM/yyyy, keeping a date-only value on its calendar day", () => {
     expect(formatDate("2024-02-09")).toBe("09/02/2024");
     expect(formatDate(new Date(2024, 11, 3, 23, 59))).toBe("03/12/2024");

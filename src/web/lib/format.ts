@@ -48,3 +48,41 @@ export function relativeTime(value: DateInput, now: Date = new Date()): Relative
 
 /** A count for a badge: '99+' past 99 (spec section 9). */
 export const badgeCount = (count: number) => (count > 99 ? "99+" : String(count));
+
+/** The Intl locale of a UI language: pt-BR unless the UI is English. */
+const numberLocale = (language: string) => (language.startsWith("en") ? "en-US" : "pt-BR");
+
+/** A count in the UI's language: 1234 -> "1.234" (pt-BR), "1,234" (en). */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** A percentage already in 0..100, at most one decimal: 12.5 -> "12,5%" (pt-BR), "12.5%" (en). */
+export function formatPercent(value: number, language: string): string {
+  return new Intl.NumberFormat(numberLocale(language), {
+    style: "percent",
+    maximumFractionDigits: 1,
+  }).format(value / 100);
+}
+
+/**
+ * A calendar date ('YYYY-MM-DD') as day and month: "09/02" in pt-BR, "Feb 9" in English (an
+ * English reader would take 09/02 for 2 September).
+ */
+export function formatDayMonth(isoDate: string, language: string): string {
+  const [, month, day] = isoDate.slice(0, 10).split("-");
+  if (!language.startsWith("en")) return `${day}/${month}`;
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A calendar date ('YYYY-MM-DD') in full: "09/02/2026" in pt-BR, "Feb 9, 2026" in English. */
+export function formatCalendarDay(isoDate: string, language: string): string {
+  if (!language.startsWith("en")) return formatDate(isoDate.slice(0, 10));
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
+  );
+}

@@ -110,3 +110,56 @@ export function listCompanyBirthdays(db: Db, companyId: string, day: string) {
     )
     .orderBy(profiles.name);
 }
+
+/**
+ * The company's members whose birthday falls on one of `days` (yyyy-MM-dd, São Paulo, in order),
+ * by the job's rule (the company's record, else the profile; 29 February on 28 February in other
+ * years), each with the date of that birthday, by date then name; at most `limit`. The days are
+ * read a few at a time (1, 2, 4, … of them) through the two indexed branches of
+ * listBirthdayMembers, stopping once `limit` are found: a large base reads only its first days.
+ */
+export async function listUpcomingBirthdays(
+  db: Db,
+  companyId: string,
+  days: string[],
+  limit: number,
+): Promise<{ customerId: string; name: string; date: string }[]> {
+  const found: { customerId: string; name: string; date: string }[] = [];
+  const ofCompany = eq(memberships.companyId, companyId);
+  for (
+    let start = 0, size = 1;
+    start < days.length && found.length < limit;
+    start += size, size *= 2
+  ) {
+    const dateOf = new Map<string, string>();
+    for (const day of days.slice(start, start + size))
+      for (const md of birthdaysOn(day)) if (!dateOf.has(md)) dateOf.set(md, day);
+    const monthDays = [...dateOf.keys()];
+    const select = () =>
+      db
+        .select({
+          customerId: memberships.customerId,
+          name: profiles.name,
+          monthDay: sql<string>`to_char(coalesce(${memberships.birthDate}, ${profiles.birthDate}), 'MM-DD')`,
+        })
+        .from(memberships)
+        .innerJoin(profiles, eq(profiles.id, memberships.customerId));
+    const [fromProfiles, fromRecords] = await Promise.all([
+      select().where(
+        and(ofCompany, isNull(memberships.birthDate), onDays(profiles.birthDate, monthDays)),
+      ),
+      select().where(and(ofCompany, onDays(memberships.birthDate, monthDays))),
+    ]);
+    found.push(
+      ...[...fromProfiles, ...fromRecords]
+        .map((r) => ({ customerId: r.customerId, name: r.name, date: dateOf.get(r.monthDay)! }))
+        .sort(
+          (a, b) =>
+            a.date.localeCompare(b.date) ||
+            a.name.localeCompare(b.name, "pt-BR") ||
+            a.customerId.localeCompare(b.customerId),
+        ),
+    );
+  }
+  return found.slice(0, limit);
+}

@@ -51,5 +51,9 @@ export const loyaltyCards = pgTable(
     index("loyalty_cards_company_completed_idx")
       .on(t.companyId, t.completedAt)
       .where(sql`${t.completedAt} is not null`),
+    // Rewards redeemed in a period (/relatorios, the dashboard's count).
+    index("loyalty_cards_company_redeemed_idx")
+      .on(t.companyId, t.redeemedAt)
+      .where(sql`${t.redeemedAt} is not null`),
   ],
 );

@@ -59,6 +59,8 @@ export const memberships = pgTable(
       .on(t.partnerCompanyId, t.companyId)
       .where(sql`${t.partnerCompanyId} is not null`),
     index("memberships_company_sort_idx").on(t.companyId, t.sortName, t.id),
+    // Members who joined in a period (/relatorios: new members by week and origin).
+    index("memberships_company_joined_idx").on(t.companyId, t.joinedAt),
     index("memberships_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Today's birthdays in the companies' own records (the birthday job, birthdays.queries.ts).
     index("memberships_birthday_idx").on(

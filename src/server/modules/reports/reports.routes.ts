@@ -1,10 +1,18 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { DashboardStatsSchema } from "../../../shared/reports.schema";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  DashboardStatsSchema,
+  EXPORT_DATASETS,
+  type ExportDataset,
+  ReportQuerySchema,
+  ReportSchema,
+} from "../../../shared/reports.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonContent, validationHook } from "../../openapi";
+import { exportCsvStream, exportFileName, exportXlsxStream, workbookDatasets } from "./exports";
 import { getDashboardStats } from "./reports.queries";
+import { getReport } from "./reports.service";
 
 const dashboardRoute = createRoute({
   method: "get",
@@ -17,11 +25,100 @@ const dashboardRoute = createRoute({
   },
 });
 
+const reportRoute = createRoute({
+  method: "get",
+  path: "/reports",
+  tags: ["reports"],
+  summary:
+    "/relatorios: the company's figures for a period of São Paulo days (from, to; at most 366) beside the previous period of the same length, stamps by day and method, new members by week and origin, cards completed and redeemed by week, top members, birthdays of the next 30 days",
+  request: { query: ReportQuerySchema },
+  responses: {
+    200: { description: "The report", ...jsonContent(ReportSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const CSV_FILES = EXPORT_DATASETS.map((d) => `${d}.csv` as const);
+
+const workbookRoute = createRoute({
+  method: "get",
+  path: "/reports/exports/relatorio.xlsx",
+  tags: ["reports"],
+  summary:
+    "The period's data as one .xlsx workbook, a sheet per dataset (Membros, Cartões, Carimbos, Mensagens, and Indicações when the company has referrals), streamed",
+  request: { query: ReportQuerySchema },
+  responses: {
+    200: {
+      description: "carimbou-relatorio-<from>_<to>.xlsx",
+      content: {
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+          schema: z.string().openapi({ format: "binary" }),
+        },
+      },
+    },
+    ...apiErrorResponses,
+  },
+});
+
+const csvRoute = createRoute({
+  method: "get",
+  path: "/reports/exports/{file}",
+  tags: ["reports"],
+  summary:
+    "One dataset of the period as CSV for Excel in Brazil (UTF-8 with BOM, ';', CRLF, dd/MM/yyyy - HH:mm in São Paulo time, formula-safe), streamed: membros (members who joined by the period's end, with their stamps in it), cartoes (opened, completed or redeemed in it), carimbos (confirmed in it), mensagens, indicacoes (made in it)",
+  request: {
+    params: z.object({ file: z.enum(CSV_FILES, "export_invalid") }),
+    query: ReportQuerySchema,
+  },
+  responses: {
+    200: {
+      description: "carimbou-<dataset>-<from>_<to>.csv",
+      content: { "text/csv": { schema: z.string() } },
+    },
+    ...apiErrorResponses,
+  },
+});
+
+const download = (body: ReadableStream<Uint8Array>, type: string, fileName: string) =>
+  new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+
 export function reportsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(dashboardRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     return c.json(await getDashboardStats(db, actor.companyId), 200);
+  });
+  app.openapi(reportRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    return c.json(await getReport(db, actor.companyId, c.req.valid("query")), 200);
+  });
+  // The fixed path before /reports/exports/{file}.
+  app.openapi(workbookRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const range = c.req.valid("query");
+    const datasets = await workbookDatasets(db, actor.companyId);
+    return download(
+      exportXlsxStream(db, actor.companyId, datasets, range),
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      exportFileName("relatorio", range, "xlsx"),
+    ) as never;
+  });
+  app.openapi(csvRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user);
+    const range = c.req.valid("query");
+    const dataset = c.req.valid("param").file.replace(/\.csv$/, "") as ExportDataset;
+    return download(
+      exportCsvStream(db, actor.companyId, dataset, range),
+      "text/csv; charset=utf-8",
+      exportFileName(dataset, range, "csv"),
+    ) as never;
   });
   return app;
 }

@@ -66,5 +66,9 @@ export const stamps = pgTable(
     index("stamps_company_status_idx").on(t.companyId, t.status),
     index("stamps_card_idx").on(t.cardId, t.createdAt),
     index("stamps_company_created_idx").on(t.companyId, t.createdAt),
+    // The confirmed stamps of a period in order (the reports' stamps export, a batch at a time).
+    index("stamps_company_approved_idx")
+      .on(t.companyId, t.approvedAt, t.id)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );

@@ -1,7 +1,7 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { DashboardStats } from "@/shared/reports.schema";
+import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
+import type { DashboardStats, ExportDataset, Report, ReportQuery } from "@/shared/reports.schema";
 import { apiClient } from "@/web/lib/api-client";
-import { reportKeys } from "./keys";
+import { reportKeys, reportMutations } from "./keys";
 
 /** The dashboard's figures, counted by the server. */
 export const dashboardStatsQueryOptions = () =>
@@ -9,3 +9,55 @@ export const dashboardStatsQueryOptions = () =>
     queryKey: reportKeys.dashboard(),
     queryFn: ({ signal }) => apiClient.get<DashboardStats>("/api/dashboard", { signal }),
   });
+
+const periodParams = (period: ReportQuery) =>
+  new URLSearchParams({ from: period.from, to: period.to }).toString();
+
+/**
+ * /relatorios: the period's figures and the previous period's. A new period keeps the last one
+ * on screen while it loads (no skeleton flash between presets).
+ */
+export const reportQueryOptions = (period: ReportQuery) =>
+  queryOptions({
+    queryKey: reportKeys.report(period),
+    queryFn: ({ signal }) =>
+      apiClient.get<Report>(`/api/reports?${periodParams(period)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** What one export button downloads: a dataset's CSV or the whole workbook. */
+export type ExportFile = { kind: "csv"; dataset: ExportDataset } | { kind: "xlsx" };
+
+const exportPath = (file: ExportFile, period: ReportQuery) =>
+  `/api/reports/exports/${file.kind === "csv" ? `${file.dataset}.csv` : "relatorio.xlsx"}?${periodParams(period)}`;
+
+const fallbackName = (file: ExportFile, period: ReportQuery) =>
+  `carimbou-${file.kind === "csv" ? file.dataset : "relatorio"}-${period.from}-${period.to}.${file.kind}`;
+
+/**
+ * Downloads an export with the session cookie (fetch → blob → a clicked `<a download>`), so a
+ * refused or failed answer is an error the page can show instead of a broken file.
+ */
+export function useDownloadExport() {
+  return useMutation({
+    mutationKey: reportMutations.export,
+    mutationFn: async ({ file, period }: { file: ExportFile; period: ReportQuery }) => {
+      const { blob, fileName } = await apiClient.download(exportPath(file, period));
+      const name = fileName ?? fallbackName(file, period);
+      const url = URL.createObjectURL(blob);
+      try {
+        const link = document.createElement("a");
+        link.href = url;
+        link.download = name;
+        link.style.display = "none";
+        document.body.append(link);
+        link.click();
+        link.remove();
+      } finally {
+        // Give the browser a moment to start the download before the blob goes.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      }
+      return name;
+    },
+  });
+}

@@ -1,3 +1,5 @@
+import type { ReportQuery } from "@/shared/reports.schema";
+
 /**
  * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what
  * they change in other features). Kept apart from api.ts so the app's entry imports only these.
@@ -5,4 +7,10 @@
 export const reportKeys = {
   all: ["reports"] as const,
   dashboard: () => [...reportKeys.all, "dashboard"] as const,
+  report: (period: ReportQuery) => [...reportKeys.all, "report", period.from, period.to] as const,
+};
+
+export const reportMutations = {
+  /** A download of an export changes nothing on the server. */
+  export: ["reports", "export"] as const,
 };

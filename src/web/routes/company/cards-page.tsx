@@ -12,6 +12,7 @@ import { VoucherLookup } from "@/web/features/cards/components/voucher-lookup";
 import { programsQueryOptions } from "@/web/features/programs/api";
 import { ProgramsSection } from "@/web/features/programs/components/programs-section";
 import { CardStampDialog } from "@/web/features/stamps/components/card-stamp-dialog";
+import { useDemoMode } from "@/web/lib/demo-mode";
 
 const PROGRAMS_ID = "programas";
 
@@ -29,6 +30,7 @@ export function CardsPage() {
   const cards = useQuery(companyCardsQueryOptions(debounced, sort));
   const summary = useQuery(cardSummaryQueryOptions());
   const programs = useQuery(programsQueryOptions()).data;
+  const demo = useDemoMode();
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search.trim()), 250);
@@ -93,7 +95,7 @@ export function CardsPage() {
           </Button>
         </div>
         {cards.data && list.length === 0 ? (
-          <p className="text-muted-foreground">{t("empty")}</p>
+          <p className="text-muted-foreground">{t(demo ? "emptyDemo" : "empty")}</p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((card) => (

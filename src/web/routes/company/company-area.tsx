@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from "react-router";
 import type { Me } from "@/shared/auth.schema";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
@@ -9,6 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { PlanBanner } from "@/web/features/billing/components/plan-banner";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
+import { LEAVE_DEMO_STATE, useDemoMode } from "@/web/lib/demo-mode";
 import { CompanyLayout } from "./company-layout";
 
 /** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */
@@ -24,6 +25,10 @@ export function CompanyArea() {
   const me = useQuery(meQueryOptions());
   const signOut = useSignOut();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // In demo mode (?debug=true, decision 014) /api/me is the demo café's owner, an admin: the
+  // guard lets anyone in, and 'Sair' leaves the demo (a sign-out would be a refused write).
+  const demo = useDemoMode();
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) {
@@ -47,7 +52,7 @@ export function CompanyArea() {
   return (
     <CompanyLayout
       companyName={me.data.company?.tradeName ?? me.data.profile.name}
-      onSignOut={() => signOut.mutate()}
+      onSignOut={() => (demo ? navigate(pathname, { state: LEAVE_DEMO_STATE }) : signOut.mutate())}
       signingOut={signOut.isPending || signOut.isSuccess}
     >
       <AppearanceSync />

@@ -18,6 +18,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createSearchParams, Link, useLocation, useNavigate } from "react-router";
 import { Brand } from "@/web/components/brand";
+import { DemoBanner } from "@/web/components/demo-mode";
 import { LanguageSwitcher } from "@/web/components/language-switcher";
 import { SignOutButton } from "@/web/components/sign-out-button";
 import { Button } from "@/web/components/ui/button";
@@ -259,7 +260,10 @@ export function CompanyLayout({
             <SignOutButton onSignOut={onSignOut} signingOut={signingOut} />
           </div>
         </header>
-        <main className="flex flex-1 flex-col gap-6 p-4 md:p-6">{children}</main>
+        <main className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+          <DemoBanner />
+          {children}
+        </main>
       </SidebarInset>
     </SidebarProvider>
   );

@@ -13,6 +13,7 @@ import { CustomerStats } from "@/web/features/customers/components/customer-stat
 import { CustomersTable } from "@/web/features/customers/components/customers-table";
 import { NewCustomerDialog } from "@/web/features/customers/components/new-customer-dialog";
 import { CustomerBonusPanel } from "@/web/features/referrals/components/customer-bonus-panel";
+import { demoApiUrl, useDemoMode } from "@/web/lib/demo-mode";
 import { errorMessage } from "@/web/lib/error-message";
 
 /**
@@ -27,6 +28,7 @@ export function CustomersPage() {
   const search = params.get("busca")?.trim() ?? "";
   const page = Math.max(1, Number(params.get("pagina")) || 1);
   const [text, setText] = useState(search);
+  const demo = useDemoMode();
 
   // A new ?busca= from outside (the header, the back button) shows in the box.
   useEffect(() => setText((current) => (current.trim() === search ? current : search)), [search]);
@@ -58,7 +60,7 @@ export function CustomersPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
-              <a href={CUSTOMERS_EXPORT_URL} download="clientes.csv">
+              <a href={demoApiUrl(CUSTOMERS_EXPORT_URL, demo)} download="clientes.csv">
                 <Download aria-hidden="true" />
                 {t("export")}
               </a>

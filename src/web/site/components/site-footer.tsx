@@ -30,7 +30,8 @@ export function SiteFooter() {
         { href: "/", label: footer.about },
         { href: "/ajuda#artigos", label: footer.blog },
         { href: "/ajuda#contato", label: footer.contact },
-        { href: "/login-admin", label: footer.demo },
+        // The demo café's panel, no account needed (demo mode, decision 014).
+        { href: "/dashboard?debug=true", label: footer.demo },
         { href: "/ajuda", label: footer.support },
       ],
     },

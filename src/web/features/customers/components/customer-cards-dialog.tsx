@@ -12,6 +12,7 @@ import {
   DialogTrigger,
 } from "@/web/components/ui/dialog";
 import { Spinner } from "@/web/components/ui/spinner";
+import { useDemoMode } from "@/web/lib/demo-mode";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 import { customerCardsQueryOptions } from "../api";
@@ -40,6 +41,7 @@ export function CustomerCardsDialog({ customer }: { customer: CustomerRow }) {
 function CustomerCards({ customerId }: { customerId: string }) {
   const { t } = useTranslation("customers");
   const cards = useQuery(customerCardsQueryOptions(customerId));
+  const demo = useDemoMode();
   if (cards.isPending) return <Spinner />;
   if (cards.isError)
     return (
@@ -65,7 +67,9 @@ function CustomerCards({ customerId }: { customerId: string }) {
         ))}
       </dl>
       {list.length === 0 ? (
-        <p className="text-center text-muted-foreground">{t("cards.empty")}</p>
+        <p className="text-center text-muted-foreground">
+          {t(demo ? "cards.emptyDemo" : "cards.empty")}
+        </p>
       ) : (
         <ul className="grid gap-3">
           {list.map((card) => {

@@ -3,19 +3,20 @@ import { Gift } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { formatNumber, formatPercent } from "@/web/lib/format";
 import { dashboardStatsQueryOptions } from "../api";
-
-const percent = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 
 /** The four stat cards of /dashboard. */
 export function DashboardStatCards() {
-  const { t } = useTranslation("reports");
+  const { t, i18n } = useTranslation("reports");
   const stats = useQuery(dashboardStatsQueryOptions()).data;
+  const count = (value: number | undefined) =>
+    value === undefined ? undefined : formatNumber(value, i18n.language);
   const tiles = [
-    [t("stats.customers"), stats?.totalCustomers],
-    [t("stats.activeCards"), stats?.activeCards],
-    [t("stats.rewards"), stats?.rewardsRedeemed],
-    [t("stats.completion"), stats ? `${percent.format(stats.completionRate)}%` : undefined],
+    [t("stats.customers"), count(stats?.totalCustomers)],
+    [t("stats.activeCards"), count(stats?.activeCards)],
+    [t("stats.rewards"), count(stats?.rewardsRedeemed)],
+    [t("stats.completion"), stats ? formatPercent(stats.completionRate, i18n.language) : undefined],
   ] as const;
   return (
     <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">

@@ -1,0 +1,76 @@
+import type {
+  birthdayGifts,
+  bonusEntries,
+  companies,
+  companySettings,
+  customerInvitations,
+  customerMessages,
+  interestReplies,
+  interests,
+  invoices,
+  loyaltyCards,
+  memberships,
+  partnerMessages,
+  partnerships,
+  profiles,
+  programs,
+  referrals,
+  stamps,
+  subscriptions,
+  users,
+} from "../../db/schema";
+
+type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
+
+/**
+ * Every row of the demo database, in the order they are inserted (foreign keys first). Made by
+ * `generateDemoDataset` (a pure function of the São Paulo date), written by demo.service.ts.
+ */
+export type DemoDataset = {
+  /** The São Paulo date it was made for (yyyy-MM-dd). */
+  today: string;
+  companyId: string;
+  ownerId: string;
+  users: Insert<typeof users>[];
+  profiles: Insert<typeof profiles>[];
+  companies: Insert<typeof companies>[];
+  companySettings: Insert<typeof companySettings>[];
+  programs: Insert<typeof programs>[];
+  memberships: Insert<typeof memberships>[];
+  loyaltyCards: Insert<typeof loyaltyCards>[];
+  stamps: Insert<typeof stamps>[];
+  birthdayGifts: Insert<typeof birthdayGifts>[];
+  referrals: Insert<typeof referrals>[];
+  bonusEntries: Insert<typeof bonusEntries>[];
+  customerMessages: Insert<typeof customerMessages>[];
+  interests: Insert<typeof interests>[];
+  interestReplies: Insert<typeof interestReplies>[];
+  partnerships: Insert<typeof partnerships>[];
+  partnerMessages: Insert<typeof partnerMessages>[];
+  customerInvitations: Insert<typeof customerInvitations>[];
+  subscriptions: Insert<typeof subscriptions>[];
+  invoices: Insert<typeof invoices>[];
+};
+
+/** The tables of a dataset in insertion order (parents before children). */
+export const DEMO_TABLE_ORDER = [
+  "users",
+  "profiles",
+  "companies",
+  "companySettings",
+  "programs",
+  "memberships",
+  "loyaltyCards",
+  "stamps",
+  "birthdayGifts",
+  "referrals",
+  "bonusEntries",
+  "customerMessages",
+  "interests",
+  "interestReplies",
+  "partnerships",
+  "partnerMessages",
+  "customerInvitations",
+  "subscriptions",
+  "invoices",
+] as const satisfies readonly Exclude<keyof DemoDataset, "today" | "companyId" | "ownerId">[];

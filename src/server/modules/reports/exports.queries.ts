@@ -1,0 +1,280 @@
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { MemberOrigin } from "../../../shared/reports.schema";
+import type { StampMethod } from "../../../shared/stamps.schema";
+import type { Db } from "../../db/client";
+import { saoPauloDayEnd, saoPauloDayStart } from "../../db/time-zone";
+import { profiles } from "../auth/profiles.table";
+import { byCreatedAt, type KeyPart, keyOf, keyset, type Row } from "../backup/keyset";
+import { loyaltyCards } from "../cards/cards.table";
+import { memberships } from "../customers/memberships.table";
+import { customerMessages } from "../messages/messages.table";
+import { programs } from "../programs/programs.table";
+import { referrals } from "../referrals/referrals.table";
+import { stamps } from "../stamps/stamps.table";
+import { memberOrigin, memberOriginSql } from "./reports.queries";
+import { reportMemberDays } from "./reports.table";
+
+/**
+ * The exports' read model: each dataset of /relatorios' downloads for a period of São Paulo days,
+ * read in keyset batches (backup/keyset.ts, 1,000 rows a query), so an export of 100,000 members
+ * never holds more than a batch. Formatting is exports.ts's.
+ */
+
+export type ExportRange = { from: string; to: string };
+
+type Keyed<T> = (T & { _key: unknown[] })[];
+
+/** Batches of typed rows from a keyset read. */
+function batches<T>(
+  read: (after: SQL | undefined, limit: number) => Promise<Keyed<T>>,
+  key: KeyPart[],
+): AsyncGenerator<T[]> {
+  return keyset(
+    read as (after: SQL | undefined, limit: number) => Promise<Keyed<Row>>,
+    key,
+  ) as AsyncGenerator<T[]>;
+}
+
+/** `column` (a timestamptz) within the range's São Paulo days. */
+const inRange = (column: SQLWrapper, range: ExportRange) =>
+  sql`(${column} >= ${saoPauloDayStart(range.from)} and ${column} < ${saoPauloDayEnd(range.to)})`;
+
+export type MemberExportRow = {
+  customerId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  origin: MemberOrigin;
+  joinedAt: Date;
+  status: "active" | "inactive";
+  stamps: number;
+};
+
+/**
+ * Every member who had joined by the end of the period (by name, as /clientes lists them), with the
+ * company's record over the profile, how they joined, and their stamps in the period.
+ */
+export function memberExportRows(
+  db: Db,
+  companyId: string,
+  range: ExportRange,
+): AsyncGenerator<MemberExportRow[]> {
+  const key: KeyPart[] = [{ column: memberships.sortName }, { column: memberships.id }];
+  const rows = batches<Omit<MemberExportRow, "origin"> & { origin: number }>(
+    (after, limit) =>
+      db
+        .select({
+          customerId: memberships.customerId,
+          name: profiles.name,
+          email: profiles.email,
+          phone: sql<string | null>`coalesce(${memberships.phone}, ${profiles.phone})`,
+          city: sql<string | null>`coalesce(${memberships.city}, ${profiles.city})`,
+          state: sql<string | null>`coalesce(${memberships.state}, ${profiles.state})`,
+          origin: memberOriginSql,
+          joinedAt: memberships.joinedAt,
+          status: memberships.status,
+          // The member's days of the period (the roll-up's primary key: a short range each).
+          stamps: sql<number>`coalesce((select sum(d.stamps) from ${reportMemberDays} d
+            where d.company_id = ${memberships.companyId} and d.customer_id = ${memberships.customerId}
+              and d.day between ${range.from}::date and ${range.to}::date), 0)::int`,
+          _key: keyOf(key),
+        })
+        .from(memberships)
+        .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+        .where(
+          and(
+            eq(memberships.companyId, companyId),
+            sql`${memberships.joinedAt} < ${saoPauloDayEnd(range.to)}`,
+            after,
+          ),
+        )
+        .orderBy(asc(memberships.sortName), asc(memberships.id))
+        .limit(limit),
+    key,
+  );
+  return mapBatches(rows, (r) => ({ ...r, origin: memberOrigin(r.origin) }));
+}
+
+/** Each batch's rows mapped. */
+async function* mapBatches<T, U>(rows: AsyncGenerator<T[]>, map: (row: T) => U) {
+  for await (const batch of rows) yield batch.map(map);
+}
+
+export type CardExportRow = {
+  customer: string;
+  program: string;
+  stamps: number;
+  maxStamps: number;
+  status: "active" | "complete" | "redeemed";
+  createdAt: Date;
+  completedAt: Date | null;
+  redeemedAt: Date | null;
+};
+
+/** Cards opened, completed or redeemed in the period, oldest first. */
+export function cardExportRows(db: Db, companyId: string, range: ExportRange) {
+  const key = byCreatedAt(loyaltyCards);
+  return batches<CardExportRow>(
+    (after, limit) =>
+      db
+        .select({
+          customer: profiles.name,
+          program: programs.name,
+          stamps: loyaltyCards.stamps,
+          maxStamps: loyaltyCards.maxStamps,
+          status: loyaltyCards.status,
+          createdAt: loyaltyCards.createdAt,
+          completedAt: loyaltyCards.completedAt,
+          redeemedAt: loyaltyCards.redeemedAt,
+          _key: keyOf(key),
+        })
+        .from(loyaltyCards)
+        .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
+        .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
+        .where(
+          and(
+            eq(loyaltyCards.companyId, companyId),
+            sql`(${inRange(loyaltyCards.createdAt, range)} or ${inRange(loyaltyCards.completedAt, range)}
+              or ${inRange(loyaltyCards.redeemedAt, range)})`,
+            after,
+          ),
+        )
+        .orderBy(asc(loyaltyCards.createdAt), asc(loyaltyCards.id))
+        .limit(limit),
+    key,
+  );
+}
+
+export type StampExportRow = {
+  approvedAt: Date;
+  customer: string;
+  method: StampMethod;
+  count: number;
+  givenBy: string | null;
+  notes: string | null;
+};
+
+/** The confirmed stamps of the period (approved then, São Paulo time), oldest first. */
+export function stampExportRows(db: Db, companyId: string, range: ExportRange) {
+  const staff = alias(profiles, "staff");
+  const key: KeyPart[] = [{ column: stamps.approvedAt, timestamp: true }, { column: stamps.id }];
+  return batches<StampExportRow>(
+    (after, limit) =>
+      db
+        .select({
+          approvedAt: sql<Date>`${stamps.approvedAt}`.mapWith(stamps.approvedAt),
+          customer: profiles.name,
+          method: stamps.method,
+          count: stamps.count,
+          givenBy: staff.name,
+          notes: stamps.notes,
+          _key: keyOf(key),
+        })
+        .from(stamps)
+        .innerJoin(profiles, eq(profiles.id, stamps.customerId))
+        .leftJoin(staff, eq(staff.id, stamps.givenBy))
+        .where(
+          and(
+            eq(stamps.companyId, companyId),
+            eq(stamps.status, "approved"),
+            inRange(stamps.approvedAt, range),
+            after,
+          ),
+        )
+        .orderBy(asc(stamps.approvedAt), asc(stamps.id))
+        .limit(limit),
+    key,
+  );
+}
+
+export type MessageExportRow = {
+  createdAt: Date;
+  customer: string;
+  body: string;
+  status: "pending" | "answered";
+  reply: string | null;
+};
+
+/** The customers' messages of the period with the company's (latest) answer, oldest first. */
+export function messageExportRows(db: Db, companyId: string, range: ExportRange) {
+  const key = byCreatedAt(customerMessages);
+  return batches<MessageExportRow>(
+    (after, limit) =>
+      db
+        .select({
+          createdAt: customerMessages.createdAt,
+          customer: profiles.name,
+          body: customerMessages.body,
+          status: customerMessages.status,
+          reply: sql<string | null>`(select r.body from ${customerMessages} r
+            where r.reply_to_id = ${customerMessages.id} order by r.created_at desc limit 1)`,
+          _key: keyOf(key),
+        })
+        .from(customerMessages)
+        .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
+        .where(
+          and(
+            eq(customerMessages.companyId, companyId),
+            eq(customerMessages.sender, "customer"),
+            inRange(customerMessages.createdAt, range),
+            after,
+          ),
+        )
+        .orderBy(asc(customerMessages.createdAt), asc(customerMessages.id))
+        .limit(limit),
+    key,
+  );
+}
+
+export type ReferralExportRow = {
+  createdAt: Date;
+  referrer: string;
+  referred: string;
+  state: (typeof referrals.state.enumValues)[number];
+  referredStamps: number;
+  referrerStamps: number;
+  referredBonusCents: number;
+  referrerBonusCents: number;
+};
+
+/** The referrals made in the period (a friend signed up through a member's link), oldest first. */
+export function referralExportRows(db: Db, companyId: string, range: ExportRange) {
+  const key = byCreatedAt(referrals);
+  const referrer = alias(profiles, "referrer");
+  const referred = alias(profiles, "referred");
+  return batches<ReferralExportRow>(
+    (after, limit) =>
+      db
+        .select({
+          createdAt: referrals.createdAt,
+          referrer: referrer.name,
+          referred: referred.name,
+          state: referrals.state,
+          referredStamps: referrals.referredStamps,
+          referrerStamps: referrals.referrerStamps,
+          referredBonusCents: referrals.referredBonusCents,
+          referrerBonusCents: referrals.referrerBonusCents,
+          _key: keyOf(key),
+        })
+        .from(referrals)
+        .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+        .innerJoin(referred, eq(referred.id, referrals.referredId))
+        .where(and(eq(referrals.companyId, companyId), inRange(referrals.createdAt, range), after))
+        .orderBy(asc(referrals.createdAt), asc(referrals.id))
+        .limit(limit),
+    key,
+  );
+}
+
+/** Whether the company has any referral (the workbook then has its sheet). */
+export async function companyHasReferrals(db: Db, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.companyId, companyId))
+    .limit(1);
+  return Boolean(row);
+}
