@@ -21,6 +21,7 @@ export const CUSTOMER_CSV_HEADER = [
   "Mensagens Novas",
   "Cadastro",
   "Observações",
+  "Parceiro de origem",
 ];
 
 /**
@@ -53,5 +54,7 @@ export function customerCsvLine(row: CustomerRow & { notes: string | null }): st
     csvValue(row.pendingMessages),
     csvValue(formatSaoPauloDate(new Date(row.joinedAt))),
     csvValue(row.notes, true),
+    // The partner company that sent the customer (its partnership link), by its trade name.
+    csvValue(row.partnerOrigin, true),
   ]);
 }

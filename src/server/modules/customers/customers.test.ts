@@ -982,7 +982,7 @@ describe("'Exportar CSV'", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "ID;Nome;Email;Telefone;Cidade;Estado;Aniversário;Cartões;Cartões Completos;Carimbos Atuais;Status;Mensagens;Mensagens Novas;Cadastro;Observações",
+      "ID;Nome;Email;Telefone;Cidade;Estado;Aniversário;Cartões;Cartões Completos;Carimbos Atuais;Status;Mensagens;Mensagens Novas;Cadastro;Observações;Parceiro de origem",
     );
     const today = new Intl.DateTimeFormat("pt-BR", {
       timeZone: "America/Sao_Paulo",
@@ -993,7 +993,7 @@ describe("'Exportar CSV'", () => {
     // sorted by name: "=HYPERLINK(1)" sorts before "Zé"
     expect(lines[1]).toMatch(/^[0-9a-f-]{36};'=HYPERLINK\(1\);formula@example\.com;/);
     expect(text).toContain(
-      `${customer.id};"Zé ""Bigode""; Filho";ze@example.com;(11) 3333-4444;São Paulo;SP;25/12/1980;1;0;0;Ativo;0;0;${today};"linha 1\nlinha 2"\r\n`,
+      `${customer.id};"Zé ""Bigode""; Filho";ze@example.com;(11) 3333-4444;São Paulo;SP;25/12/1980;1;0;0;Ativo;0;0;${today};"linha 1\nlinha 2";\r\n`,
     );
     expect(text.endsWith("\r\n")).toBe(true);
   });

@@ -427,6 +427,14 @@ describe("customers sent by partners", () => {
     expect(fromCafe).toMatchObject({ partner: { id: padaria.companyId }, sent: 1, received: 1 });
     const [fromPadaria] = await list(padaria, "active");
     expect(fromPadaria).toMatchObject({ sent: 1, received: 1 });
+
+    // The company's own customer export names the partner that sent the customer.
+    const csv = await (await api(padaria, "/api/customers/export")).text();
+    const [header, ...rows] = csv.split("\r\n");
+    expect(header?.endsWith(";Parceiro de origem")).toBe(true);
+    expect(rows.find((r) => r.startsWith(customer.customerId))?.endsWith(";Café Aurora")).toBe(
+      true,
+    );
   });
 
   it("lists a company's active partners publicly, with the link that sends customers to them", async () => {
