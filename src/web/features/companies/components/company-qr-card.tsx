@@ -1,39 +1,19 @@
 import { Copy, Download, QrCode } from "lucide-react";
-import QRCode from "qrcode";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { downloadDataUrl, slugify, useQrCodeImage } from "@/web/lib/qr-code";
 
 /** The link a customer scans to join: /login-cliente?empresa_id={id}&origem=qrcode_empresa. */
 export const joinLink = (origin: string, companyId: string) =>
   `${origin}/login-cliente?empresa_id=${encodeURIComponent(companyId)}&origem=qrcode_empresa`;
 
-/** 'Café São João' -> 'cafe-sao-joao' (the QR code file name). */
-export const slugify = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "") || "empresa";
-
 /** The dashboard's QR code card: 256 px, margin 2, black on white; copy the link or download it. */
 export function CompanyQrCard({ companyId, tradeName }: { companyId: string; tradeName: string }) {
   const { t } = useTranslation("companies");
   const link = joinLink(window.location.origin, companyId);
-  const [image, setImage] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    QRCode.toDataURL(link, { width: 256, margin: 2, color: { dark: "#000000", light: "#ffffff" } })
-      .then((url) => live && setImage(url))
-      .catch((error) => console.error("QR code generation failed", error));
-    return () => {
-      live = false;
-    };
-  }, [link]);
+  const image = useQrCodeImage(link);
 
   const copy = async () => {
     await navigator.clipboard.writeText(link);
@@ -42,10 +22,7 @@ export function CompanyQrCard({ companyId, tradeName }: { companyId: string; tra
 
   const download = () => {
     if (!image) return;
-    const a = document.createElement("a");
-    a.href = image;
-    a.download = `qrcode-${slugify(tradeName)}.png`;
-    a.click();
+    downloadDataUrl(image, `qrcode-${slugify(tradeName, "empresa")}.png`);
     toast.success(t("qr.downloaded"), { description: t("qr.downloadedDescription") });
   };
 

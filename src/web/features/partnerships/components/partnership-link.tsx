@@ -1,18 +1,9 @@
 import { Copy, Download } from "lucide-react";
-import QRCode from "qrcode";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
-
-/** 'Padaria São João' -> 'padaria-sao-joao' (the QR code file name). */
-const slug = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "") || "parceiro";
+import { downloadDataUrl, slugify, useQrCodeImage } from "@/web/lib/qr-code";
 
 /**
  * The own company's partnership link for the partner's program (spec section 9:
@@ -23,17 +14,7 @@ export function PartnershipLink({ path, partnerName }: { path: string; partnerNa
   const { t } = useTranslation("partnerships");
   const id = useId();
   const link = `${window.location.origin}${path}`;
-  const [image, setImage] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    QRCode.toDataURL(link, { width: 256, margin: 2, color: { dark: "#000000", light: "#ffffff" } })
-      .then((url) => live && setImage(url))
-      .catch((error) => console.error("QR code generation failed", error));
-    return () => {
-      live = false;
-    };
-  }, [link]);
+  const image = useQrCodeImage(link);
 
   const copy = async () => {
     try {
@@ -46,10 +27,7 @@ export function PartnershipLink({ path, partnerName }: { path: string; partnerNa
 
   const download = () => {
     if (!image) return;
-    const a = document.createElement("a");
-    a.href = image;
-    a.download = `qrcode-parceria-${slug(partnerName)}.png`;
-    a.click();
+    downloadDataUrl(image, `qrcode-parceria-${slugify(partnerName, "parceiro")}.png`);
     toast.success(t("active.downloaded"));
   };
 
