@@ -74,6 +74,12 @@ async function main() {
     );
   });
 
+  // Idle keep-alive sockets outlive the clients' and proxies' own (Node's 5 s default races a
+  // client that reuses a socket at the moment the server closes it: ECONNRESET on its request).
+  // A shutdown still closes idle sockets at once (closeIdleConnections below).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
