@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -77,8 +78,9 @@ async function main() {
   // Idle keep-alive sockets outlive the clients' and proxies' own (Node's 5 s default races a
   // client that reuses a socket at the moment the server closes it: ECONNRESET on its request).
   // A shutdown still closes idle sockets at once (closeIdleConnections below).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  const http = server as Server;
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
 
   let closing = false;
   const shutdown = (signal: string) => {
