@@ -19,6 +19,11 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { slowRequests } from "./middleware/slow-requests";
+import { assistantRoutes } from "./modules/assistant/assistant.routes";
+import { marketingConsentRoutes } from "./modules/assistant/consents.routes";
+import type { AssistantEngine } from "./modules/assistant/engine";
+import { rulesEngine } from "./modules/assistant/rules-engine";
+import { whatsappRoutes } from "./modules/assistant/whatsapp.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { backupRoutes } from "./modules/backup/backup.routes";
 import { billingRoutes, devBillingRoutes } from "./modules/billing/billing.routes";
@@ -80,6 +85,18 @@ export type AppDeps = {
    * or in production one that answers 503 billing_unavailable.
    */
   billingProvider?: BillingProvider;
+  /**
+   * IA Suprema's engine (modules/assistant/engine.ts): the language model when LLM_* are set
+   * (main.ts), else the rules engine (the default, and the tests').
+   */
+  assistantEngine?: AssistantEngine;
+  /**
+   * The key (32 bytes) of the messaging channels' secrets: CHANNEL_SECRET_KEY, or the one kept in
+   * DATA_DIR (main.ts). Without it the WhatsApp channel cannot be saved, and its webhook is a 404.
+   */
+  channelSecretKey?: Buffer;
+  /** Meta's Graph API (GRAPH_API_BASE_URL; default https://graph.facebook.com/v21.0). */
+  graphApiBaseUrl?: string;
 };
 
 export type App = { app: OpenAPIHono<{ Variables: SessionVars }>; auth: Auth };
@@ -98,6 +115,13 @@ export function createApp(deps: AppDeps): App {
   // one in production (there billing answers 503 billing_unavailable without credentials).
   const billingProvider =
     deps.billingProvider ?? (deps.production ? unavailableProvider() : devProvider());
+  // IA Suprema answers with the language model when main.ts made one (LLM_*), else the rules.
+  const assistantEngine = deps.assistantEngine ?? rulesEngine;
+  // The WhatsApp channel: the key of its secrets and Meta's Graph API (tests: a fake server).
+  const channelDeps = {
+    channelSecretKey: deps.channelSecretKey,
+    graphApiBaseUrl: deps.graphApiBaseUrl,
+  };
   const app = new OpenAPIHono<{ Variables: SessionVars }>();
 
   app.onError((error, c) => {
@@ -185,9 +209,12 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", claimsRoutes({ db }));
   app.route("/api", notificationsRoutes({ db }));
   app.route("/api", messagesRoutes({ db }));
+  app.route("/api", assistantRoutes({ db, engine: assistantEngine }));
+  app.route("/api", whatsappRoutes({ db, appUrl: deps.appUrl, ...channelDeps }));
   app.route("/api", interestsRoutes({ db }));
   app.route("/api", partnershipsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));
+  app.route("/api", marketingConsentRoutes({ db, authSecret: deps.authSecret }));
   app.route(
     "/api",
     securityRoutes({
@@ -230,6 +257,9 @@ export function createApp(deps: AppDeps): App {
         appUrl: deps.appUrl,
         backupDir: deps.backupDir ?? "",
         billingProvider,
+        assistantEngine,
+        authSecret: deps.authSecret,
+        ...channelDeps,
         jobs: JOBS,
       }),
     );

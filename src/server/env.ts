@@ -16,6 +16,20 @@ const EnvSchema = z.object({
   ASAAS_API_KEY: z.string().min(1).optional(),
   ASAAS_BASE_URL: z.url().default("https://api-sandbox.asaas.com/v3"),
   ASAAS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  // WhatsApp channel (modules/assistant): the key of the channels' secrets, and Meta's Graph API.
+  CHANNEL_SECRET_KEY: z
+    .string()
+    .refine(
+      (v) =>
+        /^[A-Za-z0-9+/_-]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), "base64").length === 32,
+      "CHANNEL_SECRET_KEY must be 32 bytes in base64 (for example: openssl rand -base64 32)",
+    )
+    .optional(),
+  GRAPH_API_BASE_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  // IA Suprema's language model (modules/assistant/llm-engine.ts): all three, or none (rules).
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
 });
 
 export type Env = {
@@ -36,6 +50,18 @@ export type Env = {
    * (local checkout), or in production no billing at all (503 billing_unavailable).
    */
   asaas: { apiKey: string; baseUrl: string; webhookToken: string } | undefined;
+  /**
+   * The key (32 bytes) of the messaging channels' secrets (CHANNEL_SECRET_KEY); undefined: the one
+   * kept in DATA_DIR (generated outside production, required in production).
+   */
+  channelSecretKey: Buffer | undefined;
+  /** Meta's Graph API (WhatsApp Cloud API), without a trailing slash. */
+  graphApiBaseUrl: string;
+  /**
+   * IA Suprema's language model, an OpenAI-compatible endpoint (LLM_BASE_URL, LLM_API_KEY,
+   * LLM_MODEL); undefined: the rules engine answers.
+   */
+  llm: { baseUrl: string; apiKey: string; model: string } | undefined;
 };
 
 export function parseTrustProxy(value: string | undefined): number {
@@ -76,6 +102,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "ASAAS_WEBHOOK_TOKEN is required when ASAAS_API_KEY is set: set it to the authentication token configured on the Asaas webhook (sent as the asaas-access-token header).",
     );
   }
+  // Half a language-model configuration is a mistake, not a wish for the rules engine.
+  const llmVars = [e.LLM_BASE_URL, e.LLM_API_KEY, e.LLM_MODEL];
+  if (llmVars.some(Boolean) && !llmVars.every(Boolean)) {
+    throw new Error(
+      "LLM_BASE_URL, LLM_API_KEY and LLM_MODEL go together: set all three (an OpenAI-compatible endpoint, its key and the model) for IA Suprema's language model, or none for the built-in rules.",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -94,5 +127,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           webhookToken: e.ASAAS_WEBHOOK_TOKEN as string,
         }
       : undefined,
+    channelSecretKey: e.CHANNEL_SECRET_KEY
+      ? Buffer.from(e.CHANNEL_SECRET_KEY.trim(), "base64")
+      : undefined,
+    graphApiBaseUrl: e.GRAPH_API_BASE_URL.replace(/\/+$/, ""),
+    llm:
+      e.LLM_BASE_URL && e.LLM_API_KEY && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : undefined,
   };
 }

@@ -76,6 +76,13 @@ export const CustomerSignUpSchema = z.object({
   phone: phoneText,
   birthDate,
   origin: SignUpOriginParamsSchema.optional(),
+  /**
+   * The unticked 'Quero receber promoções…' box of a sign-up through a company's link: true records
+   * the consent (assistant.schema's text, in `language`, the company's name filled in by the server).
+   */
+  marketingConsent: z.boolean().optional(),
+  /** The language of the page the person saw (the consent's text is recorded in it). */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type CustomerSignUp = z.infer<typeof CustomerSignUpSchema>;
 

@@ -22,6 +22,8 @@ export const ConversationMessageSchema = z.object({
   replyToId: z.string().nullable(),
   /** A company notice (e.g. the birthday gift): its subject; null for messages and answers. */
   subject: z.string().nullable(),
+  /** A company answer IA Suprema wrote: the assistant's name (shown as automatic); else null. */
+  assistantName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof ConversationMessageSchema>;
@@ -71,7 +73,10 @@ export const InboxMessageSchema = z.object({
   body: z.string(),
   status: z.enum(MESSAGE_STATUSES),
   createdAt: z.string(),
-  answer: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
+  /** The answer once answered; `assistantName` when IA Suprema wrote it. */
+  answer: z
+    .object({ body: z.string(), createdAt: z.string(), assistantName: z.string().nullable() })
+    .nullable(),
 });
 export type InboxMessage = z.infer<typeof InboxMessageSchema>;
 
@@ -96,6 +101,8 @@ export const CompanyReplySchema = z.object({
   original: z.string(),
   /** A notice's subject (e.g. 'Feliz aniversário! …'); null for answers. */
   subject: z.string().nullable(),
+  /** IA Suprema's name when the assistant wrote it (shown as automatic); null otherwise. */
+  assistantName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CompanyReply = z.infer<typeof CompanyReplySchema>;

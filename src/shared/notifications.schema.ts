@@ -12,13 +12,16 @@ export const MESSAGE_NOTIFICATION_PREVIEW_LENGTH = 50;
  * Kinds of notification (spec section 3 'Notification': carimbo_aprovacao, cartao_completo,
  * mensagem_cliente), and a partnership request another company sent (`parceria_` + the
  * partnership's id; `customerName` is then the requesting company's name, `detail` the proposal's
- * first 50 characters). Ids keep the spec's prefixes: carimbo_, cartao_, msg_.
+ * first 50 characters), and a complaint or suggestion IA Suprema filed and nobody has looked at
+ * yet (`feedback_` + its id; `detail` its first 50 characters). Ids keep the spec's prefixes:
+ * carimbo_, cartao_, msg_.
  */
 export const NOTIFICATION_TYPES = [
   "stamp_claim",
   "card_complete",
   "customer_message",
   "partnership_request",
+  "assistant_feedback",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -51,7 +54,7 @@ export type NotificationList = z.infer<typeof NotificationListSchema>;
 const NotificationIdSchema = z
   .string()
   .max(120)
-  .regex(/^(carimbo|cartao|msg|parceria)_[A-Za-z0-9-]+$/, "notification_id_invalid");
+  .regex(/^(carimbo|cartao|msg|parceria|feedback)_[A-Za-z0-9-]+$/, "notification_id_invalid");
 
 /** Marks some notifications (by id) or all of the current ones as read. */
 export const MarkNotificationsReadSchema = z.union([

@@ -50,6 +50,7 @@ export const SITE_PAGE_FILES: Record<SitePage, { file: string; namespaces: strin
  */
 export const APP_PATHS = [
   "/convite",
+  "/descadastrar",
   "/login-admin",
   "/login-admin-en",
   "/login-cliente",

@@ -28,6 +28,7 @@ function Root() {
 const APP_NAMESPACES: Namespace[] = [
   "errors",
   "validation",
+  "assistant",
   "auth",
   "backup",
   "billing",
@@ -99,6 +100,15 @@ export const router = createBrowserRouter([
         lazy: lazyPage(
           () => import("./routes/public/invitation-page").then((m) => m.InvitationPage),
           SIGN_IN_NAMESPACES,
+        ),
+      },
+
+      // A campaign e-mail's one-click opt-out (public, no sign-in)
+      {
+        path: "/descadastrar",
+        lazy: lazyPage(
+          () => import("./routes/public/opt-out-page").then((m) => m.OptOutPage),
+          ["errors", "assistant", "layout"],
         ),
       },
 
@@ -286,10 +296,7 @@ export const router = createBrowserRouter([
           {
             path: "/ia-suprema",
             lazy: lazyPage(
-              () =>
-                import("./routes/company/company-placeholder-page").then((m) => () => (
-                  <m.CompanyPlaceholderPage page="ai" />
-                )),
+              () => import("./routes/company/assistant-page").then((m) => m.AssistantPage),
               APP_NAMESPACES,
             ),
           },

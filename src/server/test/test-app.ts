@@ -9,6 +9,10 @@ import { sendQueuedEmails } from "../modules/mail/outbox";
 import { openTestDatabase } from "./databases";
 
 export const TEST_APP_URL = "http://localhost:3999";
+/** The test app's auth secret (also given to its jobs: campaign opt-out links are signed with it). */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
+/** The test app's key of the messaging channels' secrets (CHANNEL_SECRET_KEY), fixed. */
+export const TEST_CHANNEL_SECRET_KEY = Buffer.alloc(32, 7);
 
 type RequestOptions = {
   method?: string;
@@ -21,7 +25,14 @@ type RequestOptions = {
 type TestAppOptions = Partial<
   Pick<
     AppDeps,
-    "limits" | "trustProxyHops" | "webRoot" | "production" | "backupDir" | "billingProvider"
+    | "limits"
+    | "trustProxyHops"
+    | "webRoot"
+    | "production"
+    | "backupDir"
+    | "billingProvider"
+    | "assistantEngine"
+    | "graphApiBaseUrl"
   >
 > & {
   /** Runs these jobs in the test (workers and schedules; e.g. `{ jobs: JOBS }`). Off by default. */
@@ -61,7 +72,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     mailer,
     appUrl: TEST_APP_URL,
-    authSecret: "test-secret-test-secret-test-secret-0123",
+    authSecret: TEST_AUTH_SECRET,
+    channelSecretKey: TEST_CHANNEL_SECRET_KEY,
     ...appOptions,
     backupDir,
   });
@@ -74,6 +86,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
           appUrl: TEST_APP_URL,
           backupDir,
           billingProvider: appOptions.billingProvider,
+          assistantEngine: appOptions.assistantEngine,
+          authSecret: TEST_AUTH_SECRET,
+          channelSecretKey: TEST_CHANNEL_SECRET_KEY,
+          graphApiBaseUrl: appOptions.graphApiBaseUrl,
         },
         pollingIntervalSeconds: 0.5,
         cronCheckSeconds: 1,

@@ -1,5 +1,5 @@
 import { Settings } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Language, toLanguage, toLocale } from "@/shared/languages";
 import { setLanguagePreference } from "@/web/lib/i18n";
@@ -12,9 +12,12 @@ import { NativeSelect } from "./ui/native-select";
 /** The customer's settings: theme claro/escuro and language pt/en, applied at once. */
 export function CustomerSettingsDialog({
   onChange,
+  children,
 }: {
   /** Keeps the choice for the user (the route saves it on the server). */
   onChange?: (appearance: { theme: Theme; language: Language }) => void;
+  /** More sections under theme and language (the route composes them: 'Comunicações'). */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation("customer");
   const id = useId();
@@ -63,6 +66,7 @@ export function CustomerSettingsDialog({
             </NativeSelect>
           </div>
         </div>
+        {children}
       </DialogContent>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from "@/shared/languages";
 import enCommon from "../locales/en/common.json";
+import type ptAssistant from "../locales/pt-BR/assistant.json";
 import type ptAuth from "../locales/pt-BR/auth.json";
 import type ptBackup from "../locales/pt-BR/backup.json";
 import type ptBilling from "../locales/pt-BR/billing.json";
@@ -38,6 +39,7 @@ type Resources = {
   common: typeof ptCommon;
   errors: typeof ptErrors;
   validation: typeof ptValidation;
+  assistant: typeof ptAssistant;
   auth: typeof ptAuth;
   backup: typeof ptBackup;
   billing: typeof ptBilling;

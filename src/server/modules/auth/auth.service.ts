@@ -10,6 +10,7 @@ import {
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { grantMarketingConsent } from "../assistant/consents.service";
 import {
   createCompany,
   findCompanyOfOwner,
@@ -226,6 +227,14 @@ export async function signUpCustomer(
             referrerId,
             referredId: userId,
             ip,
+          });
+        // The ticked 'Quero receber promoções…' box: the consent, with the text the person saw.
+        if (input.marketingConsent)
+          await grantMarketingConsent(tx, {
+            customerId: userId,
+            companyId: origin.companyId,
+            language: input.language ?? "pt",
+            source: "sign_up",
           });
       }
     },

@@ -108,6 +108,7 @@ export async function listInterestRepliesForCustomer(
     ...r,
     kind: "interest" as const,
     subject: null,
+    assistantName: null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

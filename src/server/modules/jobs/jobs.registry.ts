@@ -5,6 +5,15 @@
  * that module (a service or a `*.job.ts` file).
  */
 import { pruneRateLimits } from "../../rate-limits";
+import { answerCustomerMessage } from "../assistant/assistant.service";
+import { ASSISTANT_REPLY_JOB } from "../assistant/assistant-queue";
+import {
+  CAMPAIGNS_JOB,
+  runCampaigns,
+  sendCampaignWhatsApp,
+  WHATSAPP_CAMPAIGN_JOB,
+} from "../assistant/campaigns.job";
+import { replyOnWhatsApp, WHATSAPP_REPLY_JOB } from "../assistant/whatsapp-reply.job";
 import { RETENTION_JOB, runRetention } from "../backup/retention.job";
 import { runScheduledBackups, SCHEDULED_BACKUP_JOB } from "../backup/scheduled-backup.job";
 import {
@@ -40,6 +49,28 @@ export const JOBS: readonly JobDefinition[] = [
   },
   // The e-mail outbox: every e-mail, sent within about a second, retried while SMTP is down.
   sendEmailJob,
+  // IA Suprema: answers a customer's message within about a second of it (queued by
+  // messages.service sendMessage when the assistant is on). Idempotent by the pending message.
+  {
+    name: ASSISTANT_REPLY_JOB,
+    handler: (deps, now, data) =>
+      answerCustomerMessage(deps, String((data as { messageId?: unknown })?.messageId ?? ""), now),
+    pollingIntervalSeconds: 1,
+    concurrency: 2,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+  },
+  // IA Suprema on WhatsApp: answers an inbound text (queued by the webhook with the message).
+  // Idempotent by the message's `received` state and the feedback's source message.
+  {
+    name: WHATSAPP_REPLY_JOB,
+    handler: (deps, now, data) => replyOnWhatsApp(deps, now, data),
+    pollingIntervalSeconds: 1,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+  },
   // The owners' notification e-mails: every minute, at most one per company in 15 minutes,
   // gathering what is new (per the company's switches). Idempotent by the company's digest row.
   {
@@ -72,5 +103,24 @@ export const JOBS: readonly JobDefinition[] = [
     name: BILLING_REMINDERS_JOB,
     cron: "0 9 * * *",
     handler: ({ db, appUrl }, now) => sendTrialReminders(db, appUrl, now),
+  },
+  // IA Suprema's campaigns: every 5 minutes, each company past its send time (São Paulo) gets its
+  // promotion and reminder at its frequency, only to consenting members. Once per company, kind
+  // and São Paulo date (a campaign_runs row is the once-key).
+  {
+    name: CAMPAIGNS_JOB,
+    cron: "*/5 * * * *",
+    handler: ({ db, appUrl, authSecret }, now) => runCampaigns({ db, appUrl, authSecret }, now),
+    expireInSeconds: 30 * 60,
+  },
+  // A campaign's WhatsApp message to one member (queued by the campaign's transaction): the
+  // 24-hour rule decides between the text, the approved template, or nothing.
+  {
+    name: WHATSAPP_CAMPAIGN_JOB,
+    handler: ({ db, channelSecretKey, graphApiBaseUrl }, _now, data) =>
+      sendCampaignWhatsApp({ db, channelSecretKey, graphApiBaseUrl }, data),
+    concurrency: 2,
+    retryLimit: 3,
+    expireInSeconds: 60,
   },
 ];

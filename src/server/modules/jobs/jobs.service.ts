@@ -7,6 +7,7 @@
 import PgBoss from "pg-boss";
 import { SAO_PAULO_TIME_ZONE } from "../../../shared/dates";
 import type { Database, Db } from "../../db/client";
+import type { AssistantEngine } from "../assistant/engine";
 import type { BillingProvider } from "../billing/provider";
 import type { Mailer } from "../mail/mail.service";
 import { drizzleJobConnection, jobConnection, trackedConnection } from "./job-db";
@@ -20,6 +21,14 @@ export type JobDeps = {
   backupDir: string;
   /** The payment provider the app uses (billing's reconciliation); none: nothing to reconcile. */
   billingProvider?: BillingProvider;
+  /** IA Suprema's engine (default: the rules engine). */
+  assistantEngine?: AssistantEngine;
+  /** The app's auth secret: campaigns sign their one-click opt-out links with it. */
+  authSecret?: string;
+  /** The key of the messaging channels' secrets (WhatsApp); without it nothing goes out there. */
+  channelSecretKey?: Buffer;
+  /** Meta's Graph API (GRAPH_API_BASE_URL; default https://graph.facebook.com/v21.0). */
+  graphApiBaseUrl?: string;
 };
 
 export type JobDefinition = {

@@ -4,7 +4,14 @@ import { type Language, toLocale } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { devEmails } from "./dev-emails.table";
 
-export type Mail = { to: string; subject: string; html: string; text: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers (a campaign's List-Unsubscribe and List-Unsubscribe-Post); SMTP only. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   /** "smtp" sends for real; "dev-mailbox" keeps the mail in the database for /dev/mailbox. */
@@ -62,7 +69,8 @@ export function createMailer(options: {
   return {
     kind: "dev-mailbox",
     async send(mail) {
-      await options.db.insert(devEmails).values({ id: randomUUID(), ...mail });
+      const { to, subject, html, text } = mail;
+      await options.db.insert(devEmails).values({ id: randomUUID(), to, subject, html, text });
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
       logger.info(
         `[dev-mailbox] "${mail.subject}" to ${mail.to}${link ? `\n  link: ${link}` : ""}\n  mailbox: ${mailboxUrl.href}`,

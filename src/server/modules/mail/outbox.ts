@@ -20,16 +20,29 @@ export const SEND_EMAIL_JOB = "send-email";
  * job's id.
  */
 export async function queueEmail(tx: Pick<Db, "execute">, mail: Mail): Promise<string | null> {
-  const { to, subject, html, text } = mail;
-  return enqueueJob(tx, SEND_EMAIL_JOB, { to, subject, html, text });
+  const { to, subject, html, text, headers } = mail;
+  return enqueueJob(tx, SEND_EMAIL_JOB, {
+    to,
+    subject,
+    html,
+    text,
+    ...(headers ? { headers } : {}),
+  });
 }
 
+/** Only string headers (List-Unsubscribe and the like) are passed on. */
+const isHeaders = (value: unknown): value is Record<string, string> =>
+  typeof value === "object" &&
+  value !== null &&
+  Object.values(value).every((v) => typeof v === "string");
+
 function toMail(data: unknown): Mail {
-  const { to, subject, html, text } = (data ?? {}) as Partial<Mail>;
+  const { to, subject, html, text, headers } = (data ?? {}) as Partial<Mail>;
   if (![to, subject, html, text].every((v) => typeof v === "string")) {
     throw new Error("send-email: the job's data is not an e-mail");
   }
-  return { to: to!, subject: subject!, html: html!, text: text! };
+  const mail: Mail = { to: to!, subject: subject!, html: html!, text: text! };
+  return isHeaders(headers) ? { ...mail, headers } : mail;
 }
 
 /** Sends one outbox e-mail; a throw (SMTP down) fails the run, which is retried. */

@@ -26,6 +26,7 @@ export async function listInbox(db: Db, companyId: string, limit = 100): Promise
       customerEmail: profiles.email,
       answerBody: answers.body,
       answerAt: answers.createdAt,
+      answerAssistant: answers.assistantName,
     })
     .from(customerMessages)
     .innerJoin(profiles, eq(profiles.id, customerMessages.customerId))
@@ -46,7 +47,11 @@ export async function listInbox(db: Db, companyId: string, limit = 100): Promise
     createdAt: r.message.createdAt.toISOString(),
     answer:
       r.answerBody !== null && r.answerAt !== null
-        ? { body: r.answerBody, createdAt: r.answerAt.toISOString() }
+        ? {
+            body: r.answerBody,
+            createdAt: r.answerAt.toISOString(),
+            assistantName: r.answerAssistant,
+          }
         : null,
   }));
 }
@@ -92,6 +97,7 @@ export async function listMessageAnswersForCustomer(
       body: customerMessages.body,
       original: originals.body,
       subject: customerMessages.subject,
+      assistantName: customerMessages.assistantName,
       createdAt: customerMessages.createdAt,
     })
     .from(customerMessages)

@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor, CustomerActor } from "../../middleware/actor";
 import { hitRateLimit } from "../../rate-limits";
+import { queueAssistantReply } from "../assistant/assistant-queue";
 import { findPublicCompany } from "../companies/companies.service";
 import { customerMessages } from "./messages.table";
 
@@ -24,6 +25,7 @@ const toMessage = (row: typeof customerMessages.$inferSelect): ConversationMessa
   status: row.status,
   replyToId: row.replyToId,
   subject: row.subject,
+  assistantName: row.assistantName,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -95,18 +97,96 @@ export async function sendMessage(
       "Você enviou muitas mensagens. Aguarde alguns minutos e tente novamente.",
     );
   }
+  // With IA Suprema on, the answer is queued in the same transaction (its job answers in seconds).
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .insert(customerMessages)
+      .values({
+        id: randomUUID(),
+        companyId: company.id,
+        customerId: actor.customerId,
+        sender: "customer",
+        body: input.body,
+        status: "pending",
+      })
+      .returning();
+    await queueAssistantReply(tx, company.id, row!.id);
+    return toMessage(row!);
+  });
+}
+
+/** A customer's message as the assistant's job reads it (null when there is none). */
+export async function findMessageForAssistant(db: Db, messageId: string) {
   const [row] = await db
+    .select({
+      id: customerMessages.id,
+      companyId: customerMessages.companyId,
+      customerId: customerMessages.customerId,
+      body: customerMessages.body,
+      status: customerMessages.status,
+    })
+    .from(customerMessages)
+    .where(and(eq(customerMessages.id, messageId), eq(customerMessages.sender, "customer")))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * IA Suprema's answer to a customer message, inside the caller's transaction. `resolves`: the
+ * message goes from pending to answered and the answer row replies to it (only if it still was
+ * pending: a person who answered first wins, and nothing is written). Otherwise a note (out of
+ * hours: when the company opens) is added to the conversation once and the message stays
+ * pending for a person.
+ */
+export async function writeAssistantAnswer(
+  tx: Db,
+  answer: { messageId: string; body: string; assistantName: string; resolves: boolean },
+): Promise<boolean> {
+  if (answer.resolves) {
+    const [claimed] = await tx
+      .update(customerMessages)
+      .set({ status: "answered" })
+      .where(
+        and(
+          eq(customerMessages.id, answer.messageId),
+          eq(customerMessages.sender, "customer"),
+          eq(customerMessages.status, "pending"),
+        ),
+      )
+      .returning({
+        companyId: customerMessages.companyId,
+        customerId: customerMessages.customerId,
+      });
+    if (!claimed) return false;
+    await tx.insert(customerMessages).values({
+      id: randomUUID(),
+      ...claimed,
+      sender: "company",
+      body: answer.body,
+      status: "answered",
+      replyToId: answer.messageId,
+      assistantName: answer.assistantName,
+    });
+    return true;
+  }
+  const original = await findMessageForAssistant(tx, answer.messageId);
+  if (!original) return false;
+  const inserted = await tx
     .insert(customerMessages)
     .values({
-      id: randomUUID(),
-      companyId: company.id,
-      customerId: actor.customerId,
-      sender: "customer",
-      body: input.body,
-      status: "pending",
+      // One note per message: a retried job adds none.
+      id: `assistant-note-${answer.messageId}`,
+      companyId: original.companyId,
+      customerId: original.customerId,
+      sender: "company",
+      body: answer.body,
+      status: "answered",
+      assistantName: answer.assistantName,
     })
-    .returning();
-  return toMessage(row!);
+    .onConflictDoNothing()
+    .returning({ id: customerMessages.id });
+  return inserted.length > 0;
 }
 
 /** The unread counter: the company's customer messages still pending. */

@@ -34,6 +34,11 @@ export const customerMessages = pgTable(
      * customer's language when it was sent (the birthday gift). Null for messages and answers.
      */
     subject: text(),
+    /**
+     * A company answer the assistant (IA Suprema) wrote: its name when it answered; null for
+     * answers a person wrote. Shown with an "automático" mark, never as a person.
+     */
+    assistantName: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

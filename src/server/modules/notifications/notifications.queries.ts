@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { COMPLETE_CARD_NOTIFICATION_HOURS } from "../../../shared/notifications.schema";
 import type { Db } from "../../db/client";
+import { assistantFeedback } from "../assistant/assistant.table";
+import { whatsappContacts } from "../assistant/whatsapp.table";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
@@ -74,5 +76,26 @@ export function listPendingPartnershipRequests(db: Db, companyId: string, limit:
     .innerJoin(companies, eq(companies.id, partnerships.requesterCompanyId))
     .where(and(eq(partnerships.recipientCompanyId, companyId), eq(partnerships.state, "pending")))
     .orderBy(desc(partnerships.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Complaints and suggestions IA Suprema filed that are still new (nobody moved them along),
+ * newest first, with the member's name or the WhatsApp contact's.
+ */
+export function listNewAssistantFeedback(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: assistantFeedback.id,
+      kind: assistantFeedback.kind,
+      body: assistantFeedback.body,
+      createdAt: assistantFeedback.createdAt,
+      customerName: sql<string>`coalesce(${profiles.name}, ${whatsappContacts.name}, '+' || ${whatsappContacts.phone}, '')`,
+    })
+    .from(assistantFeedback)
+    .leftJoin(profiles, eq(profiles.id, assistantFeedback.customerId))
+    .leftJoin(whatsappContacts, eq(whatsappContacts.id, assistantFeedback.contactId))
+    .where(and(eq(assistantFeedback.companyId, companyId), eq(assistantFeedback.state, "new")))
+    .orderBy(desc(assistantFeedback.createdAt))
     .limit(limit);
 }

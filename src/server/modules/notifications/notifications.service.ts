@@ -14,6 +14,7 @@ import { listPendingMessages } from "../messages/messages.queries";
 import { markRequestsRead } from "../partnerships/partnerships.service";
 import { getNotificationSettings } from "../settings/settings.service";
 import {
+  listNewAssistantFeedback,
   listPendingClaims,
   listPendingPartnershipRequests,
   listRecentlyCompletedCards,
@@ -34,7 +35,7 @@ async function currentNotifications(
   actor: CompanyActor,
   switches: NotificationSettings,
 ): Promise<Notification[]> {
-  const [claims, completed, messages, requests] = await Promise.all([
+  const [claims, completed, messages, requests, feedback] = await Promise.all([
     switches.stamps ? listPendingClaims(db, actor.companyId, SOURCE_LIMIT) : none(),
     switches.completedCards
       ? listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT)
@@ -42,6 +43,8 @@ async function currentNotifications(
     switches.messages ? listPendingMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
     // Partnership requests are messages from another company: the same switch.
     switches.messages ? listPendingPartnershipRequests(db, actor.companyId, SOURCE_LIMIT) : none(),
+    // Complaints and suggestions come from customers' messages: the same switch.
+    switches.messages ? listNewAssistantFeedback(db, actor.companyId, SOURCE_LIMIT) : none(),
   ]);
   const items: Omit<Notification, "read">[] = [
     ...claims.map((c) => ({
@@ -71,6 +74,13 @@ async function currentNotifications(
       customerName: r.companyName,
       detail: preview(r.proposal, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
       createdAt: r.createdAt.toISOString(),
+    })),
+    ...feedback.map((f) => ({
+      id: `feedback_${f.id}`,
+      type: "assistant_feedback" as const,
+      customerName: f.customerName,
+      detail: preview(f.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
+      createdAt: f.createdAt.toISOString(),
     })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   // A request is read for the whole company once opened (its 'lida'), whoever opened it.

@@ -36,6 +36,9 @@ export const conversationQueryOptions = (companyId: string) =>
         `/api/me/companies/${encodeURIComponent(companyId)}/messages`,
         { signal },
       ),
+    // While the newest message waits for an answer, look again every 2 s: the company's assistant
+    // (IA Suprema) answers within seconds; a person's answer shows up too.
+    refetchInterval: (query) => (query.state.data?.at(-1)?.status === "pending" ? 2_000 : false),
   });
 
 /** The companies' answers to the customer's messages and interests, newest first. */

@@ -81,7 +81,11 @@ export function CustomerLoginPage() {
             kind={origin.kind}
             companyFound={!origin.companyId || Boolean(company.data)}
           />
-          <CustomerAuth initialView={initialView} origin={originParams} />
+          <CustomerAuth
+            initialView={initialView}
+            origin={originParams}
+            companyName={company.data?.tradeName}
+          />
         </div>
       </PublicLayout>
     </SignedInRedirect>

@@ -70,7 +70,7 @@ const MENU: MenuItem[] = [
   { key: "customers", to: "/clientes", icon: Users },
   { key: "cards", to: "/cartoes", icon: CreditCard },
   { key: "messages", to: "/mensagens", icon: MessageSquare },
-  { key: "ai", to: "/lp-ia-suprema", icon: Sparkles, also: ["/ia-suprema"] },
+  { key: "ai", to: "/ia-suprema", icon: Sparkles },
   {
     key: "partnerships",
     to: "/parceria",

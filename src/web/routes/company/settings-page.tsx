@@ -1,4 +1,4 @@
-import { ArrowLeft, Wallet } from "lucide-react";
+import { ArrowLeft, Sparkles, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,7 +47,7 @@ function Section({
  * referrals feature's 'Indicações' (who referred whom, and the decisions on held ones).
  */
 export function SettingsPage() {
-  const { t } = useTranslation(["settings", "referrals", "billing"]);
+  const { t } = useTranslation(["settings", "referrals", "billing", "assistant"]);
   return (
     <>
       <PageHeader
@@ -95,6 +95,17 @@ export function SettingsPage() {
             <Link to="/plano">
               <Wallet aria-hidden="true" />
               {t("billing:settings.link")}
+            </Link>
+          </Button>
+        </Section>
+        <Section
+          title={t("assistant:configLink.title")}
+          description={t("assistant:configLink.body")}
+        >
+          <Button asChild variant="outline" className="justify-self-start">
+            <Link to="/ia-suprema">
+              <Sparkles aria-hidden="true" />
+              {t("assistant:configLink.cta")}
             </Link>
           </Button>
         </Section>

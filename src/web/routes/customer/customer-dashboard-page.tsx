@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { CustomerSettingsDialog } from "@/web/components/customer-settings-dialog";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
+import { MarketingConsentsSection } from "@/web/features/assistant/components/marketing-consents-section";
 import { useJoinCompany } from "@/web/features/cards/api";
 import { CardHistory } from "@/web/features/cards/components/card-history";
 import { CompanyDirectory } from "@/web/features/companies/components/company-directory";
@@ -30,7 +31,9 @@ export function CustomerDashboardPage() {
         title={t("dashboard.title")}
         subtitle={t("dashboard.subtitle")}
         actions={
-          <CustomerSettingsDialog onChange={(appearance) => saveAppearance.mutate(appearance)} />
+          <CustomerSettingsDialog onChange={(appearance) => saveAppearance.mutate(appearance)}>
+            <MarketingConsentsSection />
+          </CustomerSettingsDialog>
         }
       />
       <nav className="flex flex-wrap gap-2" aria-label={t("dashboard.title")}>

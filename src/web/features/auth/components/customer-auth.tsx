@@ -15,10 +15,12 @@ type CustomerAuthProps = {
   initialView: "signIn" | "signUp";
   /** The sign-up link's parameters, sent with the sign-up. */
   origin?: SignUpOriginParams;
+  /** The trade name of the company the link names, when found (the sign-up's consent box). */
+  companyName?: string;
 };
 
 /** /login-cliente: customer sign-in and sign-up, toggled by the link under the form. */
-export function CustomerAuth({ initialView, origin }: CustomerAuthProps) {
+export function CustomerAuth({ initialView, origin, companyName }: CustomerAuthProps) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const [view, setView] = useState<View>(() =>
@@ -50,6 +52,7 @@ export function CustomerAuth({ initialView, origin }: CustomerAuthProps) {
       >
         <CustomerSignUpForm
           origin={origin}
+          companyName={companyName}
           onSignedUp={(email) => setView({ name: "signedUp", email })}
         />
       </AuthCard>

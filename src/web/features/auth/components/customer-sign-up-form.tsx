@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { marketingConsentText } from "@/shared/assistant.schema";
 import { CustomerSignUpSchema } from "@/shared/auth.schema";
+import { toLanguage } from "@/shared/languages";
 import type { SignUpOriginParams } from "@/shared/origin";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
@@ -34,10 +37,17 @@ type CustomerSignUpFormProps = {
   /** The sign-up link's parameters (empresa_id, origem, parceria, afiliado, indicador, empresa). */
   origin?: SignUpOriginParams;
   onSignedUp: (email: string) => void;
+  /**
+   * The trade name of the company the link names (found): the form then offers the unticked
+   * 'Quero receber promoções…' box, in the words the server records.
+   */
+  companyName?: string;
 };
 
-export function CustomerSignUpForm({ origin, onSignedUp }: CustomerSignUpFormProps) {
-  const { t } = useTranslation("auth");
+export function CustomerSignUpForm({ origin, onSignedUp, companyName }: CustomerSignUpFormProps) {
+  const { t, i18n } = useTranslation("auth");
+  const consentId = useId();
+  const language = toLanguage(i18n.language);
   const form = useForm<z.input<typeof CustomerSignUpFormSchema>, unknown, CustomerSignUpForm>({
     resolver: zodResolver(CustomerSignUpFormSchema),
     defaultValues: {
@@ -48,6 +58,7 @@ export function CustomerSignUpForm({ origin, onSignedUp }: CustomerSignUpFormPro
       city: "",
       state: "",
       birthDate: "",
+      marketingConsent: false,
     },
     reValidateMode: "onSubmit",
   });
@@ -55,7 +66,10 @@ export function CustomerSignUpForm({ origin, onSignedUp }: CustomerSignUpFormPro
   const signUp = useSignUpCustomer();
 
   const onSubmit = form.handleSubmit((values) => {
-    signUp.mutate(origin ? { ...values, origin } : values, {
+    // The consent only with a company to agree to, and in the language of the text shown.
+    const consent = companyName ? { marketingConsent: values.marketingConsent === true } : {};
+    const input = { ...values, marketingConsent: undefined, ...consent, language };
+    signUp.mutate(origin ? { ...input, origin } : input, {
       onSuccess: (result) => onSignedUp(result.email),
       onError: (error) => applyServerFieldErrors(form, error),
     });
@@ -85,6 +99,19 @@ export function CustomerSignUpForm({ origin, onSignedUp }: CustomerSignUpFormPro
       <Field id={birthDate.id} label={t("fields.birthDate")} error={birthDate.error}>
         <Input type="date" autoComplete="bday" max={today()} {...birthDate.control} />
       </Field>
+      {companyName ? (
+        <div className="flex items-start gap-3">
+          <input
+            id={consentId}
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            {...form.register("marketingConsent")}
+          />
+          <label htmlFor={consentId} className="text-muted-foreground text-sm leading-snug">
+            {marketingConsentText(language, companyName)}
+          </label>
+        </div>
+      ) : null}
       <Button type="submit" size="lg" disabled={signUp.isPending} aria-busy={signUp.isPending}>
         {signUp.isPending ? <Spinner /> : null}
         {t("submit.signUpCustomer")}

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Bot } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationMessage } from "@/shared/messages.schema";
@@ -72,8 +73,9 @@ function ConversationItem({ message }: { message: ConversationMessage }) {
       )}
     >
       {message.subject ? <p className="font-semibold">{message.subject}</p> : null}
+      {message.assistantName ? <AssistantLabel name={message.assistantName} /> : null}
       <p className="whitespace-pre-line break-words">
-        {fromCompany && !message.subject ? (
+        {fromCompany && !message.subject && !message.assistantName ? (
           <strong className="font-semibold">{t("reply.prefix")}</strong>
         ) : null}
         {message.body}
@@ -84,5 +86,19 @@ function ConversationItem({ message }: { message: ConversationMessage }) {
         {!fromCompany && message.status === "pending" ? ` · ${t("conversation.waiting")}` : null}
       </p>
     </li>
+  );
+}
+
+/** IA Suprema wrote it: its name and an "automático" mark, never passed off as a person. */
+export function AssistantLabel({ name }: { name: string }) {
+  const { t } = useTranslation("messages");
+  return (
+    <p className="flex flex-wrap items-center gap-1.5 font-semibold text-xs">
+      <Bot aria-hidden="true" className="size-3.5" />
+      {t("assistant.by", { name })}
+      <span className="rounded-full bg-background px-1.5 py-0.5 font-medium text-[0.65rem] text-muted-foreground uppercase tracking-wide">
+        {t("assistant.automatic")}
+      </span>
+    </p>
   );
 }

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";
 import { myRepliesQueryOptions } from "../api";
+import { AssistantLabel } from "./company-conversation";
 
 /**
  * /dashboard-cliente 'company replies': the companies' answers to the customer's messages and to
@@ -45,8 +46,11 @@ export function CompanyRepliesList() {
                     {formatDateTime(reply.createdAt)}
                   </time>
                 </div>
+                {reply.assistantName ? <AssistantLabel name={reply.assistantName} /> : null}
                 {reply.kind === "notice" ? (
-                  <p className="font-semibold">{reply.subject}</p>
+                  reply.subject ? (
+                    <p className="font-semibold">{reply.subject}</p>
+                  ) : null
                 ) : (
                   <p className="text-muted-foreground text-xs">
                     {t(reply.kind === "message" ? "replies.toMessage" : "replies.toInterest", {
@@ -55,7 +59,7 @@ export function CompanyRepliesList() {
                   </p>
                 )}
                 <p className="whitespace-pre-line break-words">
-                  {reply.kind === "notice" ? null : (
+                  {reply.kind === "notice" || reply.assistantName ? null : (
                     <strong className="font-semibold">{t("reply.prefix")}</strong>
                   )}
                   {reply.body}

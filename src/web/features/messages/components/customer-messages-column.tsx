@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { type InboxMessage, preview } from "@/shared/messages.schema";
@@ -11,7 +11,12 @@ import { formatDateTime } from "@/web/lib/format";
 import { inboxQueryOptions, useReplyToMessage } from "../api";
 
 /** /mensagens 'customers': their messages newest first (80-character previews), answered here. */
-export function CustomerMessagesColumn() {
+export function CustomerMessagesColumn({
+  renderActions,
+}: {
+  /** More actions per message, composed by the route (IA Suprema's 'Assumir conversa'). */
+  renderActions?: (message: InboxMessage) => ReactNode;
+} = {}) {
   const { t } = useTranslation("messages");
   const inbox = useQuery(inboxQueryOptions());
   const items = inbox.data ?? [];
@@ -35,13 +40,19 @@ export function CustomerMessagesColumn() {
         empty={t("customers.empty")}
         listLabel={t("customers.listLabel")}
       >
-        {(message) => <CustomerMessageItem key={message.id} message={message} />}
+        {(message) => (
+          <CustomerMessageItem
+            key={message.id}
+            message={message}
+            actions={renderActions?.(message)}
+          />
+        )}
       </InboxList>
     </InboxColumn>
   );
 }
 
-function CustomerMessageItem({ message }: { message: InboxMessage }) {
+function CustomerMessageItem({ message, actions }: { message: InboxMessage; actions?: ReactNode }) {
   const { t } = useTranslation("messages");
   const [replying, setReplying] = useState(false);
   const reply = useReplyToMessage();
@@ -74,7 +85,11 @@ function CustomerMessageItem({ message }: { message: InboxMessage }) {
       </p>
       {message.answer ? (
         <p className="break-words text-muted-foreground">
-          <strong className="font-semibold">{t("reply.prefix")}</strong>
+          <strong className="font-semibold">
+            {message.answer.assistantName
+              ? `${t("assistant.by", { name: message.answer.assistantName })} · ${t("assistant.automatic")}: `
+              : t("reply.prefix")}
+          </strong>
           {preview(message.answer.body)}
         </p>
       ) : null}
@@ -82,11 +97,14 @@ function CustomerMessageItem({ message }: { message: InboxMessage }) {
         <time dateTime={message.createdAt} className="text-muted-foreground text-xs">
           {formatDateTime(message.createdAt)}
         </time>
-        {pending && !replying ? (
-          <Button type="button" variant="outline" size="sm" onClick={() => setReplying(true)}>
-            {t("reply.open")}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {actions}
+          {pending && !replying ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => setReplying(true)}>
+              {t("reply.open")}
+            </Button>
+          ) : null}
+        </div>
       </div>
       {pending && replying ? (
         <div className="grid gap-2 pt-1">

@@ -16,6 +16,7 @@ const TARGET: Record<Notification["type"], string> = {
   card_complete: "/cartoes",
   customer_message: "/mensagens",
   partnership_request: "/parceria",
+  assistant_feedback: "/ia-suprema",
 };
 
 /**
@@ -100,6 +101,11 @@ function notificationText(t: TFunction<"notifications">, item: Notification): st
     // customerName is the requesting company's name, detail the proposal's first characters.
     case "partnership_request":
       return t("partnership_request.message", {
+        name: item.customerName,
+        text: item.detail,
+      });
+    case "assistant_feedback":
+      return t("assistant_feedback.message", {
         name: item.customerName,
         text: item.detail,
       });

@@ -1,0 +1,187 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "./support/app-server";
+import { launchBrowser } from "./support/browser";
+import { confirmedAccount, signInContext } from "./support/fixtures";
+import { startMailServer } from "./support/mail-server";
+
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+
+const company = {
+  companyName: "Café Aurora",
+  email: "aurora@assistente.com",
+  password: "segredo1",
+  city: "São Paulo",
+  state: "SP",
+  phone: "(11) 3333-4444",
+  sector: "alimentacao",
+};
+const customer = {
+  name: "Ana Cliente",
+  email: "ana@assistente.com",
+  password: "segredo1",
+  city: "Santos",
+  state: "SP",
+  phone: "",
+  birthDate: "",
+};
+
+let companyId = "";
+let companyContext: BrowserContext;
+let customerContext: BrowserContext;
+let panel: Page;
+let phone: Page;
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  server = await startAppServer({ smtpUrl: mail.url });
+  browser = await launchBrowser();
+  await confirmedAccount(server, mail, "company", company);
+  companyContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInContext(companyContext, server, company.email, company.password);
+  const me = (await (await companyContext.request.get(url("/api/me"))).json()) as {
+    company: { id: string };
+  };
+  companyId = me.company.id;
+  // Ana joins through the café's QR link and gets two stamps at the counter.
+  await confirmedAccount(server, mail, "customer", {
+    ...customer,
+    origin: { empresa_id: companyId, origem: "qrcode_empresa" },
+  });
+  customerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  await signInContext(customerContext, server, customer.email, customer.password);
+  const ana = (await (await customerContext.request.get(url("/api/me"))).json()) as {
+    user: { id: string };
+  };
+  for (let i = 0; i < 2; i++) {
+    const res = await companyContext.request.post(url(`/api/customers/${ana.user.id}/stamps`), {
+      data: { method: "purchase" },
+      headers: { origin: server.baseUrl },
+    });
+    expect(res.status()).toBe(201);
+  }
+  panel = await companyContext.newPage();
+  phone = await customerContext.newPage();
+});
+
+afterAll(async () => {
+  await companyContext?.close();
+  await customerContext?.close();
+  await browser?.close();
+  await server?.close();
+  await mail?.close();
+});
+
+/** The customer writes to the café from its page. */
+async function write(text: string) {
+  const field = phone.getByLabel("Mensagem", { exact: true });
+  const send = phone.getByRole("button", { name: "Enviar mensagem" });
+  // Type again if the page was re-rendering as the text went in (the button waits for a text).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await field.fill(text);
+    if (await send.isEnabled()) break;
+    await phone.waitForTimeout(500);
+  }
+  await send.click();
+  await phone.getByRole("list", { name: "Conversa com a empresa" }).getByText(text).waitFor();
+}
+
+describe("IA Suprema in a real browser", () => {
+  it("the company switches the assistant on with its name and hours, and it is kept", async () => {
+    await panel.goto(url("/dashboard"));
+    await panel.getByRole("link", { name: "Ativar IA Suprema agora" }).click();
+    await panel.waitForURL((u) => u.pathname === "/ia-suprema");
+    await panel.getByRole("heading", { name: "IA Suprema", level: 1 }).waitFor();
+    await panel.getByText("Inativo", { exact: true }).waitFor();
+
+    await panel.getByLabel("Nome do assistente").fill("Aurora");
+    // Open every day, all day: the test must not depend on when it runs.
+    for (const day of ["Domingo", "Sábado"]) {
+      await panel.getByRole("switch", { name: day }).check();
+    }
+    for (const day of [
+      "Domingo",
+      "Segunda-feira",
+      "Terça-feira",
+      "Quarta-feira",
+      "Quinta-feira",
+      "Sexta-feira",
+      "Sábado",
+    ]) {
+      await panel.getByLabel(`${day}: Abre às`).fill("00:00");
+      await panel.getByLabel(`${day}: Fecha às`).fill("23:59");
+    }
+    await panel.getByRole("switch", { name: "Assistente ativado" }).check();
+    await panel.getByRole("button", { name: "Salvar configurações" }).click();
+    await panel.getByText("Configurações atualizadas").waitFor();
+    await panel.getByText("Ativo", { exact: true }).waitFor();
+
+    await panel.reload();
+    expect(await panel.getByLabel("Nome do assistente").inputValue()).toBe("Aurora");
+    expect(await panel.getByLabel("Domingo: Fecha às").inputValue()).toBe("23:59");
+    expect(await panel.getByRole("switch", { name: "Assistente ativado" }).isChecked()).toBe(true);
+  });
+
+  it("a customer asks how many stamps they have and the assistant answers within seconds", async () => {
+    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+    await write("quantos carimbos eu tenho?");
+    const conversation = phone.getByRole("list", { name: "Conversa com a empresa" });
+    await conversation.getByText("Aurora (assistente)").waitFor({ timeout: 10_000 });
+    await conversation.getByText(/Você tem 2 de 10 carimbos/).waitFor();
+    await conversation.getByText("automático", { exact: true }).first().waitFor();
+    // No sideways scrolling on a 360 px phone.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+
+  it("a complaint is answered and reaches the company's list and bell", async () => {
+    await write("Quero fazer uma reclamação: a fila estava enorme hoje");
+    const conversation = phone.getByRole("list", { name: "Conversa com a empresa" });
+    await conversation.getByText(/Sentimos muito pelo ocorrido/).waitFor({ timeout: 10_000 });
+
+    await panel.goto(url("/ia-suprema"));
+    const list = panel.getByRole("list", { name: "Reclamações e sugestões" });
+    await list.getByText("Quero fazer uma reclamação: a fila estava enorme hoje").waitFor();
+    await list.getByText("Ana Cliente").waitFor();
+    await list.getByText("Reclamação", { exact: true }).waitFor();
+    await list.getByLabel("Situação").selectOption("in_progress");
+    await panel.getByText("Situação atualizada").waitFor();
+  });
+
+  it("a message the assistant cannot handle stays pending for the company", async () => {
+    await write("Meu filho esqueceu o guarda-chuva aí ontem à tarde");
+    // Give the assistant's job its chance to run; nothing comes back.
+    await phone.waitForTimeout(3_000);
+    const conversation = phone.getByRole("list", { name: "Conversa com a empresa" });
+    await conversation.getByText(/Aguardando resposta/).waitFor();
+
+    await panel.goto(url("/mensagens"));
+    const item = panel.getByRole("listitem", { name: "Ana Cliente" }).filter({
+      hasText: "Meu filho esqueceu o guarda-chuva",
+    });
+    await item.getByText("Pendente").waitFor();
+    await item.getByRole("button", { name: "Responder" }).waitFor();
+    // The answered ones show who answered: the assistant.
+    await panel
+      .getByText(/Aurora \(assistente\) · automático/)
+      .first()
+      .waitFor();
+  });
+
+  it("fits a 360 px phone: /ia-suprema without sideways scrolling", async () => {
+    const small = await companyContext.newPage();
+    await small.setViewportSize({ width: 360, height: 740 });
+    await small.goto(url("/ia-suprema"));
+    await small.getByLabel("Nome do assistente").waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await small.screenshot({ path: "/tmp/ia-suprema-360.png", fullPage: true });
+    await small.close();
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The assistant's read model (read only): the company's plan and name, the writing member's own
+ * cards at this company, and the people behind filed complaints and suggestions. Every query is
+ * bound to one company (and, for cards, one customer).
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FeedbackList, FeedbackState } from "../../../shared/assistant.schema";
+import type { Db } from "../../db/client";
+import { profiles } from "../auth/profiles.table";
+import { loyaltyCards } from "../cards/cards.table";
+import { companies } from "../companies/companies.table";
+import { memberships } from "../customers/memberships.table";
+import { assistantFeedback } from "./assistant.table";
+import type { CardFacts } from "./engine";
+import { whatsappContacts } from "./whatsapp.table";
+
+/** What the assistant needs of its company: the name, the website, and the plan fields. */
+export async function findAssistantCompany(db: Db, companyId: string) {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      tradeName: companies.tradeName,
+      website: companies.website,
+      plan: companies.plan,
+      trialEndsAt: companies.trialEndsAt,
+      paidUntil: companies.paidUntil,
+      graceUntil: companies.graceUntil,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The member's cards at this company, newest first (none when they are not a member). */
+export async function listMemberCards(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<CardFacts[]> {
+  const rows = await db
+    .select({
+      reward: loyaltyCards.reward,
+      stamps: loyaltyCards.stamps,
+      stampsRequired: loyaltyCards.maxStamps,
+      status: loyaltyCards.status,
+    })
+    .from(loyaltyCards)
+    .where(and(eq(loyaltyCards.companyId, companyId), eq(loyaltyCards.customerId, customerId)))
+    .orderBy(desc(loyaltyCards.createdAt))
+    .limit(10);
+  return rows;
+}
+
+/** The customer's first name as this company knows them (their membership), else their profile's. */
+export async function findCustomerName(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.customerId, profiles.id), eq(memberships.companyId, companyId)),
+    )
+    .where(eq(profiles.id, customerId))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** Complaints and suggestions shown per page on /ia-suprema. */
+export const FEEDBACK_PAGE_SIZE = 20;
+
+/**
+ * The company's complaints and suggestions, newest first, optionally of one state, with who wrote
+ * them (the member's name, or the WhatsApp contact's name or phone).
+ */
+export async function listFeedback(
+  db: Db,
+  companyId: string,
+  options: { page: number; state?: FeedbackState },
+): Promise<FeedbackList> {
+  const where = and(
+    eq(assistantFeedback.companyId, companyId),
+    options.state ? eq(assistantFeedback.state, options.state) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: assistantFeedback.id,
+        kind: assistantFeedback.kind,
+        state: assistantFeedback.state,
+        body: assistantFeedback.body,
+        channel: assistantFeedback.channel,
+        memberName: profiles.name,
+        contactName: whatsappContacts.name,
+        contactPhone: whatsappContacts.phone,
+        createdAt: assistantFeedback.createdAt,
+      })
+      .from(assistantFeedback)
+      .leftJoin(profiles, eq(profiles.id, assistantFeedback.customerId))
+      .leftJoin(
+        whatsappContacts,
+        and(
+          eq(whatsappContacts.id, assistantFeedback.contactId),
+          eq(whatsappContacts.companyId, companyId),
+        ),
+      )
+      .where(where)
+      .orderBy(desc(assistantFeedback.createdAt), desc(assistantFeedback.id))
+      .limit(FEEDBACK_PAGE_SIZE)
+      .offset((options.page - 1) * FEEDBACK_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(assistantFeedback).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      state: r.state,
+      body: r.body,
+      channel: r.channel,
+      customerName: r.memberName ?? r.contactName ?? (r.contactPhone ? `+${r.contactPhone}` : ""),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: count?.n ?? 0,
+    page: options.page,
+    pageSize: FEEDBACK_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * IA Suprema (issue 20): the company's settings, the answers to its customers' messages (the
+ * `assistant-reply` job), the complaints and suggestions it files, and conversations a person
+ * took over. The engine (rules or language model) only reads; every write is here, scoped to the
+ * company (and the customer) of the message.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  ASSISTANT_DEFAULTS,
+  type AssistantChannel,
+  type AssistantOverview,
+  type AssistantSettings,
+  type FeedbackKind,
+  type FeedbackState,
+} from "../../../shared/assistant.schema";
+import { planAllows } from "../../../shared/billing.schema";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import type { CompanyActor } from "../../middleware/actor";
+import { findRunningPromotion, planStatus } from "../companies/companies.service";
+import type { JobDeps } from "../jobs/jobs.service";
+import {
+  countMessagesByCustomer,
+  findMessageForAssistant,
+  writeAssistantAnswer,
+} from "../messages/messages.service";
+import { findAssistantCompany, findCustomerName, listMemberCards } from "./assistant.queries";
+import { assistantFeedback, assistantHandoffs, assistantSettings } from "./assistant.table";
+import type { AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
+import { rulesEngine } from "./rules-engine";
+
+type SettingsRow = typeof assistantSettings.$inferSelect;
+
+const toSettings = (row: SettingsRow): AssistantSettings => ({
+  enabled: row.enabled,
+  name: row.name,
+  companyName: row.companyName,
+  welcomeMessage: row.welcomeMessage,
+  orderMessage: row.orderMessage,
+  suggestionMessage: row.suggestionMessage,
+  complaintMessage: row.complaintMessage,
+  serviceHours: row.serviceHours,
+  tone: row.tone,
+  deliveryUrl: row.deliveryUrl,
+  storeUrl: row.storeUrl,
+  marketingPromotions: row.marketingPromotions,
+  marketingReminders: row.marketingReminders,
+  promotionFrequency: row.promotionFrequency,
+  sendTime: row.sendTime,
+});
+
+type AssistantCompany = NonNullable<Awaited<ReturnType<typeof findAssistantCompany>>>;
+
+/** The plan check (billing.schema's planAllows): the trial or the Supremo plan. */
+const planIncludesAssistant = (company: AssistantCompany, now = new Date()) =>
+  planAllows({ plan: company.plan ?? null, planStatus: planStatus(company, now) }, "assistant");
+
+/** The company's settings, or the defaults (off) with its trade name and website as the store. */
+async function readSettings(db: Db, company: AssistantCompany): Promise<AssistantSettings> {
+  const [row] = await db
+    .select()
+    .from(assistantSettings)
+    .where(eq(assistantSettings.companyId, company.id))
+    .limit(1);
+  if (row) return toSettings(row);
+  return { ...ASSISTANT_DEFAULTS, companyName: company.tradeName, storeUrl: company.website ?? "" };
+}
+
+async function requireCompany(db: Db, companyId: string): Promise<AssistantCompany> {
+  const company = await findAssistantCompany(db, companyId);
+  if (!company) throw new AppError("not_found", 404, "Company not found");
+  return company;
+}
+
+async function countOpenFeedback(db: Db, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assistantFeedback)
+    .where(
+      and(
+        eq(assistantFeedback.companyId, companyId),
+        sql`${assistantFeedback.state} <> 'resolved'`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** GET /api/assistant/settings: the settings, whether the plan includes it, the engine, open feedback. */
+export async function getAssistantOverview(
+  db: Db,
+  actor: CompanyActor,
+  engine: AssistantEngine,
+): Promise<AssistantOverview> {
+  const company = await requireCompany(db, actor.companyId);
+  return {
+    settings: await readSettings(db, company),
+    available: planIncludesAssistant(company),
+    engine: engine.kind,
+    openFeedback: await countOpenFeedback(db, company.id),
+  };
+}
+
+/**
+ * PUT /api/assistant/settings. Every field is kept (a Pro company may prepare them), but switching
+ * the assistant on needs the plan (403 assistant_plan_required).
+ */
+export async function saveAssistantSettings(
+  db: Db,
+  actor: CompanyActor,
+  engine: AssistantEngine,
+  input: AssistantSettings,
+): Promise<AssistantOverview> {
+  const company = await requireCompany(db, actor.companyId);
+  if (input.enabled && !planIncludesAssistant(company)) {
+    throw new AppError(
+      "assistant_plan_required",
+      403,
+      "IA Suprema is part of the Supremo com IA plan",
+    );
+  }
+  const values = { ...input, updatedAt: new Date() };
+  await db
+    .insert(assistantSettings)
+    .values({ companyId: company.id, ...values })
+    .onConflictDoUpdate({ target: assistantSettings.companyId, set: values });
+  return getAssistantOverview(db, actor, engine);
+}
+
+/**
+ * What an engine may use for one message: the settings, whether it answers at all (switched on
+ * and in the plan), and read-only tools bound to this company and this customer (null: a
+ * WhatsApp contact who is not a member; their cards are none).
+ */
+export async function loadAssistantContext(
+  db: Db,
+  companyId: string,
+  customerId: string | null,
+  now = new Date(),
+) {
+  const company = await requireCompany(db, companyId);
+  const settings = await readSettings(db, company);
+  const available = settings.enabled && planIncludesAssistant(company, now);
+  const tools: AssistantTools = {
+    myCards: () => (customerId ? listMemberCards(db, companyId, customerId) : Promise.resolve([])),
+    async runningPromotion() {
+      const promotion = await findRunningPromotion(db, companyId);
+      if (!promotion) return null;
+      const description = [promotion.title, promotion.description].filter(Boolean).join(": ");
+      return { description, endsOn: promotion.endsOn };
+    },
+  };
+  const customerName = customerId ? await findCustomerName(db, companyId, customerId) : null;
+  return { settings, available, tools, customerName };
+}
+
+/** Files a complaint or suggestion once per source message (a retried job files nothing twice). */
+export async function fileFeedback(
+  tx: Db,
+  item: {
+    companyId: string;
+    kind: FeedbackKind;
+    body: string;
+    channel: AssistantChannel;
+    customerId: string | null;
+    contactId: string | null;
+    sourceMessageId: string;
+  },
+): Promise<void> {
+  await tx
+    .insert(assistantFeedback)
+    .values({ id: randomUUID(), ...item })
+    .onConflictDoNothing({ target: assistantFeedback.sourceMessageId });
+}
+
+/** Whether a person took this customer's conversation over (the assistant stays quiet). */
+export async function isTakenOver(db: Db, companyId: string, customerId: string) {
+  const [row] = await db
+    .select({ customerId: assistantHandoffs.customerId })
+    .from(assistantHandoffs)
+    .where(
+      and(eq(assistantHandoffs.companyId, companyId), eq(assistantHandoffs.customerId, customerId)),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * The `assistant-reply` job: answers one customer message when it is still pending, the
+ * assistant on and in the plan, and no person took the conversation over. A handled intent
+ * answers the message (it is no longer pending); a complaint or suggestion is also filed; a
+ * message it cannot handle stays pending for a person (out of hours with a note saying when the
+ * company opens). Safe to run twice: the answer claims the pending message, the note and the
+ * filing are keyed by the message.
+ */
+export async function answerCustomerMessage(
+  deps: Pick<JobDeps, "db" | "assistantEngine">,
+  messageId: string,
+  now = new Date(),
+) {
+  const { db } = deps;
+  const message = await findMessageForAssistant(db, messageId);
+  if (message?.status !== "pending") return { answered: false, reason: "not_pending" };
+  if (await isTakenOver(db, message.companyId, message.customerId)) {
+    return { answered: false, reason: "taken_over" };
+  }
+  const context = await loadAssistantContext(db, message.companyId, message.customerId, now);
+  if (!context.available) return { answered: false, reason: "off" };
+  const facts: AssistantFacts = {
+    settings: context.settings,
+    now,
+    customer: { name: context.customerName ?? "" },
+    channel: "app",
+  };
+  const engine = deps.assistantEngine ?? rulesEngine;
+  const answer = await engine.answer(message.body, facts, context.tools);
+  const handled = answer.intent !== "handover" && !!answer.text;
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (answer.text) {
+      await writeAssistantAnswer(tx, {
+        messageId,
+        body: answer.text,
+        assistantName: context.settings.name,
+        resolves: handled,
+      });
+    }
+    if (answer.intent === "complaint" || answer.intent === "suggestion") {
+      await fileFeedback(tx, {
+        companyId: message.companyId,
+        kind: answer.intent,
+        body: message.body,
+        channel: "app",
+        customerId: message.customerId,
+        contactId: null,
+        sourceMessageId: messageId,
+      });
+    }
+  });
+  return { answered: handled, intent: answer.intent };
+}
+
+/** 'Assumir conversa': the assistant stops answering this customer until handed back. */
+export async function takeOverConversation(db: Db, actor: CompanyActor, customerId: string) {
+  const counts = await countMessagesByCustomer(db, actor.companyId, [customerId]);
+  if (!counts.get(customerId)?.total)
+    throw new AppError("not_found", 404, "Conversation not found");
+  await db
+    .insert(assistantHandoffs)
+    .values({ companyId: actor.companyId, customerId, takenBy: actor.userId })
+    .onConflictDoNothing();
+}
+
+/** 'Devolver ao assistente'. */
+export async function handBackConversation(db: Db, actor: CompanyActor, customerId: string) {
+  await db
+    .delete(assistantHandoffs)
+    .where(
+      and(
+        eq(assistantHandoffs.companyId, actor.companyId),
+        eq(assistantHandoffs.customerId, customerId),
+      ),
+    );
+}
+
+/** The customers whose conversations a person took over. */
+export async function listTakenOver(db: Db, actor: CompanyActor): Promise<string[]> {
+  const rows = await db
+    .select({ customerId: assistantHandoffs.customerId })
+    .from(assistantHandoffs)
+    .where(eq(assistantHandoffs.companyId, actor.companyId));
+  return rows.map((r) => r.customerId);
+}
+
+/** Moves a complaint or suggestion of the company to another state (404 for another's). */
+export async function updateFeedbackState(
+  db: Db,
+  actor: CompanyActor,
+  id: string,
+  state: FeedbackState,
+) {
+  const [row] = await db
+    .update(assistantFeedback)
+    .set({ state, updatedAt: new Date() })
+    .where(and(eq(assistantFeedback.id, id), eq(assistantFeedback.companyId, actor.companyId)))
+    .returning({ id: assistantFeedback.id });
+  if (!row) throw new AppError("not_found", 404, "Feedback not found");
+}
