@@ -18,11 +18,13 @@ import {
   createTestApp,
   customerInput,
   TEST_APP_URL,
+  TEST_AUTH_SECRET,
   TEST_CHANNEL_SECRET_KEY,
   type TestApp,
 } from "../../test/test-app";
 import { JOBS } from "../jobs/jobs.registry";
 import { assistantFeedback } from "./assistant.table";
+import { runCampaigns, WHATSAPP_CAMPAIGN_JOB } from "./campaigns.job";
 import { decryptSecret, encryptSecret, loadChannelSecretKey } from "./channel-secrets";
 import { whatsappPhoneVariants } from "./whatsapp.queries";
 import { secretContext, WHATSAPP_REPLY_JOB } from "./whatsapp.service";
@@ -211,7 +213,9 @@ beforeAll(async () => {
   await startGraph();
   t = await createTestApp({
     graphApiBaseUrl: graphUrl,
-    jobs: { jobs: JOBS.filter((job) => job.name === WHATSAPP_REPLY_JOB) },
+    jobs: {
+      jobs: JOBS.filter((job) => [WHATSAPP_REPLY_JOB, WHATSAPP_CAMPAIGN_JOB].includes(job.name)),
+    },
   });
   cafe = await t.companySession();
   rival = await t.companySession({ email: "dono@rival.com.br", companyName: "Café Rival" });
@@ -607,6 +611,84 @@ describe("the company's WhatsApp conversations", () => {
       body: { body: "   " },
     });
     expect(blank.status).toBe(400);
+  });
+});
+
+describe("campaigns on WhatsApp", () => {
+  it("reach a consenting member who wrote on WhatsApp, never one without consent", async () => {
+    // João is a member who writes on WhatsApp but never agreed to promotions.
+    const joao = customerInput({ email: "joao@example.com", phone: "(11) 91234-5678" });
+    const created = await t.request("/api/accounts/customer", {
+      body: { ...joao, origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" } },
+    });
+    expect(created.status).toBe(201);
+    await t.confirm("joao@example.com");
+    const joaoPhone = "5511912345678";
+    const hello = inbound(joaoPhone, "Oi!", { name: "João" });
+    await json(await webhook(cafe, hello.payload), 200);
+    await handled(hello.id);
+
+    // Maria (a member since the first test, who wrote on WhatsApp) agrees in her settings.
+    const maria = await t.signIn("maria@example.com", "segredo1");
+    await json(
+      await t.request(`/api/me/marketing-consents/${cafe.companyId}`, {
+        method: "PUT",
+        cookie: maria,
+        body: { consented: true, language: "pt" },
+      }),
+      200,
+    );
+    await json(
+      await t.request("/api/settings/promotion", {
+        method: "PUT",
+        cookie: cafe.cookie,
+        body: {
+          active: true,
+          title: "Terça do pão de queijo",
+          description: "Pão de queijo em dobro às terças",
+          startsOn: null,
+          endsOn: null,
+        },
+      }),
+      200,
+    );
+    await json(
+      await t.request("/api/assistant/settings", {
+        method: "PUT",
+        cookie: cafe.cookie,
+        body: {
+          ...ASSISTANT_DEFAULTS,
+          companyName: "Café do Ponto",
+          enabled: true,
+          serviceHours: Array.from({ length: 7 }, () => ({
+            open: true,
+            start: "00:00",
+            end: "23:59",
+          })),
+          marketingPromotions: true,
+          sendTime: "00:00",
+        } satisfies AssistantSettings,
+      }),
+      200,
+    );
+    const mariaPhone = "551187654321";
+    const before = sentTo(mariaPhone).length;
+    const result = await runCampaigns(
+      { db: t.db, appUrl: TEST_APP_URL, authSecret: TEST_AUTH_SECRET },
+      new Date(),
+    );
+    expect(result.campaigns).toBeGreaterThanOrEqual(1);
+    const sent = await waitFor(
+      async () =>
+        sentTo(mariaPhone)
+          .slice(before)
+          .find((r) => textOf(r).includes("Pão de queijo")),
+      "the campaign on Maria's WhatsApp",
+    );
+    expect(textOf(sent)).toContain("Para não receber mais promoções:");
+    expect(textOf(sent)).toContain("/descadastrar?token=");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sentTo(joaoPhone).some((r) => textOf(r).includes("Pão de queijo"))).toBe(false);
   });
 });
 
