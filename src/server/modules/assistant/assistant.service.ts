@@ -5,7 +5,8 @@
  * company (and the customer) of the message.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   ASSISTANT_DEFAULTS,
   type AssistantChannel,
@@ -29,6 +30,7 @@ import { findAssistantCompany, findCustomerName, listMemberCards } from "./assis
 import { assistantFeedback, assistantHandoffs, assistantSettings } from "./assistant.table";
 import type { AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
 import { rulesEngine } from "./rules-engine";
+import { whatsappMessages } from "./whatsapp.table";
 
 type SettingsRow = typeof assistantSettings.$inferSelect;
 
@@ -285,4 +287,51 @@ export async function updateFeedbackState(
     .where(and(eq(assistantFeedback.id, id), eq(assistantFeedback.companyId, actor.companyId)))
     .returning({ id: assistantFeedback.id });
   if (!row) throw new AppError("not_found", 404, "Feedback not found");
+}
+
+/**
+ * Data retention (the retention job): a batch of at most `limit` complaints and suggestions older
+ * than their company's period (the customer's words, like the messages they came from).
+ */
+export async function deleteFeedbackCreatedBefore(
+  db: Db,
+  cutoff: (companyId: AnyPgColumn) => SQL,
+  limit: number,
+): Promise<number> {
+  const removed = await db
+    .delete(assistantFeedback)
+    .where(
+      inArray(
+        assistantFeedback.id,
+        db
+          .select({ id: assistantFeedback.id })
+          .from(assistantFeedback)
+          .where(lt(assistantFeedback.createdAt, cutoff(assistantFeedback.companyId)))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: assistantFeedback.id });
+  return removed.length;
+}
+
+/** Data retention: a batch of at most `limit` WhatsApp messages older than their company's period. */
+export async function deleteWhatsAppMessagesCreatedBefore(
+  db: Db,
+  cutoff: (companyId: AnyPgColumn) => SQL,
+  limit: number,
+): Promise<number> {
+  const removed = await db
+    .delete(whatsappMessages)
+    .where(
+      inArray(
+        whatsappMessages.id,
+        db
+          .select({ id: whatsappMessages.id })
+          .from(whatsappMessages)
+          .where(lt(whatsappMessages.createdAt, cutoff(whatsappMessages.companyId)))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: whatsappMessages.id });
+  return removed.length;
 }

@@ -16,6 +16,7 @@ import { programs } from "../programs/programs.table";
 import { bonusEntries, referrals } from "../referrals/referrals.table";
 import { companySettings } from "../settings/settings.table";
 import { stamps } from "../stamps/stamps.table";
+import { ASSISTANT_DATASETS } from "./assistant-backup.queries";
 import {
   byCreatedAt,
   col,
@@ -298,10 +299,12 @@ export const DATASETS: Dataset[] = [
       col("replyToId", "Resposta a"),
       col("authorId", "Autor"),
       col("subject", "Assunto", "free"),
+      col("assistantName", "Assistente (resposta automática)", "free"),
       col("createdAt", "Data", "timestamp"),
     ],
     batches: companyRowsByCreatedAt(customerMessages),
   },
+  ...ASSISTANT_DATASETS,
   {
     name: "presentes-aniversario",
     columns: [

@@ -2,6 +2,10 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { MIN_RETENTION_MONTHS } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
+import {
+  deleteFeedbackCreatedBefore,
+  deleteWhatsAppMessagesCreatedBefore,
+} from "../assistant/assistant.service";
 import { listRejectedReceiptFileIds } from "../claims/claims.queries";
 import { deleteFilesById } from "../files/files.service";
 import {
@@ -25,6 +29,8 @@ export type RetentionResult =
   | {
       ran: true;
       messages: number;
+      /** IA Suprema's complaints and suggestions and WhatsApp messages. */
+      assistantRecords: number;
       interestReplies: number;
       interests: number;
       rejectedReceipts: number;
@@ -74,6 +80,8 @@ async function claimRun(db: Db, now: Date): Promise<boolean> {
  * Data retention ('Retenção de dados'), once a day whichever server gets there first:
  * - each company's customer messages older than its retention (12 or 24 months) are removed (a
  *   company answer goes with the customer message it answers);
+ * - each company's IA Suprema complaints and suggestions and WhatsApp messages older than its
+ *   retention are removed;
  * - each company's interest replies older than its retention are removed;
  * - an interest that is answered, has no reply left and is older than the shortest retention
  *   (12 months) is removed: an interest has one reply at most (the first company to answer it),
@@ -90,6 +98,11 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
   const messages = await deleteInBatches(() =>
     deleteMessagesCreatedBefore(db, pastRetention, DELETE_BATCH),
   );
+  const assistantRecords =
+    (await deleteInBatches(() => deleteFeedbackCreatedBefore(db, pastRetention, DELETE_BATCH))) +
+    (await deleteInBatches(() =>
+      deleteWhatsAppMessagesCreatedBefore(db, pastRetention, DELETE_BATCH),
+    ));
   const replies = await deleteInBatches(() =>
     deleteInterestRepliesCreatedBefore(db, pastRetention, DELETE_BATCH),
   );
@@ -113,6 +126,7 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
   return {
     ran: true,
     messages,
+    assistantRecords,
     interestReplies: replies,
     interests: answeredInterests,
     rejectedReceipts,

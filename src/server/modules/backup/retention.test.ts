@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { assistantFeedback } from "../assistant/assistant.table";
+import { whatsappContacts, whatsappMessages } from "../assistant/whatsapp.table";
 import { interestReplies, interests } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
 import { jobRuns } from "./backup.table";
@@ -94,10 +96,45 @@ describe("the retention job", () => {
     const barberOld = await interest(26, { companyId: barber.companyId, months: 25 });
     const stillPending = await interest(30);
 
+    // IA Suprema's records follow the same periods: a complaint of the café 13 months old goes,
+    // the barber's stays (24 months); a WhatsApp message of the café 25 months old goes.
+    const feedback = async (companyId: string, months: number) => {
+      const id = randomUUID();
+      await t.db.insert(assistantFeedback).values({
+        id,
+        companyId,
+        kind: "complaint",
+        body: "O café veio frio",
+        channel: "app",
+        customerId: ana.customerId,
+        sourceMessageId: id,
+        createdAt: monthsAgo(months),
+      });
+      return id;
+    };
+    const cafeFeedback13 = await feedback(cafe.companyId, 13);
+    const barberFeedback13 = await feedback(barber.companyId, 13);
+    const cafeFeedbackRecent = await feedback(cafe.companyId, 1);
+    const contactId = randomUUID();
+    await t.db
+      .insert(whatsappContacts)
+      .values({ id: contactId, companyId: cafe.companyId, phone: "5511999990000" });
+    const whatsappOld = randomUUID();
+    await t.db.insert(whatsappMessages).values({
+      id: whatsappOld,
+      companyId: cafe.companyId,
+      contactId,
+      direction: "in",
+      body: "Oi",
+      status: "answered",
+      createdAt: monthsAgo(25),
+    });
+
     const result = await runRetention(t.db, NOW);
     expect(result).toEqual({
       ran: true,
       messages: 3,
+      assistantRecords: 2,
       interestReplies: 2,
       interests: 2,
       rejectedReceipts: 0,
@@ -115,6 +152,16 @@ describe("the retention job", () => {
         ])
       ).sort(),
     ).toEqual([cafeRecent, barberRecent, barber13].sort());
+    const keptFeedback = await t.db
+      .select({ id: assistantFeedback.id })
+      .from(assistantFeedback)
+      .where(inArray(assistantFeedback.id, [cafeFeedback13, barberFeedback13, cafeFeedbackRecent]));
+    expect(keptFeedback.map((r) => r.id).sort()).toEqual(
+      [barberFeedback13, cafeFeedbackRecent].sort(),
+    );
+    expect(
+      await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.id, whatsappOld)),
+    ).toEqual([]);
     expect(
       (await existing(interests, [cafeOld, cafeNew, barberMid, barberOld, stillPending])).sort(),
     ).toEqual([cafeNew, barberMid, stillPending].sort());
