@@ -21,7 +21,7 @@ import {
 } from "../../../shared/assistant.schema";
 import { formatSaoPauloDateTime } from "../../../shared/dates";
 import type { AssistantAnswer, AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
-import { isOpenAt, nextOpening, saoPauloClock } from "./service-hours";
+import { isOpenAt, nextOpening, saoPauloClock, WEEKDAY_NAMES } from "./service-hours";
 
 export type LlmEngineOptions = {
   /** The OpenAI-compatible API's base URL (…/v1): requests go to `<baseUrl>/chat/completions`. */
@@ -63,15 +63,7 @@ const TONES: Record<AssistantTone, string> = {
   profissional: "professional and concise (profissional)",
 };
 
-const DAY_NAMES = [
-  "domingo",
-  "segunda-feira",
-  "terça-feira",
-  "quarta-feira",
-  "quinta-feira",
-  "sexta-feira",
-  "sábado",
-];
+const DAY_NAMES = WEEKDAY_NAMES.pt;
 
 /** A configured value, quoted so that it reads as data inside the prompt. */
 const quote = (value: string) => JSON.stringify(value);

@@ -11,7 +11,7 @@ import type {
 } from "../../../shared/assistant.schema";
 import { formatCalendarDate } from "../../../shared/dates";
 import type { AssistantAnswer, AssistantEngine, AssistantFacts, CardFacts } from "./engine";
-import { isOpenAt, nextOpening } from "./service-hours";
+import { isOpenAt, nextOpening, WEEKDAY_NAMES } from "./service-hours";
 
 type Language = "pt" | "en";
 
@@ -179,18 +179,7 @@ const DAYS: Record<Language, string[]> = {
   pt: ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"],
   en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
 };
-const DAY_NAMES: Record<Language, string[]> = {
-  pt: [
-    "domingo",
-    "segunda-feira",
-    "terça-feira",
-    "quarta-feira",
-    "quinta-feira",
-    "sexta-feira",
-    "sábado",
-  ],
-  en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
-};
+const DAY_NAMES = WEEKDAY_NAMES;
 
 /** "seg a sex 08:00–18:00 · sáb 08:00–12:00 · dom fechado": days with the same hours grouped. */
 export function describeHours(hours: AssistantSettings["serviceHours"], language: Language) {

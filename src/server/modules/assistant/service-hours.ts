@@ -6,6 +6,20 @@ import type { ServiceDay } from "../../../shared/assistant.schema";
 import { SAO_PAULO_TIME_ZONE } from "../../../shared/dates";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** Weekday names, Sunday first, as the assistant writes them. */
+export const WEEKDAY_NAMES = {
+  pt: [
+    "domingo",
+    "segunda-feira",
+    "terça-feira",
+    "quarta-feira",
+    "quinta-feira",
+    "sexta-feira",
+    "sábado",
+  ],
+  en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+} as const;
 const clock = new Intl.DateTimeFormat("en-US", {
   timeZone: SAO_PAULO_TIME_ZONE,
   weekday: "short",

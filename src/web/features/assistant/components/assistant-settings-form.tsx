@@ -12,6 +12,7 @@ import {
   AssistantSettingsSchema,
   PROMOTION_FREQUENCIES,
 } from "@/shared/assistant.schema";
+import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
@@ -45,37 +46,6 @@ export function AssistantSection({
       </div>
       {children}
     </section>
-  );
-}
-
-function Switch({
-  label,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: ReactNode;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        className="mt-0.5 size-4 shrink-0 accent-primary"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-    </div>
   );
 }
 
@@ -186,7 +156,7 @@ export function AssistantSettingsForm({ overview }: { overview: AssistantOvervie
             </div>
           </div>
         )}
-        <Switch
+        <SwitchField
           label={t("status.toggle")}
           checked={value.enabled}
           disabled={!overview.available && !value.enabled}
@@ -233,7 +203,7 @@ export function AssistantSettingsForm({ overview }: { overview: AssistantOvervie
                 className="grid grid-cols-2 gap-2 rounded-lg border p-3 sm:grid-cols-[10rem_1fr_1fr] sm:items-center"
               >
                 <div className="col-span-2 sm:col-span-1">
-                  <Switch
+                  <SwitchField
                     label={weekdays[w]}
                     checked={day.open}
                     onChange={(open) =>
@@ -288,12 +258,12 @@ export function AssistantSettingsForm({ overview }: { overview: AssistantOvervie
       </AssistantSection>
 
       <AssistantSection title={t("sections.marketing")} hint={t("sections.marketingHint")}>
-        <Switch
+        <SwitchField
           label={t("fields.marketingPromotions")}
           checked={value.marketingPromotions}
           onChange={(on) => set("marketingPromotions", on)}
         />
-        <Switch
+        <SwitchField
           label={t("fields.marketingReminders")}
           checked={value.marketingReminders}
           onChange={(on) => set("marketingReminders", on)}

@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "@/shared/claims.schema";
 import { type LoyaltyRules, LoyaltyRulesSchema, RULE_MIN_STAMPS } from "@/shared/settings.schema";
+import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/error-message";
 import { sectionQueryOptions, useSaveSection } from "../api";
 import { numberOr, useSectionForm } from "./section-form";
 import { SectionStatus } from "./section-status";
-import { NumberField, SwitchField, TextField } from "./settings-fields";
+import { NumberField, TextField } from "./settings-fields";
 
 const NETWORK_LABELS = {
   instagram: "Instagram",

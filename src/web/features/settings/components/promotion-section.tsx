@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { type PromotionSettings, PromotionSettingsSchema } from "@/shared/settings.schema";
+import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Textarea } from "@/web/components/ui/textarea";
@@ -10,7 +11,7 @@ import { fieldAria } from "@/web/lib/form";
 import { sectionQueryOptions, useSaveSection } from "../api";
 import { useSectionForm } from "./section-form";
 import { SectionStatus } from "./section-status";
-import { SwitchField, TextField } from "./settings-fields";
+import { TextField } from "./settings-fields";
 
 /** Promoção especial: the fields show only while it is active (spec section 4). */
 export function PromotionSection() {

@@ -8,11 +8,12 @@ import {
   type ReferralRules,
   ReferralRulesSchema,
 } from "@/shared/settings.schema";
+import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { sectionQueryOptions, useSaveSection } from "../api";
 import { numberOr, useSectionForm } from "./section-form";
 import { SectionStatus } from "./section-status";
-import { MoneyField, NumberField, SwitchField } from "./settings-fields";
+import { MoneyField, NumberField } from "./settings-fields";
 
 /**
  * Regras de indicação: stamps and bonus (R$) for the referred customer and the referrer, and the

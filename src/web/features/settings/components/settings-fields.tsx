@@ -5,35 +5,6 @@ import { Input } from "@/web/components/ui/input";
 import { validationMessage } from "@/web/lib/error-message";
 import { fieldAria } from "@/web/lib/form";
 
-/** An on/off setting: a checkbox with the switch role, its label beside it. */
-export function SwitchField({
-  label,
-  checked,
-  onChange,
-}: {
-  label: ReactNode;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        className="size-4 accent-primary"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-    </div>
-  );
-}
-
 /** A number input whose text the section turns into a number (with the spec's fallback). */
 export function NumberField({
   label,
