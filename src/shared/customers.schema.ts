@@ -8,6 +8,7 @@ import {
 } from "./auth.schema";
 import { STATE_CODES } from "./brazil";
 import { CARD_STATUSES, CompanyCardSchema } from "./cards.schema";
+import { LANGUAGES } from "./languages";
 import { CITY_MAX_LENGTH, NAME_MAX_LENGTH } from "./limits";
 import { ConversationMessageSchema } from "./messages.schema";
 import { text } from "./text";
@@ -276,7 +277,14 @@ export const JoinCompanySchema = z.object({
     .max(200)
     .regex(/^[A-Za-z0-9_-]*$/)
     .optional(),
+  /**
+   * The unticked box 'Quero receber promoções…' (IA Suprema's campaigns): ticked, the consent is
+   * recorded with the text in `language` (assistant.schema's marketingConsentText).
+   */
+  marketingConsent: z.boolean().optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
+export type JoinCompany = z.input<typeof JoinCompanySchema>;
 
 /** A company customer (membership) found by the add-stamp search. */
 export const CompanyCustomerSchema = z.object({

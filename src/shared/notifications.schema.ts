@@ -13,7 +13,8 @@ export const MESSAGE_NOTIFICATION_PREVIEW_LENGTH = 50;
  * mensagem_cliente), and a partnership request another company sent (`parceria_` + the
  * partnership's id; `customerName` is then the requesting company's name, `detail` the proposal's
  * first 50 characters), and a complaint or suggestion IA Suprema filed and nobody has looked at
- * yet (`feedback_` + its id; `detail` its first 50 characters). Ids keep the spec's prefixes:
+ * yet (`feedback_` + its id; `detail` its first 50 characters), and a WhatsApp message waiting for
+ * a person (`whatsapp_` + its id; `customerName` the contact's name or phone). Ids keep the spec's prefixes:
  * carimbo_, cartao_, msg_.
  */
 export const NOTIFICATION_TYPES = [
@@ -22,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   "customer_message",
   "partnership_request",
   "assistant_feedback",
+  "whatsapp_message",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -54,7 +56,10 @@ export type NotificationList = z.infer<typeof NotificationListSchema>;
 const NotificationIdSchema = z
   .string()
   .max(120)
-  .regex(/^(carimbo|cartao|msg|parceria|feedback)_[A-Za-z0-9-]+$/, "notification_id_invalid");
+  .regex(
+    /^(carimbo|cartao|msg|parceria|feedback|whatsapp)_[A-Za-z0-9-]+$/,
+    "notification_id_invalid",
+  );
 
 /** Marks some notifications (by id) or all of the current ones as read. */
 export const MarkNotificationsReadSchema = z.union([

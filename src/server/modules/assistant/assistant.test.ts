@@ -262,6 +262,15 @@ describe("answers in the app", () => {
       ["suggestion", "Sugestão: leite sem lactose", "Ana Souza", "new"],
       ["complaint", "Quero fazer uma reclamação: o café veio frio", "Ana Souza", "new"],
     ]);
+    // The new ones are in the company's bell.
+    const bell = await json<{ items: { type: string; detail: string }[] }>(
+      await t.request("/api/notifications", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(bell.items.filter((i) => i.type === "assistant_feedback").map((i) => i.detail)).toEqual([
+      "Sugestão: leite sem lactose",
+      "Quero fazer uma reclamação: o café veio frio",
+    ]);
     // A second run of the same job files nothing twice.
     await answerCustomerMessage({ db: t.db }, complaint.sent.id, WEDNESDAY_10H);
     const again = await json<FeedbackList>(

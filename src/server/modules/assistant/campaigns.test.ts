@@ -173,6 +173,30 @@ describe("consent at sign-up", () => {
   });
 });
 
+describe("consent when a signed-in customer joins", () => {
+  it("records the ticked box of the join, and nothing when it is left unticked", async () => {
+    const c = await company();
+    const other = await company();
+    const someone = await member(other, undefined);
+    const joined = await t.request("/api/memberships", {
+      cookie: someone.cookie,
+      body: { companyId: c.companyId, marketingConsent: true, language: "en" },
+    });
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    const [row] = await consentRows(someone.customerId, c.companyId);
+    expect(row).toMatchObject({ source: "join", revokedAt: null });
+    expect(row!.consentText).toBe(marketingConsentText("en", c.name));
+
+    const again = await member(other, undefined);
+    const plain = await t.request("/api/memberships", {
+      cookie: again.cookie,
+      body: { companyId: c.companyId },
+    });
+    expect(plain.status).toBe(200);
+    expect(await consentRows(again.customerId, c.companyId)).toEqual([]);
+  });
+});
+
 describe("the customer's 'Comunicações'", () => {
   it("lists each company with the consent, and grants or withdraws it (a new row each time)", async () => {
     const cafe = await company();

@@ -580,6 +580,14 @@ describe("the company's WhatsApp conversations", () => {
       body: "Meu cachorro pode entrar com a gente?",
       status: "pending",
     });
+    // The bell tells the company something waits on WhatsApp.
+    const bell = await json<{ items: { id: string; type: string; customerName: string }[] }>(
+      await t.request("/api/notifications", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(bell.items).toContainEqual(
+      expect.objectContaining({ type: "whatsapp_message", customerName: "Bia" }),
+    );
     // Another company sees none of it, and cannot answer it.
     const rivalInbox = await json<WhatsAppInbox>(
       await t.request("/api/assistant/whatsapp/inbox", { cookie: rival.cookie }),
@@ -606,6 +614,13 @@ describe("the company's WhatsApp conversations", () => {
       200,
     );
     expect(after.conversations.find((c) => c.phone === from)?.pending).toBe(0);
+    const bellAfter = await json<{ items: { type: string; customerName: string }[] }>(
+      await t.request("/api/notifications", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(
+      bellAfter.items.some((i) => i.type === "whatsapp_message" && i.customerName === "Bia"),
+    ).toBe(false);
     const blank = await t.request(`/api/assistant/whatsapp/contacts/${bia!.contactId}/reply`, {
       cookie: cafe.cookie,
       body: { body: "   " },

@@ -35,6 +35,7 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
+import { grantMarketingConsent } from "../assistant/consents.service";
 import { listCustomerCards } from "../cards/cards.queries";
 import { findPublicCompany } from "../companies/companies.service";
 import { partnerOrigin } from "../partnerships/partnerships.service";
@@ -394,7 +395,7 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
   });
   app.openapi(joinRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
-    const { companyId, referrerId, partnership } = c.req.valid("json");
+    const { companyId, referrerId, partnership, marketingConsent, language } = c.req.valid("json");
     if (!(await findPublicCompany(db, companyId)))
       throw new AppError("not_found", 404, "Company not found");
     const ip = clientIp(c, trustProxyHops);
@@ -413,6 +414,15 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
       });
       if (result.joined && referrerId)
         await recordReferral(tx, { companyId, referrerId, referredId: actor.customerId, ip });
+      // The campaigns' consent, only when the unticked box was ticked (in the text's language).
+      if (marketingConsent) {
+        await grantMarketingConsent(tx, {
+          customerId: actor.customerId,
+          companyId,
+          language: language ?? "pt",
+          source: "join",
+        });
+      }
       return result;
     });
     const card = (await listCustomerCards(db, actor.customerId, companyId)).find(

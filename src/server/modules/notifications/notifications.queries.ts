@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { COMPLETE_CARD_NOTIFICATION_HOURS } from "../../../shared/notifications.schema";
 import type { Db } from "../../db/client";
 import { assistantFeedback } from "../assistant/assistant.table";
-import { whatsappContacts } from "../assistant/whatsapp.table";
+import { whatsappContacts, whatsappMessages } from "../assistant/whatsapp.table";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
@@ -97,5 +97,31 @@ export function listNewAssistantFeedback(db: Db, companyId: string, limit: numbe
     .leftJoin(whatsappContacts, eq(whatsappContacts.id, assistantFeedback.contactId))
     .where(and(eq(assistantFeedback.companyId, companyId), eq(assistantFeedback.state, "new")))
     .orderBy(desc(assistantFeedback.createdAt))
+    .limit(limit);
+}
+
+/**
+ * WhatsApp messages waiting for a person (the assistant handed them over, or it is off), newest
+ * first, with the member's name or the contact's name or phone.
+ */
+export function listPendingWhatsAppMessages(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: whatsappMessages.id,
+      body: whatsappMessages.body,
+      createdAt: whatsappMessages.createdAt,
+      customerName: sql<string>`coalesce(${profiles.name}, ${whatsappContacts.name}, '+' || ${whatsappContacts.phone})`,
+    })
+    .from(whatsappMessages)
+    .innerJoin(whatsappContacts, eq(whatsappContacts.id, whatsappMessages.contactId))
+    .leftJoin(profiles, eq(profiles.id, whatsappContacts.customerId))
+    .where(
+      and(
+        eq(whatsappMessages.companyId, companyId),
+        eq(whatsappMessages.direction, "in"),
+        eq(whatsappMessages.status, "pending"),
+      ),
+    )
+    .orderBy(desc(whatsappMessages.createdAt))
     .limit(limit);
 }

@@ -17,6 +17,7 @@ import {
   listNewAssistantFeedback,
   listPendingClaims,
   listPendingPartnershipRequests,
+  listPendingWhatsAppMessages,
   listRecentlyCompletedCards,
 } from "./notifications.queries";
 import { notificationReads } from "./notifications.table";
@@ -35,7 +36,7 @@ async function currentNotifications(
   actor: CompanyActor,
   switches: NotificationSettings,
 ): Promise<Notification[]> {
-  const [claims, completed, messages, requests, feedback] = await Promise.all([
+  const [claims, completed, messages, requests, feedback, whatsapp] = await Promise.all([
     switches.stamps ? listPendingClaims(db, actor.companyId, SOURCE_LIMIT) : none(),
     switches.completedCards
       ? listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT)
@@ -45,6 +46,7 @@ async function currentNotifications(
     switches.messages ? listPendingPartnershipRequests(db, actor.companyId, SOURCE_LIMIT) : none(),
     // Complaints and suggestions come from customers' messages: the same switch.
     switches.messages ? listNewAssistantFeedback(db, actor.companyId, SOURCE_LIMIT) : none(),
+    switches.messages ? listPendingWhatsAppMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
   ]);
   const items: Omit<Notification, "read">[] = [
     ...claims.map((c) => ({
@@ -81,6 +83,13 @@ async function currentNotifications(
       customerName: f.customerName,
       detail: preview(f.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
       createdAt: f.createdAt.toISOString(),
+    })),
+    ...whatsapp.map((w) => ({
+      id: `whatsapp_${w.id}`,
+      type: "whatsapp_message" as const,
+      customerName: w.customerName,
+      detail: preview(w.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
+      createdAt: w.createdAt.toISOString(),
     })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   // A request is read for the whole company once opened (its 'lida'), whoever opened it.

@@ -10,6 +10,7 @@ import type {
 } from "@/shared/cards.schema";
 import type { ClaimOptions } from "@/shared/claims.schema";
 import type { PublicCompany, SpecialPromotion } from "@/shared/companies.schema";
+import type { Language } from "@/shared/languages";
 import type { Stamp } from "@/shared/stamps.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { cardKeys, cardMutations, customerCardKeys } from "./keys";
@@ -115,6 +116,9 @@ type JoinInput = {
   referrerId?: string | null;
   /** The partner's link's `parceria` (`<partner>_<company>`): the partnership origin. */
   partnership?: string | null;
+  /** The ticked 'Quero receber promoções…' box, and the language of the text shown. */
+  marketingConsent?: boolean;
+  language?: Language;
 };
 
 /** The signed-in customer joins a company: its id, or with the link that sent them. */
@@ -123,12 +127,13 @@ export function useJoinCompany() {
   return useMutation({
     mutationKey: cardMutations.join,
     mutationFn: (input: string | JoinInput) => {
-      const { companyId, referrerId, partnership }: JoinInput =
+      const { companyId, referrerId, partnership, marketingConsent, language }: JoinInput =
         typeof input === "string" ? { companyId: input } : input;
       return apiClient.post<{ joined: boolean; card: CustomerCard }>("/api/memberships", {
         companyId,
         ...(referrerId ? { referrerId } : {}),
         ...(partnership ? { partnership } : {}),
+        ...(marketingConsent ? { marketingConsent, language } : {}),
       });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerCardKeys.all }),

@@ -1,5 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { marketingConsentText } from "@/shared/assistant.schema";
+import { toLanguage } from "@/shared/languages";
 import {
   resolveSignUpOrigin,
   type SignUpOriginParams,
@@ -108,6 +112,9 @@ function ConfirmJoin({
   const navigate = useNavigate();
   const page = useQuery(companyPageQueryOptions(companyId));
   const join = useJoinCompany();
+  const [consented, setConsented] = useState(false);
+  const { i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
   const cardPage = `/dashboard-cliente-cartao-fidelidade/${encodeURIComponent(companyId)}`;
 
   if (page.isPending) return <FullPageSpinner />;
@@ -121,9 +128,18 @@ function ConfirmJoin({
           company={page.data?.company ?? null}
           joining={join.isPending || join.isSuccess}
           error={join.isError ? errorMessage(join.error) : null}
+          consent={
+            page.data
+              ? {
+                  text: marketingConsentText(language, page.data.company.tradeName),
+                  checked: consented,
+                  onChange: setConsented,
+                }
+              : undefined
+          }
           onConfirm={() =>
             join.mutate(
-              { companyId, referrerId, partnership },
+              { companyId, referrerId, partnership, marketingConsent: consented, language },
               { onSuccess: () => navigate(cardPage, { replace: true }) },
             )
           }

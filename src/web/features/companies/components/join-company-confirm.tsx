@@ -20,13 +20,22 @@ type Props = {
   joining: boolean;
   /** Why joining failed, already translated. */
   error?: string | null;
+  /** The unticked campaigns consent box (IA Suprema): its text, and its state. */
+  consent?: { text: string; checked: boolean; onChange: (checked: boolean) => void };
 };
 
 /**
  * A signed-in customer opened a company's link (QR code): joining waits for their yes,
  * 'Entrar no programa de fidelidade de <empresa>?'.
  */
-export function JoinCompanyConfirm({ company, onConfirm, onCancel, joining, error }: Props) {
+export function JoinCompanyConfirm({
+  company,
+  onConfirm,
+  onCancel,
+  joining,
+  error,
+  consent,
+}: Props) {
   const { t } = useTranslation("companies");
   const id = useId();
   if (!company) {
@@ -75,6 +84,20 @@ export function JoinCompanyConfirm({ company, onConfirm, onCancel, joining, erro
         <p id={`${id}-description`} className="text-muted-foreground text-sm">
           {t("join.description")}
         </p>
+        {consent ? (
+          <div className="flex items-start gap-3 pt-2">
+            <input
+              id={`${id}-consent`}
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+              checked={consent.checked}
+              onChange={(e) => consent.onChange(e.target.checked)}
+            />
+            <label htmlFor={`${id}-consent`} className="text-muted-foreground text-sm leading-snug">
+              {consent.text}
+            </label>
+          </div>
+        ) : null}
         {error ? (
           <p role="alert" className="font-medium text-destructive text-sm">
             {error}

@@ -17,6 +17,7 @@ const TARGET: Record<Notification["type"], string> = {
   customer_message: "/mensagens",
   partnership_request: "/parceria",
   assistant_feedback: "/ia-suprema",
+  whatsapp_message: "/ia-suprema",
 };
 
 /**
@@ -106,6 +107,11 @@ function notificationText(t: TFunction<"notifications">, item: Notification): st
       });
     case "assistant_feedback":
       return t("assistant_feedback.message", {
+        name: item.customerName,
+        text: item.detail,
+      });
+    case "whatsapp_message":
+      return t("whatsapp_message.message", {
         name: item.customerName,
         text: item.detail,
       });
