@@ -36,9 +36,13 @@ export const conversationQueryOptions = (companyId: string) =>
         `/api/me/companies/${encodeURIComponent(companyId)}/messages`,
         { signal },
       ),
-    // While the newest message waits for an answer, look again every 2 s: the company's assistant
-    // (IA Suprema) answers within seconds; a person's answer shows up too.
-    refetchInterval: (query) => (query.state.data?.at(-1)?.status === "pending" ? 2_000 : false),
+    // While the newest message waits for an answer, look again: every 2 s in its first minute (the
+    // company's assistant, IA Suprema, answers within seconds), then every 30 s (a person).
+    refetchInterval: (query) => {
+      const newest = query.state.data?.at(-1);
+      if (newest?.status !== "pending") return false;
+      return Date.now() - Date.parse(newest.createdAt) < 60_000 ? 2_000 : 30_000;
+    },
   });
 
 /** The companies' answers to the customer's messages and interests, newest first. */
