@@ -22,6 +22,7 @@ import { slowRequests } from "./middleware/slow-requests";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { marketingConsentRoutes } from "./modules/assistant/consents.routes";
 import type { AssistantEngine } from "./modules/assistant/engine";
+import { instagramRoutes } from "./modules/assistant/instagram.routes";
 import { rulesEngine } from "./modules/assistant/rules-engine";
 import { whatsappRoutes } from "./modules/assistant/whatsapp.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -211,6 +212,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", messagesRoutes({ db }));
   app.route("/api", assistantRoutes({ db, engine: assistantEngine }));
   app.route("/api", whatsappRoutes({ db, appUrl: deps.appUrl, ...channelDeps }));
+  app.route("/api", instagramRoutes({ db, appUrl: deps.appUrl, ...channelDeps }));
   app.route("/api", interestsRoutes({ db }));
   app.route("/api", partnershipsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));

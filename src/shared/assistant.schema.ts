@@ -44,7 +44,7 @@ export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
 export const FEEDBACK_STATES = ["new", "in_progress", "resolved"] as const;
 export type FeedbackState = (typeof FEEDBACK_STATES)[number];
 /** Where a message reached the assistant. */
-export const ASSISTANT_CHANNELS = ["app", "whatsapp"] as const;
+export const ASSISTANT_CHANNELS = ["app", "whatsapp", "instagram"] as const;
 export type AssistantChannel = (typeof ASSISTANT_CHANNELS)[number];
 
 /** Longest assistant name, and longest configurable message. */
@@ -230,10 +230,9 @@ export const WHATSAPP_SECRET_MAX = 2048;
  * A secret field of the form: empty keeps the one saved (required on the first save); no
  * whitespace or control characters inside.
  */
-const whatsappSecret = text({ message: "whatsapp_secret_invalid" })
-  .trim()
-  .max(WHATSAPP_SECRET_MAX, "whatsapp_secret_invalid")
-  .regex(/^\S*$/, "whatsapp_secret_invalid");
+const channelSecret = (message: string) =>
+  text({ message }).trim().max(WHATSAPP_SECRET_MAX, message).regex(/^\S*$/, message);
+const whatsappSecret = channelSecret("whatsapp_secret_invalid");
 
 /** PUT /api/assistant/whatsapp: the credentials from Meta's app dashboard. */
 export const SaveWhatsAppChannelSchema = z
@@ -331,3 +330,63 @@ export const WhatsAppReplyResultSchema = z.object({
   status: z.enum(["sent", "template_sent", "template_required", "failed"]),
 });
 export type WhatsAppReplyResult = z.infer<typeof WhatsAppReplyResultSchema>;
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Instagram channel (issue 20, point 5): Instagram Direct messages behind the same shape.
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const instagramSecret = channelSecret("instagram_secret_invalid");
+
+/** PUT /api/assistant/instagram: the credentials from Meta's app dashboard. */
+export const SaveInstagramChannelSchema = z.object({
+  /** The Instagram professional account's id (digits; Meta's `entry[].id`). */
+  accountId: z
+    .string("instagram_account_id_invalid")
+    .trim()
+    .regex(/^\d{5,30}$/, "instagram_account_id_invalid"),
+  accessToken: instagramSecret,
+  appSecret: instagramSecret,
+  /** The token the company types in Meta's webhook settings (Meta echoes it in the handshake). */
+  verifyToken: instagramSecret,
+});
+export type SaveInstagramChannel = z.infer<typeof SaveInstagramChannelSchema>;
+export type SaveInstagramChannelInput = z.input<typeof SaveInstagramChannelSchema>;
+
+/** GET /api/assistant/instagram: never a secret, only whether each one is set. */
+export const InstagramChannelSchema = z.object({
+  configured: z.boolean(),
+  accountId: z.string(),
+  accessTokenSet: z.boolean(),
+  appSecretSet: z.boolean(),
+  verifyTokenSet: z.boolean(),
+  /** To paste in Meta's webhook settings: `<APP_URL>/api/instagram/webhook/<companyId>`. */
+  webhookUrl: z.string(),
+});
+export type InstagramChannel = z.infer<typeof InstagramChannelSchema>;
+
+export const InstagramConversationSchema = z.object({
+  contactId: z.string(),
+  /** The Instagram username when known, else "". */
+  username: z.string(),
+  /** Messages that wait for a person. */
+  pending: z.number().int(),
+  /** Whether a free text can go out now (the contact wrote in the last 24 hours). */
+  windowOpen: z.boolean(),
+  /** Whether a person may still answer (with the human agent tag: within 7 days). */
+  humanAgentOpen: z.boolean(),
+  lastAt: z.string(),
+  /** The newest messages, oldest first (out: sent, window_closed, failed). */
+  messages: z.array(WhatsAppMessageSchema),
+});
+export type InstagramConversation = z.infer<typeof InstagramConversationSchema>;
+
+export const InstagramInboxSchema = z.object({
+  conversations: z.array(InstagramConversationSchema),
+});
+export type InstagramInbox = z.infer<typeof InstagramInboxSchema>;
+
+/** How a person's Instagram answer went (window_closed: more than 7 days since they wrote). */
+export const InstagramReplyResultSchema = z.object({
+  status: z.enum(["sent", "window_closed", "failed"]),
+});
+export type InstagramReplyResult = z.infer<typeof InstagramReplyResultSchema>;

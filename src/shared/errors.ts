@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   "billing_unavailable",
   "assistant_plan_required",
   "whatsapp_unavailable",
+  "instagram_unavailable",
   "partnership_exists",
   "partnership_unavailable",
   "partnership_state_conflict",

@@ -14,7 +14,8 @@ export const MESSAGE_NOTIFICATION_PREVIEW_LENGTH = 50;
  * partnership's id; `customerName` is then the requesting company's name, `detail` the proposal's
  * first 50 characters), and a complaint or suggestion IA Suprema filed and nobody has looked at
  * yet (`feedback_` + its id; `detail` its first 50 characters), and a WhatsApp message waiting for
- * a person (`whatsapp_` + its id; `customerName` the contact's name or phone). Ids keep the spec's prefixes:
+ * a person (`whatsapp_` + its id; `customerName` the contact's name or phone), and the same for
+ * Instagram (`instagram_` + its id; `customerName` `@username`, else "Instagram"). Ids keep the spec's prefixes:
  * carimbo_, cartao_, msg_.
  */
 export const NOTIFICATION_TYPES = [
@@ -24,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   "partnership_request",
   "assistant_feedback",
   "whatsapp_message",
+  "instagram_message",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -57,7 +59,7 @@ const NotificationIdSchema = z
   .string()
   .max(120)
   .regex(
-    /^(carimbo|cartao|msg|parceria|feedback|whatsapp)_[A-Za-z0-9-]+$/,
+    /^(carimbo|cartao|msg|parceria|feedback|whatsapp|instagram)_[A-Za-z0-9-]+$/,
     "notification_id_invalid",
   );
 

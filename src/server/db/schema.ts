@@ -1,5 +1,6 @@
 export * from "../middleware/idempotency.table";
 export * from "../modules/assistant/assistant.table";
+export * from "../modules/assistant/instagram.table";
 export * from "../modules/assistant/whatsapp.table";
 export * from "../modules/auth/auth.table";
 export * from "../modules/auth/profiles.table";

@@ -12,6 +12,7 @@ import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
 import { assistantFeedback } from "./assistant.table";
 import type { CardFacts } from "./engine";
+import { instagramContacts } from "./instagram.table";
 import { whatsappContacts } from "./whatsapp.table";
 
 /** What the assistant needs of its company: the name, the website, and the plan fields. */
@@ -75,7 +76,7 @@ export const FEEDBACK_PAGE_SIZE = 20;
 
 /**
  * The company's complaints and suggestions, newest first, optionally of one state, with who wrote
- * them (the member's name, or the WhatsApp contact's name or phone).
+ * them (the member's name, the WhatsApp contact's name or phone, or the Instagram `@username`).
  */
 export async function listFeedback(
   db: Db,
@@ -97,6 +98,7 @@ export async function listFeedback(
         memberName: profiles.name,
         contactName: whatsappContacts.name,
         contactPhone: whatsappContacts.phone,
+        contactUsername: instagramContacts.username,
         createdAt: assistantFeedback.createdAt,
       })
       .from(assistantFeedback)
@@ -106,6 +108,13 @@ export async function listFeedback(
         and(
           eq(whatsappContacts.id, assistantFeedback.contactId),
           eq(whatsappContacts.companyId, companyId),
+        ),
+      )
+      .leftJoin(
+        instagramContacts,
+        and(
+          eq(instagramContacts.id, assistantFeedback.contactId),
+          eq(instagramContacts.companyId, companyId),
         ),
       )
       .where(where)
@@ -121,7 +130,10 @@ export async function listFeedback(
       state: r.state,
       body: r.body,
       channel: r.channel,
-      customerName: r.memberName ?? r.contactName ?? (r.contactPhone ? `+${r.contactPhone}` : ""),
+      customerName:
+        r.memberName ??
+        r.contactName ??
+        (r.contactPhone ? `+${r.contactPhone}` : r.contactUsername ? `@${r.contactUsername}` : ""),
       createdAt: r.createdAt.toISOString(),
     })),
     total: count?.n ?? 0,

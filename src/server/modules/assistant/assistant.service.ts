@@ -29,6 +29,7 @@ import {
 import { findAssistantCompany, findCustomerName, listMemberCards } from "./assistant.queries";
 import { assistantFeedback, assistantHandoffs, assistantSettings } from "./assistant.table";
 import type { AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
+import { instagramMessages } from "./instagram.table";
 import { rulesEngine } from "./rules-engine";
 import { whatsappMessages } from "./whatsapp.table";
 
@@ -333,5 +334,27 @@ export async function deleteWhatsAppMessagesCreatedBefore(
       ),
     )
     .returning({ id: whatsappMessages.id });
+  return removed.length;
+}
+
+/** Data retention: a batch of at most `limit` Instagram messages older than their company's period. */
+export async function deleteInstagramMessagesCreatedBefore(
+  db: Db,
+  cutoff: (companyId: AnyPgColumn) => SQL,
+  limit: number,
+): Promise<number> {
+  const removed = await db
+    .delete(instagramMessages)
+    .where(
+      inArray(
+        instagramMessages.id,
+        db
+          .select({ id: instagramMessages.id })
+          .from(instagramMessages)
+          .where(lt(instagramMessages.createdAt, cutoff(instagramMessages.companyId)))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: instagramMessages.id });
   return removed.length;
 }

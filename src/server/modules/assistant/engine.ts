@@ -26,10 +26,10 @@ export type AssistantFacts = {
   settings: AssistantSettings;
   /** When the message arrived (service hours are São Paulo time). */
   now: Date;
-  /** The member writing; null for a WhatsApp contact not matched to a member. */
+  /** The member writing; null for a WhatsApp contact not matched to a member, or on Instagram. */
   customer: { name: string } | null;
   /** Where the message came from. */
-  channel: "app" | "whatsapp";
+  channel: "app" | "whatsapp" | "instagram";
 };
 
 /**

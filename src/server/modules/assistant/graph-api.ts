@@ -4,6 +4,7 @@
  * the access token as a bearer). GRAPH_API_BASE_URL points it at a fake server in tests. Every
  * answer is normalized: the message id, or Meta's `error.code` (131047: more than 24 hours since
  * the customer's last message, only a template may go out), or null when Meta never answered.
+ * Instagram Direct sends through the same endpoint shape (`postGraphMessage`, instagram-send.ts).
  */
 
 export const DEFAULT_GRAPH_API_BASE_URL = "https://graph.facebook.com/v21.0";
@@ -21,15 +22,35 @@ export type GraphSender = {
 
 export type GraphResult =
   | { ok: true; messageId: string | null }
-  | { ok: false; code: number | null; message: string };
+  | { ok: false; code: number | null; subcode?: number | null; message: string };
 
 type GraphAnswer = {
+  /** WhatsApp's message id. */
   messages?: { id?: unknown }[];
-  error?: { code?: unknown; message?: unknown };
+  /** Instagram's (and Messenger's) message id. */
+  message_id?: unknown;
+  error?: { code?: unknown; error_subcode?: unknown; message?: unknown };
 };
 
-async function post(sender: GraphSender, payload: object): Promise<GraphResult> {
-  const url = `${sender.baseUrl}/${encodeURIComponent(sender.phoneNumberId)}/messages`;
+const integerOrNull = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) ? value : null;
+
+function post(sender: GraphSender, payload: object): Promise<GraphResult> {
+  return postGraphMessage(
+    { ...sender, nodeId: sender.phoneNumberId },
+    { messaging_product: "whatsapp", recipient_type: "individual", ...payload },
+  );
+}
+
+/**
+ * `POST <base>/<node id>/messages` with the access token as a bearer (the node: WhatsApp's phone
+ * number id, or an Instagram professional account's id), the answer normalized.
+ */
+export async function postGraphMessage(
+  sender: { baseUrl: string; nodeId: string; accessToken: string; timeoutMs?: number },
+  payload: object,
+): Promise<GraphResult> {
+  const url = `${sender.baseUrl}/${encodeURIComponent(sender.nodeId)}/messages`;
   let res: Response;
   try {
     res = await fetch(url, {
@@ -38,11 +59,7 @@ async function post(sender: GraphSender, payload: object): Promise<GraphResult> 
         authorization: `Bearer ${sender.accessToken}`,
         "content-type": "application/json",
       },
-      body: JSON.stringify({
-        messaging_product: "whatsapp",
-        recipient_type: "individual",
-        ...payload,
-      }),
+      body: JSON.stringify(payload),
       signal: AbortSignal.timeout(sender.timeoutMs ?? 10_000),
       redirect: "error",
     });
@@ -60,14 +77,14 @@ async function post(sender: GraphSender, payload: object): Promise<GraphResult> 
     // not JSON: the status says what happened
   }
   if (res.ok && !body.error) {
-    const id = body.messages?.[0]?.id;
+    const id = body.messages?.[0]?.id ?? body.message_id;
     return { ok: true, messageId: typeof id === "string" ? id.slice(0, 256) : null };
   }
-  const code = body.error?.code;
   const message = body.error?.message;
   return {
     ok: false,
-    code: typeof code === "number" && Number.isInteger(code) ? code : null,
+    code: integerOrNull(body.error?.code),
+    subcode: integerOrNull(body.error?.error_subcode),
     message: typeof message === "string" ? message.slice(0, 500) : `HTTP ${res.status}`,
   };
 }

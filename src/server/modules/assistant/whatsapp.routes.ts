@@ -59,11 +59,19 @@ const putChannelRoute = createRoute({
 });
 const deleteChannelRoute = channelRoute("delete", "Removes the company's WhatsApp channel");
 
-const WebhookParamsSchema = z.object({
+/** A webhook's company (Meta's webhooks: WhatsApp's and Instagram's). */
+export const WebhookParamsSchema = z.object({
   companyId: z
     .string()
     .max(100)
     .refine((id) => !hasControlChars(id), TEXT_INVALID),
+});
+
+/** Meta's handshake query. */
+export const HandshakeQuerySchema = z.object({
+  "hub.mode": z.string().max(100).optional(),
+  "hub.verify_token": z.string().max(4096).optional(),
+  "hub.challenge": z.string().max(4096).optional(),
 });
 
 const handshakeRoute = createRoute({
@@ -72,14 +80,7 @@ const handshakeRoute = createRoute({
   tags,
   summary:
     "Meta's webhook verification: hub.mode=subscribe and the company's verify token → hub.challenge",
-  request: {
-    params: WebhookParamsSchema,
-    query: z.object({
-      "hub.mode": z.string().max(100).optional(),
-      "hub.verify_token": z.string().max(4096).optional(),
-      "hub.challenge": z.string().max(4096).optional(),
-    }),
-  },
+  request: { params: WebhookParamsSchema, query: HandshakeQuerySchema },
   responses: {
     200: { description: "The challenge", content: { "text/plain": { schema: z.string() } } },
     ...apiErrorResponses,

@@ -4,16 +4,22 @@
  * `POST`s. An inbound text is kept once (Meta's `wamid`), its contact upserted by phone, and a
  * `whatsapp-reply` job queued in the same transaction (whatsapp-reply.job.ts answers it).
  */
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SaveWhatsAppChannel, WhatsAppChannel } from "../../../shared/assistant.schema";
-import { hasControlChars } from "../../../shared/text";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { enqueueJob } from "../jobs/jobs.service";
-import { decryptSecret, encryptSecret, sameSecret } from "./channel-secrets";
+import { decryptSecret, encryptSecret } from "./channel-secrets";
+import {
+  boundedSentAt,
+  checkHandshake,
+  cleanText as clean,
+  isUniqueViolation,
+  readSignedBody,
+} from "./meta-webhook";
 import { whatsappChannels, whatsappContacts, whatsappMessages } from "./whatsapp.table";
 
 /** The job that answers an inbound WhatsApp text (jobs.registry.ts). */
@@ -68,11 +74,6 @@ export async function getWhatsAppChannel(
     webhookUrl: webhookUrl(appUrl, actor.companyId),
   };
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /**
  * Saves the credentials; a secret left empty keeps the one saved (all three are required the
@@ -173,25 +174,7 @@ export async function verifyWebhookHandshake(
   query: { mode?: string; token?: string; challenge?: string },
 ): Promise<string> {
   const channel = await webhookChannel(db, deps, companyId);
-  const challenge = query.challenge ?? "";
-  if (
-    query.mode !== "subscribe" ||
-    !sameSecret(query.token ?? "", channel.verifyToken) ||
-    challenge === "" ||
-    challenge.length > 200 ||
-    hasControlChars(challenge)
-  ) {
-    throw new AppError("forbidden", 403, "Webhook verification refused");
-  }
-  return challenge;
-}
-
-/** `sha256=<hex>` of HMAC-SHA256(raw body, app secret), compared in constant time. */
-export function validSignature(header: string | undefined, body: Uint8Array, appSecret: string) {
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? "");
-  if (!match) return false;
-  const expected = createHmac("sha256", appSecret).update(body).digest();
-  return timingSafeEqual(Buffer.from(match[1]!, "hex"), expected);
+  return checkHandshake(query, channel.verifyToken);
 }
 
 /** One inbound message; only texts are answered, any other type is ignored. */
@@ -230,17 +213,9 @@ const WebhookSchema = z.object({
     .max(1000),
 });
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-/** No control characters (line breaks kept), at most `max` characters. */
-const clean = (value: string, max: number) => value.replace(CONTROL_CHARS, "").trim().slice(0, max);
-
-/** When Meta says it was sent (never in the future, never before a week ago), else `now`. */
-function sentAt(timestamp: string | undefined, now: Date): Date {
-  const at = timestamp ? new Date(Number(timestamp) * 1000) : now;
-  const weekAgo = now.getTime() - 7 * 24 * 3600 * 1000;
-  return at.getTime() > now.getTime() || at.getTime() < weekAgo ? now : at;
-}
+/** When Meta says it was sent (seconds; within the last week), else `now`. */
+const sentAt = (timestamp: string | undefined, now: Date) =>
+  boundedSentAt(timestamp ? new Date(Number(timestamp) * 1000) : null, now);
 
 type InboundText = {
   waMessageId: string;
@@ -296,15 +271,7 @@ export async function receiveWhatsAppWebhook(
   now = new Date(),
 ): Promise<{ received: number }> {
   const channel = await webhookChannel(db, deps, companyId);
-  if (!validSignature(signature, rawBody, channel.appSecret)) {
-    throw new AppError("unauthenticated", 401, "Invalid webhook signature");
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(new TextDecoder().decode(rawBody));
-  } catch {
-    throw new AppError("validation_failed", 400, "The webhook body is not JSON");
-  }
+  const payload = readSignedBody(signature, rawBody, channel.appSecret);
   let received = 0;
   for (const text of inboundTexts(payload, channel.phoneNumberId, now)) {
     if (await keepInbound(db, companyId, text)) received++;

@@ -1,11 +1,12 @@
 import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import { assistantFeedback, marketingConsents } from "../assistant/assistant.table";
+import { instagramMessages } from "../assistant/instagram.table";
 import { whatsappMessages } from "../assistant/whatsapp.table";
 import { col, companyRowsByCreatedAt, type Dataset, type KeyPart, keyOf, keyset } from "./keyset";
 
 /**
  * The backup's IA Suprema datasets (part of backup.queries.ts's DATASETS): complaints and
- * suggestions, marketing consents (with the text agreed to), and WhatsApp messages.
+ * suggestions, marketing consents (with the text agreed to), WhatsApp and Instagram messages.
  */
 export const ASSISTANT_DATASETS: Dataset[] = [
   {
@@ -66,5 +67,19 @@ export const ASSISTANT_DATASETS: Dataset[] = [
       col("createdAt", "Data", "timestamp"),
     ],
     batches: companyRowsByCreatedAt(whatsappMessages),
+  },
+  {
+    name: "instagram-mensagens",
+    columns: [
+      col("id", "ID"),
+      col("contactId", "Contato"),
+      col("direction", "Direção"),
+      col("body", "Mensagem", "free"),
+      col("status", "Status"),
+      col("intent", "Assunto entendido"),
+      col("errorCode", "Erro do Instagram", "number"),
+      col("createdAt", "Data", "timestamp"),
+    ],
+    batches: companyRowsByCreatedAt(instagramMessages),
   },
 ];

@@ -220,6 +220,7 @@ describe("the backup", () => {
       "reclamacoes-sugestoes",
       "consentimentos-marketing",
       "whatsapp-mensagens",
+      "instagram-mensagens",
       "presentes-aniversario",
       "interesses",
       "respostas-interesses",

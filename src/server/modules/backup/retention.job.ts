@@ -4,6 +4,7 @@ import { MIN_RETENTION_MONTHS } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import {
   deleteFeedbackCreatedBefore,
+  deleteInstagramMessagesCreatedBefore,
   deleteWhatsAppMessagesCreatedBefore,
 } from "../assistant/assistant.service";
 import { listRejectedReceiptFileIds } from "../claims/claims.queries";
@@ -80,7 +81,7 @@ async function claimRun(db: Db, now: Date): Promise<boolean> {
  * Data retention ('Retenção de dados'), once a day whichever server gets there first:
  * - each company's customer messages older than its retention (12 or 24 months) are removed (a
  *   company answer goes with the customer message it answers);
- * - each company's IA Suprema complaints and suggestions and WhatsApp messages older than its
+ * - each company's IA Suprema complaints and suggestions and WhatsApp and Instagram messages older than its
  *   retention are removed;
  * - each company's interest replies older than its retention are removed;
  * - an interest that is answered, has no reply left and is older than the shortest retention
@@ -102,6 +103,9 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
     (await deleteInBatches(() => deleteFeedbackCreatedBefore(db, pastRetention, DELETE_BATCH))) +
     (await deleteInBatches(() =>
       deleteWhatsAppMessagesCreatedBefore(db, pastRetention, DELETE_BATCH),
+    )) +
+    (await deleteInBatches(() =>
+      deleteInstagramMessagesCreatedBefore(db, pastRetention, DELETE_BATCH),
     ));
   const replies = await deleteInBatches(() =>
     deleteInterestRepliesCreatedBefore(db, pastRetention, DELETE_BATCH),

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { assistantFeedback } from "../assistant/assistant.table";
+import { instagramContacts, instagramMessages } from "../assistant/instagram.table";
 import { whatsappContacts, whatsappMessages } from "../assistant/whatsapp.table";
 import { interestReplies, interests } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
@@ -130,11 +131,26 @@ describe("the retention job", () => {
       createdAt: monthsAgo(25),
     });
 
+    const igContact = randomUUID();
+    await t.db
+      .insert(instagramContacts)
+      .values({ id: igContact, companyId: cafe.companyId, igsid: "17841400000000001" });
+    const instagramOld = randomUUID();
+    await t.db.insert(instagramMessages).values({
+      id: instagramOld,
+      companyId: cafe.companyId,
+      contactId: igContact,
+      direction: "in",
+      body: "Oi",
+      status: "answered",
+      createdAt: monthsAgo(25),
+    });
+
     const result = await runRetention(t.db, NOW);
     expect(result).toEqual({
       ran: true,
       messages: 3,
-      assistantRecords: 2,
+      assistantRecords: 3,
       interestReplies: 2,
       interests: 2,
       rejectedReceipts: 0,
@@ -161,6 +177,9 @@ describe("the retention job", () => {
     );
     expect(
       await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.id, whatsappOld)),
+    ).toEqual([]);
+    expect(
+      await t.db.select().from(instagramMessages).where(eq(instagramMessages.id, instagramOld)),
     ).toEqual([]);
     expect(
       (await existing(interests, [cafeOld, cafeNew, barberMid, barberOld, stillPending])).sort(),

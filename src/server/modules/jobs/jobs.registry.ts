@@ -13,6 +13,7 @@ import {
   sendCampaignWhatsApp,
   WHATSAPP_CAMPAIGN_JOB,
 } from "../assistant/campaigns.job";
+import { INSTAGRAM_REPLY_JOB, replyOnInstagram } from "../assistant/instagram-reply.job";
 import { replyOnWhatsApp, WHATSAPP_REPLY_JOB } from "../assistant/whatsapp-reply.job";
 import { RETENTION_JOB, runRetention } from "../backup/retention.job";
 import { runScheduledBackups, SCHEDULED_BACKUP_JOB } from "../backup/scheduled-backup.job";
@@ -66,6 +67,15 @@ export const JOBS: readonly JobDefinition[] = [
   {
     name: WHATSAPP_REPLY_JOB,
     handler: (deps, now, data) => replyOnWhatsApp(deps, now, data),
+    pollingIntervalSeconds: 1,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+  },
+  // IA Suprema on Instagram Direct: the same, for an inbound Instagram text.
+  {
+    name: INSTAGRAM_REPLY_JOB,
+    handler: (deps, now, data) => replyOnInstagram(deps, now, data),
     pollingIntervalSeconds: 1,
     retryLimit: 3,
     retryDelaySeconds: 5,

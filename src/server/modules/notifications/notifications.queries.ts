@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { COMPLETE_CARD_NOTIFICATION_HOURS } from "../../../shared/notifications.schema";
 import type { Db } from "../../db/client";
 import { assistantFeedback } from "../assistant/assistant.table";
+import { instagramContacts, instagramMessages } from "../assistant/instagram.table";
 import { whatsappContacts, whatsappMessages } from "../assistant/whatsapp.table";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
@@ -90,11 +91,12 @@ export function listNewAssistantFeedback(db: Db, companyId: string, limit: numbe
       kind: assistantFeedback.kind,
       body: assistantFeedback.body,
       createdAt: assistantFeedback.createdAt,
-      customerName: sql<string>`coalesce(${profiles.name}, ${whatsappContacts.name}, '+' || ${whatsappContacts.phone}, '')`,
+      customerName: sql<string>`coalesce(${profiles.name}, ${whatsappContacts.name}, '+' || ${whatsappContacts.phone}, '@' || ${instagramContacts.username}, '')`,
     })
     .from(assistantFeedback)
     .leftJoin(profiles, eq(profiles.id, assistantFeedback.customerId))
     .leftJoin(whatsappContacts, eq(whatsappContacts.id, assistantFeedback.contactId))
+    .leftJoin(instagramContacts, eq(instagramContacts.id, assistantFeedback.contactId))
     .where(and(eq(assistantFeedback.companyId, companyId), eq(assistantFeedback.state, "new")))
     .orderBy(desc(assistantFeedback.createdAt))
     .limit(limit);
@@ -123,5 +125,30 @@ export function listPendingWhatsAppMessages(db: Db, companyId: string, limit: nu
       ),
     )
     .orderBy(desc(whatsappMessages.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Instagram messages waiting for a person, newest first, with the contact's `@username` (else
+ * "Instagram": Instagram contacts are not matched to members).
+ */
+export function listPendingInstagramMessages(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: instagramMessages.id,
+      body: instagramMessages.body,
+      createdAt: instagramMessages.createdAt,
+      customerName: sql<string>`coalesce('@' || ${instagramContacts.username}, 'Instagram')`,
+    })
+    .from(instagramMessages)
+    .innerJoin(instagramContacts, eq(instagramContacts.id, instagramMessages.contactId))
+    .where(
+      and(
+        eq(instagramMessages.companyId, companyId),
+        eq(instagramMessages.direction, "in"),
+        eq(instagramMessages.status, "pending"),
+      ),
+    )
+    .orderBy(desc(instagramMessages.createdAt))
     .limit(limit);
 }

@@ -16,6 +16,7 @@ import { getNotificationSettings } from "../settings/settings.service";
 import {
   listNewAssistantFeedback,
   listPendingClaims,
+  listPendingInstagramMessages,
   listPendingPartnershipRequests,
   listPendingWhatsAppMessages,
   listRecentlyCompletedCards,
@@ -36,7 +37,7 @@ async function currentNotifications(
   actor: CompanyActor,
   switches: NotificationSettings,
 ): Promise<Notification[]> {
-  const [claims, completed, messages, requests, feedback, whatsapp] = await Promise.all([
+  const [claims, completed, messages, requests, feedback, whatsapp, instagram] = await Promise.all([
     switches.stamps ? listPendingClaims(db, actor.companyId, SOURCE_LIMIT) : none(),
     switches.completedCards
       ? listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT)
@@ -47,6 +48,7 @@ async function currentNotifications(
     // Complaints and suggestions come from customers' messages: the same switch.
     switches.messages ? listNewAssistantFeedback(db, actor.companyId, SOURCE_LIMIT) : none(),
     switches.messages ? listPendingWhatsAppMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
+    switches.messages ? listPendingInstagramMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
   ]);
   const items: Omit<Notification, "read">[] = [
     ...claims.map((c) => ({
@@ -90,6 +92,13 @@ async function currentNotifications(
       customerName: w.customerName,
       detail: preview(w.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
       createdAt: w.createdAt.toISOString(),
+    })),
+    ...instagram.map((i) => ({
+      id: `instagram_${i.id}`,
+      type: "instagram_message" as const,
+      customerName: i.customerName,
+      detail: preview(i.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
+      createdAt: i.createdAt.toISOString(),
     })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   // A request is read for the whole company once opened (its 'lida'), whoever opened it.

@@ -11,12 +11,14 @@ import {
   AssistantSettingsForm,
 } from "@/web/features/assistant/components/assistant-settings-form";
 import { FeedbackList } from "@/web/features/assistant/components/feedback-list";
+import { InstagramChannelSection } from "@/web/features/assistant/components/instagram-channel-section";
+import { InstagramInboxPanel } from "@/web/features/assistant/components/instagram-inbox";
 import { WhatsAppChannelSection } from "@/web/features/assistant/components/whatsapp-channel-section";
 import { WhatsAppInboxPanel } from "@/web/features/assistant/components/whatsapp-inbox";
 
 /**
- * /ia-suprema (admin only): the assistant's settings saved on the server, the WhatsApp channel,
- * and the complaints and suggestions it filed. Without the plan (a Pro company) the page shows
+ * /ia-suprema (admin only): the assistant's settings saved on the server, the WhatsApp and
+ * Instagram channels, and the complaints and suggestions it filed. Without the plan (a Pro company) the page shows
  * what it would do and how to upgrade; the settings can still be prepared.
  */
 export function AssistantPage() {
@@ -45,6 +47,13 @@ export function AssistantPage() {
           >
             <WhatsAppChannelSection />
             <WhatsAppInboxPanel />
+          </AssistantSection>
+          <AssistantSection
+            title={t("assistant:sections.instagram")}
+            hint={t("assistant:sections.instagramHint")}
+          >
+            <InstagramChannelSection />
+            <InstagramInboxPanel />
           </AssistantSection>
           <AssistantSection
             title={t("assistant:sections.feedback")}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Copy, MessageCircle } from "lucide-react";
-import { useId, useState } from "react";
+import { MessageCircle } from "lucide-react";
+import { useId } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -11,20 +11,9 @@ import {
   SaveWhatsAppChannelSchema,
   type WhatsAppChannel,
 } from "@/shared/assistant.schema";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
-import { PasswordInput } from "@/web/components/ui/password-input";
-import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage, validationMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, fieldAria } from "@/web/lib/form";
 import {
@@ -32,6 +21,7 @@ import {
   useSaveWhatsAppChannel,
   whatsappChannelQueryOptions,
 } from "../whatsapp-api";
+import { ChannelLoading, RemoveChannelButton, SecretField, WebhookUrl } from "./channel-parts";
 
 /** The schema's WhatsApp messages, translated in this feature's `whatsapp.errors`. */
 const WHATSAPP_ERRORS = [
@@ -61,20 +51,11 @@ const SECRET_SET: Record<SecretName, keyof WhatsAppChannel> = {
  * writes `/api/assistant/whatsapp` itself.
  */
 export function WhatsAppChannelSection() {
-  const { t } = useTranslation("assistant");
   const query = useQuery(whatsappChannelQueryOptions());
   if (query.data) return <WhatsAppChannelForm channel={query.data} />;
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-destructive text-sm">
-        {t("whatsapp.loadError")}
-        <Button type="button" variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t("whatsapp.retry")}
-        </Button>
-      </div>
-    );
-  }
-  return <Spinner />;
+  return (
+    <ChannelLoading prefix="whatsapp" isError={query.isError} retry={() => void query.refetch()} />
+  );
 }
 
 const formValues = (channel: WhatsAppChannel): SaveWhatsAppChannelInput => ({
@@ -91,7 +72,6 @@ function WhatsAppChannelForm({ channel }: { channel: WhatsAppChannel }) {
   const id = useId();
   const save = useSaveWhatsAppChannel();
   const remove = useRemoveWhatsAppChannel();
-  const [confirming, setConfirming] = useState(false);
   const form = useForm<SaveWhatsAppChannelInput, unknown, SaveWhatsAppChannel>({
     resolver: zodResolver(SaveWhatsAppChannelSchema),
     values: formValues(channel),
@@ -114,23 +94,6 @@ function WhatsAppChannelForm({ channel }: { channel: WhatsAppChannel }) {
     }),
   );
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(channel.webhookUrl);
-      toast.success(t("whatsapp.copied"));
-    } catch {
-      toast.error(t("whatsapp.copyError"));
-    }
-  };
-
-  const confirmRemove = () => {
-    setConfirming(false);
-    return remove.mutateAsync().then(
-      () => toast.success(t("whatsapp.removed")),
-      (e: unknown) => toast.error(t("whatsapp.removeError"), { description: errorMessage(e) }),
-    );
-  };
-
   const plain = (
     name: "phoneNumberId" | "templateName" | "templateLanguage",
     options: { hint?: string; inputMode?: "numeric"; placeholder?: string } = {},
@@ -151,42 +114,16 @@ function WhatsAppChannelForm({ channel }: { channel: WhatsAppChannel }) {
     );
   };
 
-  const secret = (name: SecretName) => {
-    const fieldId = `${id}-${name}`;
-    const message = error(name);
-    const isSet = channel[SECRET_SET[name]] === true;
-    const hint = isSet ? t("whatsapp.keepHint") : undefined;
-    return (
-      <Field
-        id={fieldId}
-        label={
-          <span className="flex flex-wrap items-center gap-2">
-            {t(`whatsapp.fields.${name}`)}
-            {isSet ? (
-              <span className="inline-flex items-center gap-1 font-normal text-emerald-700 text-xs dark:text-emerald-300">
-                <CheckCircle2 aria-hidden="true" className="size-3.5" />
-                {t("whatsapp.configured")}
-              </span>
-            ) : null}
-          </span>
-        }
-        hint={hint}
-        error={message}
-      >
-        <PasswordInput
-          {...fieldAria(fieldId, { hint: !!hint && !message, error: message })}
-          {...form.register(name, { onChange: () => form.clearErrors(name) })}
-          placeholder={isSet ? t("whatsapp.configured") : undefined}
-          autoComplete="new-password"
-          spellCheck={false}
-          showLabel={t("whatsapp.show")}
-          hideLabel={t("whatsapp.hide")}
-        />
-      </Field>
-    );
-  };
-
-  const webhookId = `${id}-webhook`;
+  const secret = (name: SecretName) => (
+    <SecretField
+      prefix="whatsapp"
+      id={`${id}-${name}`}
+      label={t(`whatsapp.fields.${name}`)}
+      isSet={channel[SECRET_SET[name]] === true}
+      error={error(name)}
+      registration={form.register(name, { onChange: () => form.clearErrors(name) })}
+    />
+  );
 
   return (
     <form
@@ -220,56 +157,18 @@ function WhatsAppChannelForm({ channel }: { channel: WhatsAppChannel }) {
         {plain("templateLanguage", { placeholder: "pt_BR" })}
       </div>
 
-      <div className="grid min-w-0 gap-2">
-        <p id={webhookId} className="font-medium text-sm">
-          {t("whatsapp.webhookUrl")}
-        </p>
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <code
-            className="min-w-0 flex-1 break-all rounded-md bg-muted p-2 font-mono text-xs"
-            data-testid="whatsapp-webhook-url"
-          >
-            {channel.webhookUrl}
-          </code>
-          <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
-            <Copy aria-hidden="true" />
-            {t("whatsapp.copy")}
-          </Button>
-        </div>
-        <p className="text-muted-foreground text-xs">{t("whatsapp.webhookHint")}</p>
-      </div>
+      <WebhookUrl prefix="whatsapp" id={`${id}-webhook`} url={channel.webhookUrl} />
 
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {t("whatsapp.save")}
         </Button>
         {channel.configured ? (
-          <AlertDialog open={confirming} onOpenChange={setConfirming}>
-            <AlertDialogTrigger asChild>
-              <Button type="button" variant="outline" disabled={remove.isPending}>
-                {t("whatsapp.remove")}
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogTitle>{t("whatsapp.removeTitle")}</AlertDialogTitle>
-              <AlertDialogDescription>{t("whatsapp.removeBody")}</AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel asChild>
-                  <Button type="button" variant="outline">
-                    {t("whatsapp.removeCancel")}
-                  </Button>
-                </AlertDialogCancel>
-                <Button
-                  type="button"
-                  variant="destructive"
-                  onClick={() => void confirmRemove()}
-                  disabled={remove.isPending}
-                >
-                  {t("whatsapp.removeConfirm")}
-                </Button>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <RemoveChannelButton
+            prefix="whatsapp"
+            pending={remove.isPending}
+            remove={() => remove.mutateAsync()}
+          />
         ) : null}
       </div>
     </form>

@@ -1,18 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bot } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { WhatsAppConversation } from "@/shared/assistant.schema";
-import { ReplyBox } from "@/web/components/reply-box";
 import { Button } from "@/web/components/ui/button";
-import { formatDateTime } from "@/web/lib/format";
-import { cn } from "@/web/lib/utils";
 import {
   useReplyOnWhatsApp,
   whatsappChannelQueryOptions,
   whatsappInboxQueryOptions,
 } from "../whatsapp-api";
+import { ConversationCard } from "./channel-parts";
 
 /**
  * The company's WhatsApp conversations (once the channel is connected): the newest messages of
@@ -50,7 +46,6 @@ export function WhatsAppInboxPanel() {
 
 function Conversation({ conversation: c }: { conversation: WhatsAppConversation }) {
   const { t } = useTranslation("assistant");
-  const [replying, setReplying] = useState(false);
   const reply = useReplyOnWhatsApp();
   const who = c.name || `+${c.phone}`;
 
@@ -61,7 +56,6 @@ function Conversation({ conversation: c }: { conversation: WhatsAppConversation 
         else if (status === "template_sent") toast.success(t("conversations.templateSent"));
         else if (status === "template_required") toast.error(t("conversations.templateRequired"));
         else toast.error(t("conversations.failed"));
-        setReplying(false);
       },
       (error: unknown) => {
         toast.error(t("conversations.error"));
@@ -70,61 +64,16 @@ function Conversation({ conversation: c }: { conversation: WhatsAppConversation 
     );
 
   return (
-    <li aria-label={who} className="grid min-w-0 gap-2 rounded-lg border p-3 text-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{who}</p>
-          <p className="truncate text-muted-foreground text-xs">
-            +{c.phone} · {c.member ? t("conversations.member") : t("conversations.contact")}
-            {c.windowOpen ? "" : ` · ${t("conversations.windowClosed")}`}
-          </p>
-        </div>
-        {c.pending > 0 ? (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs dark:bg-amber-900/40 dark:text-amber-100">
-            {t("conversations.pending", { count: c.pending })}
-          </span>
-        ) : null}
-      </div>
-      <ol className="grid max-h-72 gap-2 overflow-y-auto">
-        {c.messages.map((m) => (
-          <li
-            key={m.id}
-            className={cn(
-              "grid max-w-[85%] gap-1 rounded-lg px-3 py-2",
-              m.direction === "in"
-                ? "justify-self-start bg-muted"
-                : "justify-self-end bg-primary/10",
-            )}
-          >
-            <p className="whitespace-pre-line break-words">{m.body}</p>
-            <p className="flex flex-wrap items-center gap-1 text-muted-foreground text-xs">
-              {m.direction === "out" ? <Bot aria-hidden="true" className="size-3" /> : null}
-              <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-              {" · "}
-              {t(`conversations.statuses.${m.status}` as "conversations.statuses.sent", {
-                defaultValue: m.status,
-              })}
-            </p>
-          </li>
-        ))}
-      </ol>
-      {replying ? (
-        <ReplyBox
-          label={t("conversations.replyLabel", { name: who })}
-          placeholder={t("conversations.placeholder")}
-          sendLabel={t("conversations.send")}
-          cancelLabel={t("conversations.cancel")}
-          pending={reply.isPending}
-          onSend={send}
-          onCancel={() => setReplying(false)}
-        />
-      ) : (
-        <div className="flex justify-end">
-          <Button type="button" variant="outline" size="sm" onClick={() => setReplying(true)}>
-            {t("conversations.reply")}
-          </Button>
-        </div>
-      )}
-    </li>
+    <ConversationCard
+      who={who}
+      detail={`+${c.phone} · ${c.member ? t("conversations.member") : t("conversations.contact")}${
+        c.windowOpen ? "" : ` · ${t("conversations.windowClosed")}`
+      }`}
+      pending={c.pending}
+      messages={c.messages}
+      replyLabel={t("conversations.replyLabel", { name: who })}
+      sending={reply.isPending}
+      onSend={send}
+    />
   );
 }

@@ -18,6 +18,7 @@ const TARGET: Record<Notification["type"], string> = {
   partnership_request: "/parceria",
   assistant_feedback: "/ia-suprema",
   whatsapp_message: "/ia-suprema",
+  instagram_message: "/ia-suprema",
 };
 
 /**
@@ -112,6 +113,11 @@ function notificationText(t: TFunction<"notifications">, item: Notification): st
       });
     case "whatsapp_message":
       return t("whatsapp_message.message", {
+        name: item.customerName,
+        text: item.detail,
+      });
+    case "instagram_message":
+      return t("instagram_message.message", {
         name: item.customerName,
         text: item.detail,
       });

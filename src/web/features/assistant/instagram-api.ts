@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  InstagramChannel,
+  InstagramInbox,
+  InstagramReplyResult,
+  SaveInstagramChannel,
+} from "@/shared/assistant.schema";
+import { apiClient } from "@/web/lib/api-client";
+import { assistantKeys } from "./keys";
+
+/** The Instagram channel's query key (under the feature's own keys). */
+export const instagramChannelKey = () => [...assistantKeys.all, "instagram"] as const;
+const inboxKey = () => [...instagramChannelKey(), "inbox"] as const;
+
+const PATH = "/api/assistant/instagram";
+
+/** The company's Instagram channel: which secrets are set (never them) and the webhook URL. */
+export const instagramChannelQueryOptions = () =>
+  queryOptions({
+    queryKey: instagramChannelKey(),
+    queryFn: ({ signal }) => apiClient.get<InstagramChannel>(PATH, { signal }),
+  });
+
+/** Saves (an empty secret keeps the one saved) or removes the channel. */
+export function useInstagramChannelMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = (channel: InstagramChannel) =>
+    queryClient.setQueryData(instagramChannelKey(), channel);
+  return {
+    save: useMutation({
+      mutationFn: (input: SaveInstagramChannel) => apiClient.put<InstagramChannel>(PATH, input),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: () => apiClient.delete<InstagramChannel>(PATH),
+      onSuccess,
+    }),
+  };
+}
+
+/** The company's Instagram conversations, every 15 s. */
+export const instagramInboxQueryOptions = () =>
+  queryOptions({
+    queryKey: inboxKey(),
+    queryFn: ({ signal }) => apiClient.get<InstagramInbox>(`${PATH}/inbox`, { signal }),
+    refetchInterval: 15_000,
+  });
+
+/** A person answers an Instagram contact (the 24-hour and 7-day rules apply on the server). */
+export function useReplyOnInstagram() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ contactId, body }: { contactId: string; body: string }) =>
+      apiClient.post<InstagramReplyResult>(`${PATH}/contacts/${contactId}/reply`, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey() }),
+  });
+}
