@@ -1,6 +1,4 @@
 import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,6 +8,7 @@ import {
   type InstagramInbox,
   type SaveInstagramChannelInput,
 } from "../../../shared/assistant.schema";
+import { type GraphRequest, startFakeGraph } from "../../test/fake-graph";
 import {
   createTestApp,
   TEST_APP_URL,
@@ -29,37 +28,18 @@ import { sendInstagramText } from "./instagram-send";
  * API server, and Instagram's 24-hour rule with the 7-day human agent tag for a person only.
  */
 
-type GraphRequest = { path: string; authorization: string; body: Record<string, unknown> };
-
-let graph: Server;
+let graph: Awaited<ReturnType<typeof startFakeGraph>>;
 let graphUrl: string;
-const requests: GraphRequest[] = [];
+let requests: GraphRequest[];
 let outCount = 0;
 
-function startGraph(): Promise<void> {
-  graph = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk) => {
-      raw += chunk;
-    });
-    req.on("end", () => {
-      const body = JSON.parse(raw || "{}") as Record<string, unknown>;
-      requests.push({
-        path: req.url ?? "",
-        authorization: req.headers.authorization ?? "",
-        body,
-      });
-      const recipient = (body.recipient as { id?: string } | undefined)?.id;
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ recipient_id: recipient, message_id: `mid.out.${++outCount}` }));
-    });
-  });
-  return new Promise((resolve) => {
-    graph.listen(0, "127.0.0.1", () => {
-      graphUrl = `http://127.0.0.1:${(graph.address() as AddressInfo).port}/v21.0`;
-      resolve();
-    });
-  });
+async function startGraph(): Promise<void> {
+  graph = await startFakeGraph((body) => ({
+    recipient_id: (body.recipient as { id?: string } | undefined)?.id,
+    message_id: `mid.out.${++outCount}`,
+  }));
+  graphUrl = graph.url;
+  requests = graph.requests;
 }
 
 let t: TestApp;
@@ -182,7 +162,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => graph?.close(resolve));
+  await graph?.close();
 });
 
 describe("the Instagram channel's settings", () => {

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -14,6 +12,7 @@ import {
   type WhatsAppInbox,
 } from "../../../shared/assistant.schema";
 import { loadEnv } from "../../env";
+import { type GraphReply, type GraphRequest, startFakeGraph } from "../../test/fake-graph";
 import {
   createTestApp,
   customerInput,
@@ -37,42 +36,21 @@ import { sendWhatsAppText } from "./whatsapp-send";
  * server, and the 24-hour customer-service window.
  */
 
-type GraphRequest = { path: string; authorization: string; body: Record<string, unknown> };
-/** What the fake Graph server answers next (a queue; empty: success). */
-type GraphReply = { status: number; body: unknown };
-
-let graph: Server;
+let graph: Awaited<ReturnType<typeof startFakeGraph>>;
 let graphUrl: string;
-const requests: GraphRequest[] = [];
-const nextReplies: GraphReply[] = [];
+let requests: GraphRequest[];
+/** What the fake Graph server answers next (a queue; empty: success). */
+let nextReplies: GraphReply[];
 let outCount = 0;
 
-function startGraph(): Promise<void> {
-  graph = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk) => {
-      raw += chunk;
-    });
-    req.on("end", () => {
-      requests.push({
-        path: req.url ?? "",
-        authorization: req.headers.authorization ?? "",
-        body: JSON.parse(raw || "{}") as Record<string, unknown>,
-      });
-      const reply = nextReplies.shift() ?? {
-        status: 200,
-        body: { messaging_product: "whatsapp", messages: [{ id: `wamid.out.${++outCount}` }] },
-      };
-      res.writeHead(reply.status, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  return new Promise((resolve) => {
-    graph.listen(0, "127.0.0.1", () => {
-      graphUrl = `http://127.0.0.1:${(graph.address() as AddressInfo).port}/v21.0`;
-      resolve();
-    });
-  });
+async function startGraph(): Promise<void> {
+  graph = await startFakeGraph(() => ({
+    messaging_product: "whatsapp",
+    messages: [{ id: `wamid.out.${++outCount}` }],
+  }));
+  graphUrl = graph.url;
+  requests = graph.requests;
+  nextReplies = graph.replies;
 }
 
 let t: TestApp;
@@ -225,7 +203,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => graph?.close(resolve));
+  await graph?.close();
 });
 
 describe("the channel's settings", () => {

@@ -95,31 +95,13 @@ function notificationText(t: TFunction<"notifications">, item: Notification): st
         name: item.customerName,
         program: item.detail,
       });
+    // A text someone wrote: a customer's message, a partnership request (customerName is then the
+    // requesting company's name), a complaint or suggestion, a WhatsApp or Instagram message.
     case "customer_message":
-      return t("customer_message.message", {
-        name: item.customerName,
-        text: item.detail,
-      });
-    // customerName is the requesting company's name, detail the proposal's first characters.
     case "partnership_request":
-      return t("partnership_request.message", {
-        name: item.customerName,
-        text: item.detail,
-      });
     case "assistant_feedback":
-      return t("assistant_feedback.message", {
-        name: item.customerName,
-        text: item.detail,
-      });
     case "whatsapp_message":
-      return t("whatsapp_message.message", {
-        name: item.customerName,
-        text: item.detail,
-      });
     case "instagram_message":
-      return t("instagram_message.message", {
-        name: item.customerName,
-        text: item.detail,
-      });
+      return t(`${item.type}.message`, { name: item.customerName, text: item.detail });
   }
 }
