@@ -86,6 +86,9 @@ async function write(text: string) {
     if (await send.isEnabled()) break;
     await phone.waitForTimeout(500);
   }
+  // On a phone the last toast ('Mensagem enviada') sits over the bottom edge, where the button
+  // would be scrolled to: bring it to the middle of the screen first, as a person scrolls.
+  await send.evaluate((button) => button.scrollIntoView({ block: "center" }));
   await send.click();
   await phone.getByRole("list", { name: "Conversa com a empresa" }).getByText(text).waitFor();
 }
@@ -171,6 +174,20 @@ describe("IA Suprema in a real browser", () => {
       .getByText(/Aurora \(assistente\) · automático/)
       .first()
       .waitFor();
+
+    // A person takes the conversation over: the assistant no longer answers Ana.
+    await item.getByRole("button", { name: "Assumir conversa" }).click();
+    await panel
+      .getByText("Você assumiu a conversa: o assistente não responde mais a este cliente.")
+      .waitFor();
+    await write("Oi, bom dia!");
+    await phone.waitForTimeout(3_000);
+    const thread = phone.getByRole("list", { name: "Conversa com a empresa" });
+    const last = thread.getByRole("listitem").last();
+    expect(await last.textContent()).toContain("Oi, bom dia!");
+    expect(await last.textContent()).toContain("Aguardando resposta");
+    await item.getByRole("button", { name: "Devolver ao assistente" }).click();
+    await panel.getByText("O assistente volta a responder este cliente.").waitFor();
   });
 
   it("fits a 360 px phone: /ia-suprema without sideways scrolling", async () => {
