@@ -94,3 +94,38 @@ export function sameSecret(given: string, expected: string): boolean {
   const b = createHash("sha256").update(expected, "utf8").digest();
   return timingSafeEqual(a, b);
 }
+
+/** The three secrets of a Meta channel (WhatsApp, Instagram), as typed and as stored. */
+export const CHANNEL_SECRET_FIELDS = {
+  accessToken: "access_token",
+  appSecret: "app_secret",
+  verifyToken: "verify_token",
+} as const;
+export type ChannelSecretName = keyof typeof CHANNEL_SECRET_FIELDS;
+export type ChannelSecretField = (typeof CHANNEL_SECRET_FIELDS)[ChannelSecretName];
+export type SealedChannelSecrets = Record<`${ChannelSecretName}Enc`, string>;
+
+/**
+ * A channel's secrets for its row: a typed one encrypted (bound to `context(field)`), an empty one
+ * the one `stored` (null: no row yet). Answers the sealed values, and the names of the secrets that
+ * are neither typed nor stored (the first save needs all three).
+ */
+export function sealChannelSecrets(
+  key: Buffer,
+  input: Record<ChannelSecretName, string>,
+  stored: SealedChannelSecrets | null,
+  context: (field: ChannelSecretField) => string,
+): { sealed: SealedChannelSecrets; missing: ChannelSecretName[] } {
+  const sealed = {} as SealedChannelSecrets;
+  const missing: ChannelSecretName[] = [];
+  for (const [name, field] of Object.entries(CHANNEL_SECRET_FIELDS) as [
+    ChannelSecretName,
+    ChannelSecretField,
+  ][]) {
+    const kept = stored?.[`${name}Enc`];
+    if (input[name] !== "") sealed[`${name}Enc`] = encryptSecret(key, input[name], context(field));
+    else if (kept) sealed[`${name}Enc`] = kept;
+    else missing.push(name);
+  }
+  return { sealed, missing };
+}

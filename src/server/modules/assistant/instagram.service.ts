@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { enqueueJob } from "../jobs/jobs.service";
-import { decryptSecret, encryptSecret } from "./channel-secrets";
+import { type ChannelSecretField, decryptSecret, sealChannelSecrets } from "./channel-secrets";
 import { instagramChannels, instagramContacts, instagramMessages } from "./instagram.table";
 import {
   boundedSentAt,
@@ -31,13 +31,7 @@ export const INSTAGRAM_REPLY_JOB = "instagram-reply";
 /** The same needs as WhatsApp's: the key of the secrets and where Meta's API is. */
 export type InstagramDeps = WhatsAppDeps;
 
-const SECRETS = {
-  accessToken: "access_token",
-  appSecret: "app_secret",
-  verifyToken: "verify_token",
-} as const;
-type SecretName = keyof typeof SECRETS;
-type SecretField = (typeof SECRETS)[SecretName];
+type SecretField = ChannelSecretField;
 
 /** Where a secret belongs: a ciphertext opens only in its own company's row and field. */
 export const instagramSecretContext = (companyId: string, field: SecretField) =>
@@ -85,18 +79,16 @@ export async function saveInstagramChannel(
   if (!key) throw new Error("The Instagram channel needs the channel secret key");
   const { companyId } = actor;
   const existing = await instagramChannelRow(db, companyId);
-  const sealed = {} as Record<`${SecretName}Enc`, string>;
-  const missing: Record<string, string> = {};
-  for (const [name, field] of Object.entries(SECRETS) as [SecretName, SecretField][]) {
-    const value = input[name];
-    const stored = existing?.[`${name}Enc`];
-    if (value !== "") {
-      sealed[`${name}Enc`] = encryptSecret(key, value, instagramSecretContext(companyId, field));
-    } else if (stored) sealed[`${name}Enc`] = stored;
-    else missing[name] = "instagram_secret_required";
-  }
-  if (Object.keys(missing).length > 0) {
-    throw new AppError("validation_failed", 400, "Missing Instagram credentials", missing);
+  const { sealed, missing } = sealChannelSecrets(key, input, existing, (field) =>
+    instagramSecretContext(companyId, field),
+  );
+  if (missing.length > 0) {
+    throw new AppError(
+      "validation_failed",
+      400,
+      "Missing Instagram credentials",
+      Object.fromEntries(missing.map((name) => [name, "instagram_secret_required"])),
+    );
   }
   const values = { accountId: input.accountId, ...sealed, updatedAt: new Date() };
   try {

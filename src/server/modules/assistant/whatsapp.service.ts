@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { enqueueJob } from "../jobs/jobs.service";
-import { decryptSecret, encryptSecret } from "./channel-secrets";
+import { type ChannelSecretField, decryptSecret, sealChannelSecrets } from "./channel-secrets";
 import {
   boundedSentAt,
   checkHandshake,
@@ -33,7 +33,7 @@ export type WhatsAppDeps = {
   graphApiBaseUrl?: string;
 };
 
-type SecretField = "access_token" | "app_secret" | "verify_token";
+type SecretField = ChannelSecretField;
 /** Where a secret belongs: a ciphertext opens only in its own company's row and field. */
 export const secretContext = (companyId: string, field: SecretField) =>
   `whatsapp:${companyId}:${field}`;
@@ -88,35 +88,24 @@ export async function saveWhatsAppChannel(
   const key = requireKey(deps);
   const { companyId } = actor;
   const existing = await channelRow(db, companyId);
-  const fields: Record<string, string> = {};
-  const secret = (value: string, stored: string | undefined, field: SecretField, name: string) => {
-    if (value !== "") return encryptSecret(key, value, secretContext(companyId, field));
-    if (stored) return stored;
-    fields[name] = "whatsapp_secret_required";
-    return "";
-  };
+  const { sealed, missing } = sealChannelSecrets(key, input, existing, (field) =>
+    secretContext(companyId, field),
+  );
+  if (missing.length > 0) {
+    throw new AppError(
+      "validation_failed",
+      400,
+      "Missing WhatsApp credentials",
+      Object.fromEntries(missing.map((name) => [name, "whatsapp_secret_required"])),
+    );
+  }
   const values = {
     phoneNumberId: input.phoneNumberId,
-    accessTokenEnc: secret(
-      input.accessToken,
-      existing?.accessTokenEnc,
-      "access_token",
-      "accessToken",
-    ),
-    appSecretEnc: secret(input.appSecret, existing?.appSecretEnc, "app_secret", "appSecret"),
-    verifyTokenEnc: secret(
-      input.verifyToken,
-      existing?.verifyTokenEnc,
-      "verify_token",
-      "verifyToken",
-    ),
+    ...sealed,
     templateName: input.templateName || null,
     templateLanguage: input.templateName ? input.templateLanguage : null,
     updatedAt: new Date(),
   };
-  if (Object.keys(fields).length > 0) {
-    throw new AppError("validation_failed", 400, "Missing WhatsApp credentials", fields);
-  }
   try {
     await db
       .insert(whatsappChannels)
