@@ -3,13 +3,12 @@
  * cards at this company, and the people behind filed complaints and suggestions. Every query is
  * bound to one company (and, for cards, one customer).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FeedbackList, FeedbackState } from "../../../shared/assistant.schema";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
-import { memberships } from "../customers/memberships.table";
 import { assistantFeedback } from "./assistant.table";
 import type { CardFacts } from "./engine";
 import { instagramContacts } from "./instagram.table";
@@ -53,22 +52,17 @@ export async function listMemberCards(
   return rows;
 }
 
-/** The customer's first name as this company knows them (their membership), else their profile's. */
-export async function findCustomerName(
+/** The names of these customers (their profiles'), by id; an unknown id is left out. */
+export async function findCustomerNames(
   db: Db,
-  companyId: string,
-  customerId: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ name: profiles.name })
+  customerIds: string[],
+): Promise<Map<string, string>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: profiles.id, name: profiles.name })
     .from(profiles)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.customerId, profiles.id), eq(memberships.companyId, companyId)),
-    )
-    .where(eq(profiles.id, customerId))
-    .limit(1);
-  return row?.name ?? null;
+    .where(inArray(profiles.id, customerIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Complaints and suggestions shown per page on /ia-suprema. */

@@ -26,7 +26,7 @@ import {
   findMessageForAssistant,
   writeAssistantAnswer,
 } from "../messages/messages.service";
-import { findAssistantCompany, findCustomerName, listMemberCards } from "./assistant.queries";
+import { findAssistantCompany, findCustomerNames, listMemberCards } from "./assistant.queries";
 import { assistantFeedback, assistantHandoffs, assistantSettings } from "./assistant.table";
 import type { AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
 import { instagramMessages } from "./instagram.table";
@@ -153,7 +153,9 @@ export async function loadAssistantContext(
       return { description, endsOn: promotion.endsOn };
     },
   };
-  const customerName = customerId ? await findCustomerName(db, companyId, customerId) : null;
+  const customerName = customerId
+    ? ((await findCustomerNames(db, [customerId])).get(customerId) ?? null)
+    : null;
   return { settings, available, tools, customerName };
 }
 
@@ -223,6 +225,8 @@ export async function answerCustomerMessage(
     if (answer.text) {
       await writeAssistantAnswer(tx, {
         messageId,
+        companyId: message.companyId,
+        customerId: message.customerId,
         body: answer.text,
         assistantName: context.settings.name,
         resolves: handled,

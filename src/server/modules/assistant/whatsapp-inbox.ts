@@ -11,7 +11,7 @@ import type {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { findCustomerName } from "./assistant.queries";
+import { findCustomerNames } from "./assistant.queries";
 import type { WhatsAppDeps } from "./whatsapp.service";
 import { whatsappContacts, whatsappMessages } from "./whatsapp.table";
 import { sendWhatsAppText, WHATSAPP_WINDOW_MS } from "./whatsapp-send";
@@ -73,11 +73,14 @@ export async function listWhatsAppInbox(
     .where(sql`${ranked.rank} <= ${MESSAGES_PER_CONVERSATION}`)
     .orderBy(ranked.createdAt, ranked.id);
 
+  // Contacts matched to a member (by phone) show the member's name: read at once for all.
+  const memberNames = await findCustomerNames(
+    db,
+    contacts.flatMap((c) => (c.customerId ? [c.customerId] : [])),
+  );
   const conversations: WhatsAppConversation[] = [];
   for (const c of contacts) {
-    const memberName = c.customerId
-      ? await findCustomerName(db, actor.companyId, c.customerId)
-      : null;
+    const memberName = c.customerId ? (memberNames.get(c.customerId) ?? null) : null;
     conversations.push({
       contactId: c.id,
       name: memberName ?? c.name ?? "",

@@ -141,48 +141,54 @@ export async function findMessageForAssistant(db: Db, messageId: string) {
  */
 export async function writeAssistantAnswer(
   tx: Db,
-  answer: { messageId: string; body: string; assistantName: string; resolves: boolean },
+  answer: {
+    messageId: string;
+    /** The message's company and customer (the assistant's job read them with the message). */
+    companyId: string;
+    customerId: string;
+    body: string;
+    assistantName: string;
+    resolves: boolean;
+  },
 ): Promise<boolean> {
+  const { messageId, companyId, customerId, body, assistantName } = answer;
   if (answer.resolves) {
     const [claimed] = await tx
       .update(customerMessages)
       .set({ status: "answered" })
       .where(
         and(
-          eq(customerMessages.id, answer.messageId),
+          eq(customerMessages.id, messageId),
+          eq(customerMessages.companyId, companyId),
           eq(customerMessages.sender, "customer"),
           eq(customerMessages.status, "pending"),
         ),
       )
-      .returning({
-        companyId: customerMessages.companyId,
-        customerId: customerMessages.customerId,
-      });
+      .returning({ id: customerMessages.id });
     if (!claimed) return false;
     await tx.insert(customerMessages).values({
       id: randomUUID(),
-      ...claimed,
+      companyId,
+      customerId,
       sender: "company",
-      body: answer.body,
+      body,
       status: "answered",
-      replyToId: answer.messageId,
-      assistantName: answer.assistantName,
+      replyToId: messageId,
+      assistantName,
     });
     return true;
   }
-  const original = await findMessageForAssistant(tx, answer.messageId);
-  if (!original) return false;
   const inserted = await tx
     .insert(customerMessages)
     .values({
       // One note per message: a retried job adds none.
-      id: `assistant-note-${answer.messageId}`,
-      companyId: original.companyId,
-      customerId: original.customerId,
+      id: `assistant-note-${messageId}`,
+      companyId,
+      customerId,
       sender: "company",
-      body: answer.body,
+      body,
       status: "answered",
-      assistantName: answer.assistantName,
+      assistantName,
     })
     .onConflictDoNothing()
     .returning({ id: customerMessages.id });
