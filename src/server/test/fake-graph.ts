@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -38,4 +39,22 @@ export async function startFakeGraph(success: (body: Record<string, unknown>) =>
     replies,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Meta's `X-Hub-Signature-256` of a webhook body signed with an app secret. */
+export const metaSignature = (body: string, appSecret: string) =>
+  `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+
+/** Polls `probe` every 100 ms until it finds something (15 s at most): a channel job's effect. */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+): Promise<T> {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    const found = await probe();
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
 }

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,7 +7,7 @@ import {
   type InstagramInbox,
   type SaveInstagramChannelInput,
 } from "../../../shared/assistant.schema";
-import { type GraphRequest, startFakeGraph } from "../../test/fake-graph";
+import { type GraphRequest, metaSignature, startFakeGraph, waitFor } from "../../test/fake-graph";
 import {
   createTestApp,
   TEST_APP_URL,
@@ -76,8 +75,7 @@ const assistantOn = (company: Company, enabled: boolean) =>
     } satisfies AssistantSettings,
   });
 
-const sign = (body: string, secret = credentials.appSecret) =>
-  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+const sign = (body: string, secret = credentials.appSecret) => metaSignature(body, secret);
 
 let mids = 0;
 /** A webhook body with one messaging item (a text from `igsid`, unless `message` says else). */
@@ -112,16 +110,6 @@ const webhook = (company: Company, body: string, signature: string | null = sign
     body,
     headers: signature === null ? {} : { "x-hub-signature-256": signature },
   });
-
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string) {
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    const found = await probe();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 const inboundRow = async (mid: string) =>
   (await t.db.select().from(instagramMessages).where(eq(instagramMessages.mid, mid)).limit(1))[0];

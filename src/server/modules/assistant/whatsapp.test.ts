@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +12,13 @@ import {
   type WhatsAppInbox,
 } from "../../../shared/assistant.schema";
 import { loadEnv } from "../../env";
-import { type GraphReply, type GraphRequest, startFakeGraph } from "../../test/fake-graph";
+import {
+  type GraphReply,
+  type GraphRequest,
+  metaSignature,
+  startFakeGraph,
+  waitFor,
+} from "../../test/fake-graph";
 import {
   createTestApp,
   customerInput,
@@ -91,8 +97,7 @@ const assistantOn = (company: Company, enabled: boolean) =>
     } satisfies AssistantSettings,
   });
 
-const sign = (body: string, secret = cafeCredentials.appSecret) =>
-  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+const sign = (body: string, secret = cafeCredentials.appSecret) => metaSignature(body, secret);
 
 let wamids = 0;
 function inbound(
@@ -142,16 +147,6 @@ const webhook = (company: Company, body: string, signature: string | null = sign
     body,
     headers: signature === null ? {} : { "x-hub-signature-256": signature },
   });
-
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string) {
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    const found = await probe();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 const inboundRow = async (waMessageId: string) =>
   (
