@@ -18,6 +18,12 @@ export type ClientJob = {
   body: string;
   expectStatus: number;
   seconds: number;
+  /**
+   * Open loop: requests per second sent at fixed times, whatever the answers do (each waits for a
+   * free connection of `paths`' when all are busy; its latency counts from the time it was due, so
+   * a queue shows). Unset: a closed loop, each client sending when its last answer arrived.
+   */
+  rate?: number;
 };
 export type ClientResult = {
   latencies: Float64Array;
@@ -125,6 +131,7 @@ async function run(job: ClientJob): Promise<ClientResult> {
   const connections = await Promise.all(
     job.paths.map((path) => Connection.open(job.port, requestBytes(job, path))),
   );
+  if (job.rate) return runOpen(job, connections, job.rate);
   const latencies: number[] = [];
   let errors = 0;
   const cpu = process.cpuUsage();
@@ -141,6 +148,57 @@ async function run(job: ClientJob): Promise<ClientResult> {
       }
     }),
   );
+  const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  for (const connection of connections) connection.close();
+  return {
+    latencies: Float64Array.from(latencies),
+    errors,
+    elapsed,
+    cpuMs: (used.user + used.system) / 1000,
+  };
+}
+
+/** The open loop: request i is due at start + i / rate and goes out on the next free connection. */
+async function runOpen(job: ClientJob, connections: Connection[], rate: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const idle = [...connections];
+  const waiting: number[] = []; // due times of requests with no free connection yet
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const total = Math.floor(rate * job.seconds);
+  let sent = 0;
+  let done = 0;
+  await new Promise<void>((finish) => {
+    const dispatch = (connection: Connection, due: number) => {
+      connection.send().then(
+        (status) => complete(connection, due, status),
+        () => complete(connection, due, 0),
+      );
+    };
+    const complete = (connection: Connection, due: number, status: number) => {
+      latencies.push(performance.now() - due);
+      if (status !== job.expectStatus) errors++;
+      done++;
+      const next = waiting.shift();
+      if (next !== undefined) dispatch(connection, next);
+      else idle.push(connection);
+      if (done === total) finish();
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && started + (sent * 1000) / rate <= now) {
+        const due = started + (sent * 1000) / rate;
+        sent++;
+        const connection = idle.pop();
+        if (connection) dispatch(connection, due);
+        else waiting.push(due);
+      }
+      if (sent < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
   const elapsed = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   for (const connection of connections) connection.close();

@@ -8,7 +8,9 @@
 
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import { loadavg } from "node:os";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
@@ -18,13 +20,15 @@ import type { Mail } from "../src/server/modules/mail/mail.service";
 import { qualifyReferral } from "../src/server/modules/referrals/referrals.service";
 import { addStampToCard } from "../src/server/modules/stamps/stamps.service";
 import type { ClientJob, ClientResult } from "./bench-client";
+import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
 
-const LEVELS = [1, 16, 64];
+const LEVELS = (scriptEnv.BENCH_LEVELS ?? "1,16,64").split(",").map(Number);
+const DATABASES = (scriptEnv.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const SECONDS = Number(scriptEnv.BENCH_SECONDS ?? 5);
 const root = new URL("..", import.meta.url).pathname;
 
-type Result = { rps: number; p50: number; p99: number; errors: number };
+type Result = { rps: number; p50: number; p99: number; errors: number; count: number };
 
 function summarize({
   latencies,
@@ -34,7 +38,13 @@ function summarize({
   const sorted = Float64Array.from(latencies).sort();
   const pct = (p: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-  return { rps: sorted.length / elapsed, p50: pct(0.5), p99: pct(0.99), errors };
+  return {
+    rps: sorted.length / elapsed,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    errors,
+    count: sorted.length,
+  };
 }
 
 /** The bare transaction, on this process's pool: `connections` closed loops for `seconds`. */
@@ -175,33 +185,106 @@ async function benchDatabase(label: string, database: Database) {
   await measureHttp(httpJob(max, 1));
   await measure(max, 1, bareRun);
 
-  const rows: string[] = [];
+  // CPU per request: this process (the server, or the bare transaction's caller; PGlite runs in
+  // it too) and PostgreSQL's backends on the bench's database, read from /proc.
+  const pgPids =
+    database.kind === "postgres"
+      ? (
+          await database.db.execute<{ pid: number }>(
+            sql`select pid from pg_stat_activity where datname = current_database()`,
+          )
+        ).rows.map((r) => r.pid)
+      : [];
+  const cpuNow = () => ({ node: process.cpuUsage(), pg: postgresCpuMs(pgPids) });
+  const cpuPerRequest = (before: ReturnType<typeof cpuNow>, requests: number): Cpu => {
+    const node = process.cpuUsage(before.node);
+    return {
+      node: (node.user + node.system) / 1000 / Math.max(1, requests),
+      pg: (postgresCpuMs(pgPids) - before.pg) / Math.max(1, requests),
+    };
+  };
+
+  const levels: LevelResult[] = [];
   for (const connections of LEVELS) {
+    let before = cpuNow();
+    const profile = PROFILE ? await startProfile() : null;
     const http = await measureHttp(httpJob(connections, SECONDS));
+    if (profile) await profile.stop(`${PROFILE}-${database.kind}-${connections}.cpuprofile`);
+    const httpCpu = cpuPerRequest(before, http.count);
+    before = cpuNow();
     const bare = await measure(connections, SECONDS, bareRun);
-    const f = (n: number) => n.toFixed(1);
-    rows.push(
-      `| ${label} | ${connections} | ${f(http.rps)} | ${f(http.p50)} | ${f(http.p99)} | ${http.errors} | ${f(bare.rps)} | ${f(bare.p50)} | ${f(bare.p99)} | ${(http.rps / bare.rps).toFixed(2)} |`,
-    );
-    console.info(rows.at(-1));
+    const bareCpu = cpuPerRequest(before, bare.count);
+    levels.push({ connections, http, bare, httpCpu, bareCpu });
+    console.info(levelRow(label, levels.at(-1)!));
   }
+  // The open loop: half the best closed-loop rate, sent at fixed times over 64 connections.
+  const rate = Math.round(Math.max(...levels.map((l) => l.http.rps)) / 2);
+  const open = await measureHttp({ ...httpJob(max, SECONDS), rate });
+  console.info(
+    `  open loop at ${rate} req/s: p50 ${open.p50.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms`,
+  );
   await new Promise((r) => server.close(r));
-  return rows;
+  return { label, levels, open: { rate, ...open } };
+}
+
+/** BENCH_PROFILE=path: a CPU profile of the server during each HTTP row (Chrome DevTools opens it). */
+const PROFILE = scriptEnv.BENCH_PROFILE;
+
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post("Profiler.enable");
+  await post("Profiler.start");
+  return {
+    async stop(file: string) {
+      const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+type Cpu = { node: number; pg: number };
+type LevelResult = { connections: number; http: Result; bare: Result; httpCpu: Cpu; bareCpu: Cpu };
+type DatabaseResult = Awaited<ReturnType<typeof benchDatabase>>;
+
+/** CPU time (ms) the given PostgreSQL backends have used so far: utime + stime, in clock ticks. */
+function postgresCpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The backend has gone: its time is lost, and the figure a little low.
+    }
+  }
+  return ticks * 10; // 100 ticks per second (getconf CLK_TCK)
+}
+
+const f = (n: number) => n.toFixed(1);
+const cpu = (c: Cpu, kind: string) =>
+  kind.startsWith("PGlite") ? `${c.node.toFixed(2)}` : `${c.node.toFixed(2)} + ${c.pg.toFixed(2)}`;
+
+function levelRow(label: string, l: LevelResult) {
+  return `| ${label} | ${l.connections} | ${f(l.http.rps)} | ${f(l.http.p50)} | ${f(l.http.p99)} | ${l.http.errors} | ${cpu(l.httpCpu, label)} | ${f(l.bare.rps)} | ${f(l.bare.p50)} | ${f(l.bare.p99)} | ${cpu(l.bareCpu, label)} | ${(l.http.rps / l.bare.rps).toFixed(2)} |`;
 }
 
 async function main() {
-  const header = [
-    "| database | connections | HTTP req/s | HTTP p50 ms | HTTP p99 ms | HTTP errors | bare tx/s | bare p50 ms | bare p99 ms | HTTP / bare |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-  ];
-  console.info(header.join("\n"));
-  const rows: string[] = [];
-  const pglite = openPglite();
-  rows.push(...(await benchDatabase("PGlite (embedded)", pglite)));
-  await pglite.close();
+  const results: DatabaseResult[] = [];
+  if (DATABASES.includes("pglite")) {
+    const pglite = openPglite();
+    results.push(await benchDatabase("PGlite (embedded)", pglite));
+    await pglite.close();
+  }
 
   const url = scriptEnv.DATABASE_URL;
-  if (url) {
+  if (url && DATABASES.includes("postgres")) {
     const name = `carimbou_bench_${Date.now()}`;
     const admin = connectPostgres(url, { max: 1 });
     await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
@@ -211,7 +294,7 @@ async function main() {
     // contend for the same CPU (measured: 20 connections were no faster and the bare path slower).
     const pg = connectPostgres(target.toString());
     try {
-      rows.push(...(await benchDatabase("PostgreSQL", pg)));
+      results.push(await benchDatabase("PostgreSQL", pg));
     } finally {
       await pg.close();
       await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
@@ -219,42 +302,34 @@ async function main() {
     }
   }
 
-  const doc = `${root}docs/performance.md`;
-  const previous = (() => {
-    try {
-      return readFileSync(doc, "utf8");
-    } catch {
-      return "";
-    }
-  })();
-  const start = previous.indexOf("## Add-stamp");
-  const end =
-    start >= 0 && previous.indexOf("\n## ", start + 1) >= 0
-      ? previous.indexOf("\n## ", start + 1) + 1
-      : previous.length;
-  // The hand-written "Reading:" under the table survives a re-run (to be revised with the figures).
-  const oldSection = start >= 0 ? previous.slice(start, end) : "";
-  const reading = oldSection.includes("\nReading:")
-    ? oldSection.slice(oldSection.indexOf("\nReading:") + 1).trimEnd()
-    : "";
+  const measuredAt = new Date().toISOString();
+  const load = loadavg()[0]!.toFixed(1);
+  mkdirSync(`${root}.bench`, { recursive: true });
+  writeFileSync(
+    `${root}.bench/add-stamp.json`,
+    JSON.stringify({ measuredAt, seconds: SECONDS, loadAverage: Number(load), results }, null, 2),
+  );
   const section = [
     "## Add-stamp (`npm run bench`)",
     "",
-    `Measured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine, ${SECONDS} s per row, one customer card per connection. "bare" is the same database transaction (\`addStampToCard\` and the referral check \`qualifyReferral\`) called without HTTP.`,
+    `Measured ${measuredAt.slice(0, 10)} on this project's 2-core machine (1-minute load average ${load} when it ended), ${SECONDS} s per row, one customer card per connection. "bare" is the same database transaction (\`addStampToCard\`, which answers the card as the panel shows it, and the referral check \`qualifyReferral\`) called without HTTP. CPU: milliseconds per request of the Node process (server, or the bare transaction's caller; PGlite runs inside it) + PostgreSQL's backends (from /proc).`,
     "",
-    ...header,
-    ...rows,
+    "| database | connections | HTTP req/s | HTTP p50 ms | HTTP p99 ms | HTTP errors | HTTP CPU ms | bare tx/s | bare p50 ms | bare p99 ms | bare CPU ms | HTTP / bare |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...results.flatMap((r) => r.levels.map((l) => levelRow(r.label, l))),
     "",
-    ...(reading ? [reading, ""] : []),
+    "Open loop: requests sent at fixed times at half the best closed-loop rate above, over 64 connections; a request's latency counts from the time it was due.",
+    "",
+    "| database | rate req/s | sent | errors | p50 ms | p99 ms |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...results.map(
+      (r) =>
+        `| ${r.label} | ${r.open.rate} | ${r.open.count} | ${r.open.errors} | ${f(r.open.p50)} | ${f(r.open.p99)} |`,
+    ),
+    "",
   ].join("\n");
-  const rest = start >= 0 ? previous.slice(end) : "";
-  const head =
-    start >= 0
-      ? previous.slice(0, start)
-      : previous ||
-        "# Performance\n\nFigures the project keeps; `npm run bench` rewrites its section.\n\n";
-  writeFileSync(doc, `${head}${section}${rest ? `\n${rest}` : ""}`);
-  console.info(`\nWritten to docs/performance.md`);
+  writePerformanceSection("## Add-stamp", section);
+  console.info(`\nWritten to docs/performance.md and .bench/add-stamp.json`);
 }
 
 main().catch((error) => {

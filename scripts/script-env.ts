@@ -12,12 +12,30 @@ const ScriptEnvSchema = z.object({
   DATA_DIR: z.string().optional(),
   SEED_CUSTOMERS: z.string().optional(),
   BENCH_SECONDS: z.string().optional(),
+  /** Comma-separated connection counts of the add-stamp bench (default 1,16,64). */
+  BENCH_LEVELS: z.string().optional(),
+  /** Comma-separated databases of the add-stamp bench: pglite, postgres (default both). */
+  BENCH_DATABASES: z.string().optional(),
+  /** Where `npm run bench` writes a CPU profile of the server during each HTTP row (unset: none). */
+  BENCH_PROFILE: z.string().optional(),
   BENCH_CUSTOMERS: z.string().optional(),
   BENCH_SEARCH_RUNS: z.string().optional(),
   BENCH_REPORT_MEMBERS: z.string().optional(),
   BENCH_REPORT_STAMPS: z.string().optional(),
   BENCH_REPORT_RUNS: z.string().optional(),
   BENCH_UPLOADS: z.string().optional(),
+  /** bench-scale: the measured company's members and stamps (default 100000, 1000000). */
+  BENCH_SCALE_MEMBERS: z.string().optional(),
+  BENCH_SCALE_STAMPS: z.string().optional(),
+  /** bench-scale: how many times bigger the big database is (default 10) and its companies (1000). */
+  BENCH_SCALE_FACTOR: z.string().optional(),
+  BENCH_SCALE_COMPANIES: z.string().optional(),
+  /** bench-scale: seconds of add-stamp load (default 10). */
+  BENCH_SCALE_SECONDS: z.string().optional(),
+  /** bench-scale: turns of small then big (default 2). */
+  BENCH_SCALE_ROUNDS: z.string().optional(),
+  /** bench-scale: keep the two databases, named <this>_small and <this>_big, instead of dropping them. */
+  BENCH_SCALE_KEEP: z.string().optional(),
   BENCH_DATA_DIR: z.string().optional(),
   BENCH_WEB_RUNS: z.string().optional(),
   /** Comma-separated paths of the site to measure. */

@@ -13,6 +13,7 @@ import { type Auth, createAuth, trustedOrigins } from "./auth";
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
+import { jsonBody } from "./middleware/json-body";
 import { planGuard } from "./middleware/plan";
 import { rejectNul } from "./middleware/reject-nul";
 import { sameOrigin } from "./middleware/same-origin";
@@ -167,18 +168,21 @@ export function createApp(deps: AppDeps): App {
   // Receipts: counted as the route reads them, so a refused claim never reads the file.
   const uploadBodyLimit = streamingBodyLimit(RECEIPT_MAX_BYTES + 64 * 1024);
   const logoBodyLimit = limitBody(LOGO_MAX_BYTES + 64 * 1024);
+  const apiJsonBody = jsonBody(API_BODY_LIMIT_BYTES, apiBodyLimit);
   app.use("/api/*", (c, next) =>
     RECEIPT_UPLOAD_PATH.test(c.req.path)
       ? uploadBodyLimit(c, next)
       : LOGO_UPLOAD_PATH.test(c.req.path)
         ? logoBodyLimit(c, next)
-        : apiBodyLimit(c, next),
+        : apiJsonBody(c, next),
   );
   // No NUL character reaches PostgreSQL (a 500 there): path, query and body checked here.
   app.use("/api/*", rejectNul());
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+    // On the answer's own headers: c.header() after the answer would copy it into a new one.
+    const headers = c.res.headers;
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   });
 
   app.use("/api/*", sameOrigin(trustedOrigins(deps.appUrl)));

@@ -17,10 +17,13 @@ export type IdempotentRequest = { key: string | undefined; requestHash: string }
  * Stripe's rule, the same key is only ever the same request.
  */
 export function idempotentRequest(c: Context, body?: unknown): IdempotentRequest {
+  const key = c.req.header("idempotency-key");
+  // Without a key nothing is stored or compared: no fingerprint to work out.
+  if (key === undefined) return { key, requestHash: "" };
   const requestHash = createHash("sha256")
     .update(`${c.req.method} ${c.req.path}\n${body === undefined ? "" : JSON.stringify(body)}`)
     .digest("hex");
-  return { key: c.req.header("idempotency-key"), requestHash };
+  return { key, requestHash };
 }
 
 /**

@@ -18,6 +18,13 @@ export function rejectNul() {
       const inPath = queryStart < 0 || url.slice(0, queryStart).includes("%00");
       throw invalid(inPath ? "path" : (nulInForm(url.slice(queryStart + 1)) ?? "query"));
     }
+    // A JSON body json-body.ts already read: checked in Hono's cache, the request left as it is.
+    const cached = (c.req as unknown as { bodyCache: { text?: Promise<string> } }).bodyCache.text;
+    if (cached) {
+      const field = nulInJson(await cached);
+      if (field !== null) throw invalid(field);
+      return next();
+    }
     const raw = c.req.raw;
     const type = raw.headers.get("content-type")?.toLowerCase() ?? "";
     // Only bodies something parses as text (JSON, forms, none declared): uploads (multipart, or

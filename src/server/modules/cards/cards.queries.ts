@@ -9,6 +9,7 @@ import type {
 import type { Stamp } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
+import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
@@ -240,10 +241,10 @@ export async function listCustomerCards(
  * status (an inactive customer gets no stamps). Null when the card is not the company's.
  * Call it inside the caller's transaction (cards.service `creditCard`).
  */
-export async function lockCardForCredit(tx: Db, companyId: string, cardId: string) {
-  const [row] = await tx
+const lockCardForCreditQuery = reusableQuery("lock_card_for_credit", (db) =>
+  db
     .select({
-      card: loyaltyCards,
+      ...companyCardColumns,
       rules: {
         purchase: companies.purchaseStamps,
         review: companies.reviewStamps,
@@ -256,7 +257,28 @@ export async function lockCardForCredit(tx: Db, companyId: string, cardId: strin
     .innerJoin(companies, eq(companies.id, loyaltyCards.companyId))
     // The membership's status comes in the same round trip: an inactive customer gets no stamps.
     .innerJoin(memberships, eq(memberships.id, loyaltyCards.membershipId))
-    .where(and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.companyId, companyId)))
-    .for("update", { of: loyaltyCards });
-  return row ?? null;
+    // What the answer shows (customer, programme) too, so the card is not read again after.
+    .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
+    .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
+    .where(
+      and(
+        eq(loyaltyCards.id, sql.placeholder("cardId")),
+        eq(loyaltyCards.companyId, sql.placeholder("companyId")),
+      ),
+    )
+    .for("update", { of: loyaltyCards }),
+);
+
+export async function lockCardForCredit(tx: Db, companyId: string, cardId: string) {
+  const [row] = await lockCardForCreditQuery(tx, { cardId, companyId });
+  if (!row) return null;
+  const { rules, memberStatus, ...answer } = row;
+  return {
+    card: row.card,
+    rules,
+    memberStatus,
+    /** The card as the panel shows it, `stamps` and `status` changed as the credit changes them. */
+    answer: (change: Pick<CompanyCardRow["card"], "stamps" | "status" | "completedAt">) =>
+      toCompanyCard({ ...answer, card: { ...row.card, ...change } }),
+  };
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { CompanyCard, RedeemCard, Voucher } from "../../../shared/cards.schema";
 import type { StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
+import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { findMembership } from "../customers/memberships.service";
@@ -127,8 +128,9 @@ export async function creditCard(
   method: StampMethod,
   /** What the stamp is worth when the method's rule does not say (the referral stamps). */
   worth?: number,
-): Promise<{ added: number; customerId: string }> {
-  // The company's rules and the membership's status come with the locked card (one round trip).
+): Promise<{ added: number; customerId: string; card: CompanyCard }> {
+  // The company's rules, the membership's status and what the answer shows come with the locked
+  // card (one round trip).
   const row = await lockCardForCredit(tx, actor.companyId, cardId);
   if (!row) throw new AppError("not_found", 404, "Card not found");
   const { card, rules } = row;
@@ -140,17 +142,27 @@ export async function creditCard(
 
   const added = Math.min(worth ?? stampsPerMethod(rules, method), card.maxStamps - card.stamps);
   const total = card.stamps + added;
-  const completes = total >= card.maxStamps;
-  await tx
+  const status = total >= card.maxStamps ? "complete" : "active";
+  const [credited] = await creditQuery(tx, { cardId: card.id, total, status });
+  const completedAt = credited?.completedAt ?? null;
+  return {
+    added,
+    customerId: card.customerId,
+    card: row.answer({ stamps: total, status, completedAt }),
+  };
+}
+
+const creditQuery = reusableQuery("credit_card", (db) =>
+  db
     .update(loyaltyCards)
     .set({
-      stamps: total,
-      status: completes ? "complete" : "active",
-      completedAt: completes ? sql`now()` : null,
+      stamps: sql`${sql.placeholder("total")}::int`,
+      status: sql`${sql.placeholder("status")}::card_status`,
+      completedAt: sql`case when ${sql.placeholder("status")}::card_status = 'complete' then now() end`,
     })
-    .where(eq(loyaltyCards.id, card.id));
-  return { added, customerId: card.customerId };
-}
+    .where(eq(loyaltyCards.id, sql.placeholder("cardId")))
+    .returning({ completedAt: loyaltyCards.completedAt }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Opening cards

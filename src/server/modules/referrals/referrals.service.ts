@@ -15,6 +15,7 @@ import {
   type UseBonus,
 } from "../../../shared/referrals.schema";
 import type { Db } from "../../db/client";
+import { reusableQuery } from "../../db/prepared";
 import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -192,19 +193,27 @@ export async function qualifyReferral(
   tx: Db,
   input: { companyId: string; customerId: string; appUrl: string },
 ): Promise<void> {
-  const [referral] = await tx
+  const [referral] = await qualifyQuery(tx, {
+    companyId: input.companyId,
+    customerId: input.customerId,
+  });
+  if (referral) await rewardReferrer(tx, referral, input.appUrl);
+}
+
+// Run on every staff stamp (nearly always updating nothing): prepared once per connection.
+const qualifyQuery = reusableQuery("qualify_referral", (db) =>
+  db
     .update(referrals)
     .set({ state: "qualified", qualifiedAt: sql`now()` })
     .where(
       and(
-        eq(referrals.companyId, input.companyId),
-        eq(referrals.referredId, input.customerId),
+        eq(referrals.companyId, sql.placeholder("companyId")),
+        eq(referrals.referredId, sql.placeholder("customerId")),
         eq(referrals.state, "pending"),
       ),
     )
-    .returning();
-  if (referral) await rewardReferrer(tx, referral, input.appUrl);
-}
+    .returning(),
+);
 
 /**
  * The referrer's reward for a qualified referral: `referrerStamps` (method `referral`) and

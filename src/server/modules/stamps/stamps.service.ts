@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import type { CompanyCard } from "../../../shared/cards.schema";
 import type { AddCustomerStamp, AddStamp, StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
+import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { creditCard, openCard } from "../cards/cards.service";
@@ -15,22 +17,39 @@ export async function addStampToCard(
   actor: CompanyActor,
   cardId: string,
   input: AddStamp,
-): Promise<{ customerId: string }> {
-  const { added, customerId } = await creditCard(tx, actor, cardId, input.method);
-  await tx.insert(stamps).values({
+): Promise<{ customerId: string; card: CompanyCard }> {
+  const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method);
+  await insertStaffStamp(tx, {
     id: randomUUID(),
     cardId,
     companyId: actor.companyId,
     customerId,
     method: input.method,
     count: added,
-    status: "approved",
     notes: input.notes || null,
     givenBy: actor.userId,
-    approvedAt: sql`now()`,
   });
-  return { customerId };
+  return { customerId, card };
 }
+
+// Every staff stamp runs this statement: prepared once per connection (db/prepared.ts).
+const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
+  db
+    .insert(stamps)
+    .values({
+      id: sql.placeholder("id"),
+      cardId: sql.placeholder("cardId"),
+      companyId: sql.placeholder("companyId"),
+      customerId: sql.placeholder("customerId"),
+      method: sql.placeholder("method"),
+      count: sql.placeholder("count"),
+      status: "approved",
+      notes: sql.placeholder("notes"),
+      givenBy: sql.placeholder("givenBy"),
+      approvedAt: sql`now()`,
+    })
+    .returning({ id: stamps.id }),
+);
 
 /**
  * The dashboard's 'Adicionar Carimbo': a stamp on the customer's open card in `programId` (the
@@ -43,7 +62,7 @@ export async function addStampToCustomer(
   actor: CompanyActor,
   customerId: string,
   input: AddCustomerStamp,
-): Promise<string> {
+): Promise<CompanyCard> {
   const membership = await findMembership(tx, actor.companyId, customerId);
   if (membership?.status !== "active") {
     throw new AppError("not_found", 404, "Customer not found");
@@ -52,8 +71,8 @@ export async function addStampToCustomer(
     ? await findProgram(tx, actor.companyId, input.programId)
     : await findDefaultProgram(tx, actor.companyId);
   const { cardId } = await openCard(tx, { membership, program });
-  await addStampToCard(tx, actor, cardId, input);
-  return cardId;
+  const { card } = await addStampToCard(tx, actor, cardId, input);
+  return card;
 }
 
 /**
