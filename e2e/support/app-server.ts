@@ -22,9 +22,17 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built app (`src/server/main.ts` serving dist/web) as its own process, on the embedded
- * database in a temporary DATA_DIR, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * database in a temporary DATA_DIR, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set
+ * (or on `databaseUrl`).
  */
-export async function startAppServer(options: { smtpUrl?: string; dataDir?: string }) {
+export async function startAppServer(options: {
+  smtpUrl?: string;
+  dataDir?: string;
+  /** More of the server's variables (e.g. WEB_CONCURRENCY); they win over the ones set here. */
+  env?: NodeJS.ProcessEnv;
+  /** A PostgreSQL database to run on, made and dropped by the caller (a benchmark's). */
+  databaseUrl?: string;
+}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "carimbou-e2e-"));
@@ -37,13 +45,16 @@ export async function startAppServer(options: { smtpUrl?: string; dataDir?: stri
     // Required on PostgreSQL; on PGlite it would default to DATA_DIR/backups anyway.
     BACKUP_DIR: join(dataDir, "backups"),
     SMTP_URL: options.smtpUrl,
+    ...options.env,
   };
   delete env.DATABASE_URL;
   if (!options.smtpUrl) delete env.SMTP_URL;
 
   let dropDatabase = async () => {};
   const testDatabaseUrl = testEnv.TEST_DATABASE_URL;
-  if (testDatabaseUrl) {
+  if (options.databaseUrl) {
+    env.DATABASE_URL = options.databaseUrl;
+  } else if (testDatabaseUrl) {
     const name = `carimbou_e2e_${randomUUID().replaceAll("-", "")}`;
     const admin = new URL(testDatabaseUrl);
     admin.pathname = "/postgres";

@@ -30,6 +30,13 @@ const EnvSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
+  // App processes on PORT (node:cluster; PostgreSQL only): the name hosting platforms set.
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int("WEB_CONCURRENCY must be a whole number of processes")
+    .min(1)
+    .max(64)
+    .default(1),
 });
 
 export type Env = {
@@ -62,6 +69,11 @@ export type Env = {
    * LLM_MODEL); undefined: the rules engine answers.
    */
   llm: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /**
+   * How many app processes serve PORT (WEB_CONCURRENCY, default 1): above 1 and with DATABASE_URL,
+   * main.ts forks that many workers (node:cluster); on the embedded database it runs one.
+   */
+  webConcurrency: number;
 };
 
 export function parseTrustProxy(value: string | undefined): number {
@@ -135,5 +147,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       e.LLM_BASE_URL && e.LLM_API_KEY && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
         : undefined,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }

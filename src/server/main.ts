@@ -1,150 +1,45 @@
-import type { Server } from "node:http";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
-import { createApp } from "./app";
-import { dataDirSecret, lockDataDir } from "./data-dir";
-import { connectPostgres, openPglite } from "./db/client";
-import { loadEnv } from "./env";
+/**
+ * The entry (`npm start`): the server of server.ts in this process or, with WEB_CONCURRENCY > 1
+ * on PostgreSQL, in that many processes on one port (cluster.ts), this one their primary. The
+ * primary loads only what it needs (the server's modules come with the dynamic import).
+ */
+import cluster from "node:cluster";
+import { resolve } from "node:path";
+import { runCluster } from "./cluster";
+import { dataDirSecret } from "./data-dir";
+import { type Env, loadEnv } from "./env";
 import { loadChannelSecretKey } from "./modules/assistant/channel-secrets";
-import { rulesEngine } from "./modules/assistant/rules-engine";
-import { asaasProvider } from "./modules/billing/asaas.provider";
-import { devProvider } from "./modules/billing/dev.provider";
-import { unavailableProvider } from "./modules/billing/provider";
-import { JOBS } from "./modules/jobs/jobs.registry";
-import { startJobs } from "./modules/jobs/jobs.service";
-import { createMailer } from "./modules/mail/mail.service";
 
-const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
-
-async function main() {
-  const env = loadEnv();
+/**
+ * Before forking, the secrets kept in DATA_DIR (when not in the environment) are made once, so
+ * that the workers read the same ones instead of each generating its own. Migrations are the
+ * workers' (server.ts, one at a time under an advisory lock).
+ */
+function startPrimary(env: Env) {
   const dataDir = resolve(env.dataDir);
-  const unlock = env.databaseUrl ? () => {} : lockDataDir(dataDir);
-  const database = env.databaseUrl
-    ? connectPostgres(env.databaseUrl)
-    : openPglite({ dataDir: join(dataDir, "pglite") });
-  await database.migrate();
-
-  const authSecret = env.authSecret ?? dataDirSecret(dataDir);
-  // The WhatsApp channel's secrets: CHANNEL_SECRET_KEY, else a key kept in DATA_DIR (generated
-  // outside production; in production one of the two must exist).
-  const channelSecretKey = loadChannelSecretKey({
+  if (!env.authSecret) dataDirSecret(dataDir);
+  loadChannelSecretKey({
     fromEnv: env.channelSecretKey,
     dataDir,
     production: env.nodeEnv === "production",
   });
-  const graphApiBaseUrl = env.graphApiBaseUrl;
-  const mailer = createMailer({
-    smtpUrl: env.smtpUrl,
-    from: env.mailFrom,
-    db: database.db,
-    production: env.nodeEnv === "production",
-    appUrl: env.appUrl,
-  });
-  const backupDir = resolve(env.backupDir);
-  // Billing: Asaas with ASAAS_API_KEY; else the dev provider (local checkout), never in production.
-  const production = env.nodeEnv === "production";
-  const billingProvider = env.asaas
-    ? asaasProvider(env.asaas)
-    : production
-      ? unavailableProvider()
-      : devProvider();
-  if (!env.asaas && production) {
+  console.info(
+    `Carimbou: ${env.webConcurrency} app processes on port ${env.port} (WEB_CONCURRENCY), primary pid ${process.pid}`,
+  );
+  runCluster({ workers: env.webConcurrency });
+}
+
+async function main() {
+  const env = loadEnv();
+  if (cluster.isPrimary && env.webConcurrency > 1) {
+    if (env.databaseUrl) return startPrimary(env);
+    // PGlite belongs to one process (the DATA_DIR lock): a second one could not open it.
     console.warn(
-      "Billing is unavailable: ASAAS_API_KEY is not set, so /api/billing answers 503 billing_unavailable to subscriptions and webhooks.",
+      `WEB_CONCURRENCY=${env.webConcurrency} needs PostgreSQL (DATABASE_URL): the embedded database runs in one process, so this server runs one.`,
     );
   }
-  // IA Suprema: the language model when LLM_* are set (the rules answer when it fails), else the
-  // rules. The AI SDK is loaded only then (≈ 25 MB and 90 ms less at start-up without it).
-  const assistantEngine = env.llm
-    ? (await import("./modules/assistant/llm-engine")).createLlmEngine({
-        ...env.llm,
-        fallback: rulesEngine,
-      })
-    : rulesEngine;
-  const { app } = createApp({
-    billingProvider,
-    assistantEngine,
-    channelSecretKey,
-    graphApiBaseUrl,
-    db: database.db,
-    backupDir,
-    mailer,
-    appUrl: env.appUrl,
-    authSecret,
-    trustProxyHops: env.trustProxyHops,
-    webRoot,
-    production: env.nodeEnv === "production",
-  });
-
-  // The job queue (pg-boss, decision 010): workers and schedules of modules/jobs/jobs.registry.ts.
-  // It starts while the server already answers; a queue that cannot start stops the process.
-  const jobs = startJobs({
-    database,
-    deps: {
-      db: database.db,
-      mailer,
-      appUrl: env.appUrl,
-      backupDir,
-      billingProvider,
-      authSecret,
-      assistantEngine,
-      channelSecretKey,
-      graphApiBaseUrl,
-    },
-    jobs: JOBS,
-  });
-  jobs.catch((error: unknown) => {
-    console.error(`The job queue did not start: ${error instanceof Error ? error.message : error}`);
-    process.exit(1);
-  });
-
-  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
-    console.info(
-      `Carimbou listening on ${env.appUrl} (port ${info.port}, database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir}, billing: ${env.asaas ? `asaas at ${env.asaas.baseUrl}` : production ? "unavailable" : "dev provider (local checkout)"}, assistant: ${env.llm ? `llm ${env.llm.model}` : "rules"})`,
-    );
-  });
-
-  // Idle keep-alive sockets outlive the clients' and proxies' own (Node's 5 s default races a
-  // client that reuses a socket at the moment the server closes it: ECONNRESET on its request).
-  // A shutdown still closes idle sockets at once (closeIdleConnections below).
-  const http = server as Server;
-  http.keepAliveTimeout = 65_000;
-  http.headersTimeout = 66_000;
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.info(`${signal} received: closing the HTTP server and the database`);
-    // No new job starts from now; running ones get up to 8 s before the database closes.
-    const jobsStopped = jobs
-      .then((runner) => runner.stop(8_000))
-      .catch((error: unknown) => {
-        console.error(
-          `Stopping the jobs failed: ${error instanceof Error ? error.message : error}`,
-        );
-      });
-    const force = setTimeout(() => {
-      console.error("Shutdown took too long, exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      try {
-        await jobsStopped;
-        mailer.close();
-        await database.close();
-      } finally {
-        unlock();
-        process.exit(0);
-      }
-    });
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  const { startServer } = await import("./server");
+  await startServer(env);
 }
 
 main().catch((error) => {

@@ -1,0 +1,171 @@
+/**
+ * The server: one process serving the app on PORT (main.ts starts it, once, or in each of the
+ * WEB_CONCURRENCY processes). Opens and migrates the database, starts the job queue, listens, and
+ * closes it all on SIGTERM/SIGINT.
+ */
+import cluster from "node:cluster";
+import type { Server } from "node:http";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { dataDirSecret, lockDataDir } from "./data-dir";
+import { connectPostgres, openPglite } from "./db/client";
+import { withStartLock } from "./db/start-lock";
+import type { Env } from "./env";
+import { loadChannelSecretKey } from "./modules/assistant/channel-secrets";
+import { rulesEngine } from "./modules/assistant/rules-engine";
+import { asaasProvider } from "./modules/billing/asaas.provider";
+import { devProvider } from "./modules/billing/dev.provider";
+import { unavailableProvider } from "./modules/billing/provider";
+import { JOBS } from "./modules/jobs/jobs.registry";
+import { installJobs, startJobs } from "./modules/jobs/jobs.service";
+import { createMailer } from "./modules/mail/mail.service";
+
+const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+export async function startServer(env: Env) {
+  const dataDir = resolve(env.dataDir);
+  const unlock = env.databaseUrl ? () => {} : lockDataDir(dataDir);
+  const database = env.databaseUrl
+    ? connectPostgres(env.databaseUrl)
+    : openPglite({ dataDir: join(dataDir, "pglite") });
+  // Another server may be starting on the same PostgreSQL database: one at a time.
+  await withStartLock(database, async () => {
+    await database.migrate();
+    // pg-boss installs its schema and queues when it starts (startJobs, below); two processes
+    // doing that at once on a new database can deadlock.
+    if (database.kind === "postgres") await installJobs(database, JOBS);
+  });
+
+  const authSecret = env.authSecret ?? dataDirSecret(dataDir);
+  // The WhatsApp channel's secrets: CHANNEL_SECRET_KEY, else a key kept in DATA_DIR (generated
+  // outside production; in production one of the two must exist).
+  const channelSecretKey = loadChannelSecretKey({
+    fromEnv: env.channelSecretKey,
+    dataDir,
+    production: env.nodeEnv === "production",
+  });
+  const graphApiBaseUrl = env.graphApiBaseUrl;
+  const mailer = createMailer({
+    smtpUrl: env.smtpUrl,
+    from: env.mailFrom,
+    db: database.db,
+    production: env.nodeEnv === "production",
+    appUrl: env.appUrl,
+  });
+  const backupDir = resolve(env.backupDir);
+  // Billing: Asaas with ASAAS_API_KEY; else the dev provider (local checkout), never in production.
+  const production = env.nodeEnv === "production";
+  const billingProvider = env.asaas
+    ? asaasProvider(env.asaas)
+    : production
+      ? unavailableProvider()
+      : devProvider();
+  if (!env.asaas && production) {
+    console.warn(
+      "Billing is unavailable: ASAAS_API_KEY is not set, so /api/billing answers 503 billing_unavailable to subscriptions and webhooks.",
+    );
+  }
+  // IA Suprema: the language model when LLM_* are set (the rules answer when it fails), else the
+  // rules. The AI SDK is loaded only then (≈ 25 MB and 90 ms less at start-up without it).
+  const assistantEngine = env.llm
+    ? (await import("./modules/assistant/llm-engine")).createLlmEngine({
+        ...env.llm,
+        fallback: rulesEngine,
+      })
+    : rulesEngine;
+  const { app } = createApp({
+    billingProvider,
+    assistantEngine,
+    channelSecretKey,
+    graphApiBaseUrl,
+    db: database.db,
+    backupDir,
+    mailer,
+    appUrl: env.appUrl,
+    authSecret,
+    trustProxyHops: env.trustProxyHops,
+    webRoot,
+    production: env.nodeEnv === "production",
+  });
+
+  // The job queue (pg-boss, decision 010): workers and schedules of modules/jobs/jobs.registry.ts.
+  // It starts while the server already answers; a queue that cannot start stops the process.
+  const jobs = startJobs({
+    database,
+    deps: {
+      db: database.db,
+      mailer,
+      appUrl: env.appUrl,
+      backupDir,
+      billingProvider,
+      authSecret,
+      assistantEngine,
+      channelSecretKey,
+      graphApiBaseUrl,
+    },
+    jobs: JOBS,
+  });
+  jobs.catch((error: unknown) => {
+    console.error(`The job queue did not start: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });
+
+  // With several processes, tests (e2e/cluster.e2e.ts) see which one answered; never otherwise.
+  const worker = cluster.worker;
+  const fetch =
+    worker && env.nodeEnv === "test"
+      ? async (request: Request, bindings: object) => {
+          const res = await app.fetch(request, bindings);
+          const tagged = new Response(res.body, res);
+          tagged.headers.set("X-Carimbou-Worker", String(worker.id));
+          return tagged;
+        }
+      : app.fetch;
+  const server = serve({ fetch, port: env.port }, (info) => {
+    console.info(
+      `Carimbou listening on ${env.appUrl} (port ${info.port}, ${worker ? `process ${process.pid}, ` : ""}database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir}, billing: ${env.asaas ? `asaas at ${env.asaas.baseUrl}` : production ? "unavailable" : "dev provider (local checkout)"}, assistant: ${env.llm ? `llm ${env.llm.model}` : "rules"})`,
+    );
+  });
+
+  // Idle keep-alive sockets outlive the clients' and proxies' own (Node's 5 s default races a
+  // client that reuses a socket at the moment the server closes it: ECONNRESET on its request).
+  // A shutdown still closes idle sockets at once (closeIdleConnections below).
+  const http = server as Server;
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.info(`${signal} received: closing the HTTP server and the database`);
+    // No new job starts from now; running ones get up to 8 s before the database closes.
+    const jobsStopped = jobs
+      .then((runner) => runner.stop(8_000))
+      .catch((error: unknown) => {
+        console.error(
+          `Stopping the jobs failed: ${error instanceof Error ? error.message : error}`,
+        );
+      });
+    const force = setTimeout(() => {
+      console.error("Shutdown took too long, exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await jobsStopped;
+        mailer.close();
+        await database.close();
+      } finally {
+        unlock();
+        process.exit(0);
+      }
+    });
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
