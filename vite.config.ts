@@ -5,13 +5,13 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { resolvePath } from "./src/shared/site.ts";
+import { resolvePath, signInPathOf } from "./src/shared/site.ts";
 
 const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
 
 /**
  * Dev server: like the app server, the public site's paths (and unknown paths, the 404 page) get
- * site.html and the app's paths index.html.
+ * site.html, the sign-in pages signin.html and the app's other paths index.html.
  */
 function siteEntryInDev(): Plugin {
   return {
@@ -21,7 +21,12 @@ function siteEntryInDev(): Plugin {
         const [path = "/", query] = (req.url ?? "/").split("?");
         const isPage = req.method === "GET" && !path.includes(".") && !path.startsWith("/@");
         if (isPage && !path.startsWith("/api/") && !path.startsWith("/dev/")) {
-          const entry = resolvePath(path).kind === "site" ? "/site.html" : "/index.html";
+          const entry =
+            resolvePath(path).kind === "site"
+              ? "/site.html"
+              : signInPathOf(path)
+                ? "/signin.html"
+                : "/index.html";
           req.url = query ? `${entry}?${query}` : entry;
         }
         next();
@@ -81,14 +86,27 @@ export default defineConfig(({ isSsrBuild }) =>
           manifest: true,
           modulePreload: { polyfill: false },
           rolldownOptions: {
-            input: { index: web("index.html"), site: web("site.html") },
+            input: { index: web("index.html"), site: web("site.html"), signin: web("signin.html") },
             output: {
               // Fewer, larger shared chunks: every request costs a round trip on a phone's network.
               codeSplitting: {
                 // A group holds only the modules its test names, not what they import.
                 includeDependenciesRecursively: false,
                 groups: [
-                  { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+                  {
+                    // React and React DOM in one chunk, whichever of the three entries loads them.
+                    name: "react",
+                    priority: 3,
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  },
+                  {
+                    // lucide's runtime and the icons of the sign-in page (and the spinner): the
+                    // sign-in entry loads these without the app's other icons (decision 018).
+                    name: "icons-shell",
+                    priority: 2,
+                    test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]((?!icons[\\/]).*|icons[\\/](languages|eye|eye-off|circle-exclamation-point|circle-check|loader-circle|stamp|chevron-down)\.mjs)$/,
+                  },
+                  { name: "icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]/ },
                   {
                     name: "site-ui",
                     // Only the site's own shared components: the app does not load this chunk.

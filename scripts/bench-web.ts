@@ -7,19 +7,28 @@
  * `BENCH_WEB_RUNS` (default 3) Lighthouse runs per page; the median performance run is kept.
  * `BENCH_WEB_PAGES=/,/ajuda` measures only those paths. The 404 page gets no Lighthouse run
  * (Lighthouse refuses to audit a page answered with status 404): its JS is measured.
+ * Then the app's pages with their own budgets (issue 21): the sign-in pages and, for a signed-in
+ * company, the dashboard; rewrites the "## App pages" section.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startAppServer } from "../e2e/support/app-server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from "../e2e/support/browser";
-import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "../e2e/support/initial-js";
+import { confirmedAccount, signInContext } from "../e2e/support/fixtures";
+import {
+  APP_PAGE_BUDGETS,
+  INITIAL_JS_BUDGET_BYTES,
+  measureInitialJs,
+} from "../e2e/support/initial-js";
+import { startMailServer } from "../e2e/support/mail-server";
 import { SITE_PATHS } from "../src/shared/site";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
 
 const SECTION = "## Public site";
+const APP_SECTION = "## App pages";
 const RUNS = Number(scriptEnv.BENCH_WEB_RUNS ?? 3);
 const GOAL = 95;
 const root = new URL("..", import.meta.url).pathname;
@@ -46,14 +55,17 @@ type Row = {
 async function main() {
   console.info("Building the web app...");
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
-  const server = await startAppServer({});
+  const mail = await startMailServer();
+  const server = await startAppServer({ smtpUrl: mail.url });
   const browser = await launchBrowser();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const rows: Row[] = [];
+  let appRows: AppRow[] = [];
   try {
+    appRows = await measureAppPages(server, mail, browser);
     for (const path of routes) {
       const url = `${server.baseUrl}${path}`;
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -122,6 +134,7 @@ async function main() {
     chrome.kill();
     await browser.close();
     await server.close();
+    await mail.close();
   }
 
   const budgetKb = INITIAL_JS_BUDGET_BYTES / 1024;
@@ -165,13 +178,71 @@ async function main() {
     "",
   ].join("\n");
   console.info(`\n${table.join("\n")}`);
+  const appSection = appPagesSection(appRows);
+  // For the speed round's goals table (scripts/bench-goals.ts).
+  mkdirSync(`${root}.bench`, { recursive: true });
+  writeFileSync(
+    `${root}.bench/web.json`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), pages: appRows }, null, 2)}\n`,
+  );
+  console.info(`\n${appSection}`);
   if (scriptEnv.BENCH_WEB_PAGES) {
     console.info("\nSome pages only (BENCH_WEB_PAGES): docs/performance.md left as it was.");
   } else {
     writePerformanceSection(SECTION, section);
+    writePerformanceSection(APP_SECTION, appSection);
     console.info("\nWritten to docs/performance.md");
   }
-  if (over.length) process.exitCode = 1;
+  if (over.length || appRows.some((r) => r.gzipBytes > r.budgetBytes)) process.exitCode = 1;
+}
+
+type AppRow = { path: string; gzipBytes: number; scripts: number; budgetBytes: number };
+
+/** The sign-in pages signed out, the dashboard as a confirmed company's owner (issue 21). */
+async function measureAppPages(
+  server: Awaited<ReturnType<typeof startAppServer>>,
+  mail: Awaited<ReturnType<typeof startMailServer>>,
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+): Promise<AppRow[]> {
+  const company = {
+    companyName: "Café da Medição",
+    email: "dono@medicao.com.br",
+    password: "segredo1",
+    city: "Campinas",
+    state: "SP",
+    phone: "(19) 3333-4444",
+    sector: "alimentacao",
+  };
+  await confirmedAccount(server, mail, "company", company);
+  const rows: AppRow[] = [];
+  for (const { path, signedIn, budgetBytes } of APP_PAGE_BUDGETS) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    if (signedIn) await signInContext(context, server, company.email, company.password);
+    const js = await measureInitialJs(await context.newPage(), `${server.baseUrl}${path}`);
+    await context.close();
+    rows.push({ path, gzipBytes: js.gzipBytes, scripts: js.files.length, budgetBytes });
+    console.info(
+      `${path}: ${(js.gzipBytes / 1024).toFixed(1)} KB JS in ${js.files.length} scripts`,
+    );
+  }
+  return rows;
+}
+
+function appPagesSection(rows: AppRow[]) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return [
+    `${APP_SECTION} (\`npm run bench:web\`)`,
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} like the public site above: every script the page fetched until the network went quiet, gzipped at level 9. The sign-in pages signed out (their own entry, decision 018); \`/dashboard\` as the owner of a new company, the first screen after signing in. \`e2e/app-budgets.e2e.ts\` checks the same budgets.`,
+    "",
+    "| page | initial JS (gzip) | scripts | budget | met |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (r) =>
+        `| \`${r.path}\` | ${kb(r.gzipBytes)} | ${r.scripts} | ${kb(r.budgetBytes)} | ${r.gzipBytes <= r.budgetBytes ? "yes" : "**no**"} |`,
+    ),
+    "",
+  ].join("\n");
 }
 
 function lighthouseVersion() {

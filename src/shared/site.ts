@@ -93,6 +93,25 @@ export function resolvePath(pathname: string): { kind: "site"; page: SitePage } 
   return { kind: "site", page: "notFound" };
 }
 
+/**
+ * The sign-in pages, which have their own light entry (signin.html, decision 018): the app's
+ * paths still, but the server sends that entry's HTML for them.
+ */
+export const SIGN_IN_PATHS = [
+  "/login-admin",
+  "/login-admin-en",
+  "/login-cliente",
+  "/login-client-en",
+] as const satisfies readonly (typeof APP_PATHS)[number][];
+
+export type SignInPath = (typeof SIGN_IN_PATHS)[number];
+
+/** The sign-in page a path shows (a trailing slash allowed), or null. */
+export function signInPathOf(pathname: string): SignInPath | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return SIGN_IN_PATHS.find((candidate) => candidate === path) ?? null;
+}
+
 /** The 404 page is in English when the path contains '-en' (spec section 2). */
 export const notFoundLanguage = (pathname: string): SiteLanguage =>
   pathname.includes("-en") ? "en" : "pt-BR";

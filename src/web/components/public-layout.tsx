@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
 
-/** Header with the brand and language switch, the page, and the footer with the legal links. */
+/**
+ * Header with the brand and language switch, the page, and the footer with the legal links. The
+ * links are plain: they lead to the public site (a page load from the app anyway), and the
+ * sign-in entry renders this layout without a router (decision 018).
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation("layout");
   const year = new Date().getFullYear();
@@ -21,18 +24,18 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 text-muted-foreground text-sm md:flex-row md:items-center md:justify-between">
           <p>{t("footer.rights", { year })}</p>
           <nav className="flex flex-wrap gap-x-4 gap-y-2">
-            <Link className="hover:text-foreground hover:underline" to="/lp-empresa">
+            <a className="hover:text-foreground hover:underline" href="/lp-empresa">
               {t("footer.forCompanies")}
-            </Link>
-            <Link className="hover:text-foreground hover:underline" to="/lp-usuarios">
+            </a>
+            <a className="hover:text-foreground hover:underline" href="/lp-usuarios">
               {t("footer.forCustomers")}
-            </Link>
-            <Link className="hover:text-foreground hover:underline" to="/termos">
+            </a>
+            <a className="hover:text-foreground hover:underline" href="/termos">
               {t("footer.terms")}
-            </Link>
-            <Link className="hover:text-foreground hover:underline" to="/privacidade">
+            </a>
+            <a className="hover:text-foreground hover:underline" href="/privacidade">
               {t("footer.privacy")}
-            </Link>
+            </a>
           </nav>
         </div>
       </footer>

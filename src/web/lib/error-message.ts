@@ -1,13 +1,15 @@
 import { formatCalendarDate } from "@/shared/dates";
-import ptErrors from "../locales/pt-BR/errors.json";
-import ptValidation from "../locales/pt-BR/validation.json";
+import type ptErrors from "../locales/pt-BR/errors.json";
+import type ptValidation from "../locales/pt-BR/validation.json";
 import { ApiError } from "./api-client";
 import { i18n } from "./i18n";
 
 export type ValidationKey = keyof typeof ptValidation;
 export type ErrorKey = keyof typeof ptErrors;
-const isValidationKey = (key: string): key is ValidationKey => key in ptValidation;
-const isErrorKey = (key: string): key is ErrorKey => key in ptErrors;
+// Asked of the loaded texts (the routes load both namespaces with their code), so these files
+// are not bundled with every form: the sign-in entry fetches them with its first submit.
+const isValidationKey = (key: string): key is ValidationKey => i18n.exists(`validation:${key}`);
+const isErrorKey = (key: string): key is ErrorKey => i18n.exists(`errors:${key}`);
 
 /**
  * Values an error carries for its text (e.g. `location_change_too_soon`'s `date`), a YYYY-MM-DD

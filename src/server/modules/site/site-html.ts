@@ -8,6 +8,7 @@ import {
   SITE_PATHS,
   type SiteLanguage,
   type SitePage,
+  signInPathOf,
 } from "../../../shared/site";
 import { SITE_META } from "../../../shared/site-meta";
 
@@ -20,8 +21,8 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * The HTML of every path, from the built web app (dist/web): the app's paths get index.html; the
- * public site's pages get site.html with their title, description, canonical URL and Open Graph
+ * The HTML of every path, from the built web app (dist/web): the app's paths get index.html, but
+ * the sign-in pages signin.html, their light entry (decision 018); the public site's pages get site.html with their title, description, canonical URL and Open Graph
  * tags (for crawlers and link previews, which run no JavaScript) and `modulepreload` links for the
  * page's own chunks and texts, so the browser fetches them with the entry instead of after it.
  * Unknown paths get the site's 404 page with status 404.
@@ -29,6 +30,8 @@ const escapeHtml = (text: string) =>
 export function createSiteHtml(webRoot: string, appUrl: string) {
   const indexHtml = readFileSync(join(webRoot, "index.html"), "utf8");
   const siteHtml = readFileSync(join(webRoot, "site.html"), "utf8");
+  const signInFile = join(webRoot, "signin.html");
+  const signInHtml = existsSync(signInFile) ? readFileSync(signInFile, "utf8") : indexHtml;
   const manifestPath = join(webRoot, ".vite/manifest.json");
   const manifest: Manifest = existsSync(manifestPath)
     ? JSON.parse(readFileSync(manifestPath, "utf8"))
@@ -104,6 +107,7 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
     en: { status: 404, html: render("notFound", "en", null) },
   } as const;
   const app: WebPage = { status: 200, html: indexHtml };
+  const signIn: WebPage = { status: 200, html: signInHtml };
 
   /**
    * The page a GET of `pathname` answers with: a site page in the visitor's language (the
@@ -111,7 +115,7 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
    */
   return function pageFor(pathname: string, languageCookie?: string): WebPage {
     const route = resolvePath(pathname);
-    if (route.kind === "app") return app;
+    if (route.kind === "app") return signInPathOf(pathname) ? signIn : app;
     const page = pages.get(route.page);
     if (!page) return notFound[notFoundLanguage(pathname)];
     return page[toLocale(languageCookie)];

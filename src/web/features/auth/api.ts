@@ -9,7 +9,6 @@ import {
   PasswordResetDoneSchema,
   type ResendConfirmation,
   type ResetPassword,
-  type Role,
   type SignIn,
 } from "@/shared/auth.schema";
 import type { SignUpOrigin } from "@/shared/origin";
@@ -35,9 +34,6 @@ export const meQueryOptions = () =>
     },
     staleTime: 60_000,
   });
-
-/** Where a signed-in user belongs (spec sections 2 and 6). */
-export const homePathFor = (role: Role) => (role === "admin" ? "/dashboard" : "/dashboard-cliente");
 
 type SignedUp = { email: string };
 

@@ -3,6 +3,9 @@ import type { Locale } from "@/shared/languages";
 
 const en = (language: Locale) => language === "en";
 
+/** Where a signed-in user belongs (spec sections 2 and 6). */
+export const homePathFor = (role: Role) => (role === "admin" ? "/dashboard" : "/dashboard-cliente");
+
 /** The sign-in page of a role, in the page's language (spec section 2: the `-en` variants). */
 export const signInPath = (role: Role, language: Locale) =>
   role === "admin"

@@ -7,10 +7,24 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { PasswordInput } from "@/web/components/ui/password-input";
-import type { useFormField } from "@/web/lib/form";
 
-/** One wired field, as `useFormField(form)(name)` returns it. */
-type FormField = ReturnType<ReturnType<typeof useFormField>>;
+/**
+ * One wired field, as `useFormField(form)(name)` (react-hook-form) returns it, or the sign-in
+ * entry's form (signin/sign-in-form.tsx, without react-hook-form).
+ */
+type FormField = {
+  id: string;
+  error: string | undefined;
+  control: {
+    id: string;
+    name: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+    onChange: (event: { target: unknown }) => unknown;
+    onBlur?: (event: { target: unknown }) => unknown;
+    ref?: (instance: HTMLElement | null) => void;
+  };
+};
 
 /** The fields the sign-in and both sign-up forms share, with the same labels everywhere. */
 export function EmailField({ field }: { field: FormField }) {

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Me } from "@/shared/auth.schema";
-import { homePathFor } from "../api";
+import { useSignInHandoff } from "../handoff";
+import { homePathFor } from "../paths";
 import { AuthCard } from "./auth-card";
 import { CompanySignUpForm } from "./company-sign-up-form";
 import { SignInForm } from "./sign-in-form";
@@ -14,7 +15,10 @@ type View = { name: "signIn" } | { name: "signUp" } | { name: "signedUp"; email:
 export function CompanyAuth() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const [view, setView] = useState<View>({ name: "signIn" });
+  const handoff = useSignInHandoff();
+  const [view, setView] = useState<View>(() =>
+    handoff?.view === "signUp" ? { name: "signUp" } : { name: "signIn" },
+  );
 
   const onSignedIn = (me: Me) => navigate(homePathFor(me.profile.role), { replace: true });
 

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Me } from "@/shared/auth.schema";
 import { resolveSignUpOrigin, type SignUpOriginParams } from "@/shared/origin";
-import { homePathFor, joinThroughLink, partnershipOf } from "../api";
+import { joinThroughLink, partnershipOf } from "../api";
+import { useSignInHandoff } from "../handoff";
+import { homePathFor } from "../paths";
 import { AuthCard } from "./auth-card";
 import { CustomerSignUpForm } from "./customer-sign-up-form";
 import { SignInForm } from "./sign-in-form";
@@ -23,8 +25,11 @@ type CustomerAuthProps = {
 export function CustomerAuth({ initialView, origin, companyName }: CustomerAuthProps) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
+  const handoff = useSignInHandoff();
   const [view, setView] = useState<View>(() =>
-    initialView === "signUp" ? { name: "signUp" } : { name: "signIn" },
+    initialView === "signUp" || handoff?.view === "signUp"
+      ? { name: "signUp" }
+      : { name: "signIn" },
   );
 
   const onSignedIn = async (me: Me) => {

@@ -14,6 +14,7 @@ import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { currentLocale } from "@/web/lib/i18n";
 import { isTwoFactorChallenge, useResendConfirmation, useSignIn } from "../api";
+import { useSignInHandoff } from "../handoff";
 import { forgotPasswordPath } from "../paths";
 import { EmailField, FormErrorAlert, PasswordField } from "./account-fields";
 import { TwoFactorChallengeForm } from "./two-factor-challenge-form";
@@ -41,15 +42,18 @@ export function SignInForm({
   account?: Role;
 }) {
   const { t } = useTranslation("auth");
+  // From the sign-in entry: the password was right and the account asks for its code.
+  const handoff = useSignInHandoff();
+  const handedEmail = handoff?.view === "twoFactor" ? handoff.email : null;
   const form = useForm<z.input<typeof SignInSchema>, unknown, SignIn>({
     resolver: zodResolver(SignInSchema),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: handedEmail ?? "", password: "" },
     reValidateMode: "onSubmit",
   });
   const field = useFormField(form);
   const signIn = useSignIn();
   const resend = useResendConfirmation();
-  const [challenge, setChallenge] = useState(false);
+  const [challenge, setChallenge] = useState(handedEmail !== null);
   /** Why the code step ended without a session (it expired): shown back on the password step. */
   const [challengeError, setChallengeError] = useState<unknown>(null);
   /** The alert for what the form itself refused (malformed e-mail, short password). */

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
-import { homePathFor, joinThroughLink, meQueryOptions } from "../api";
+import { joinThroughLink, meQueryOptions } from "../api";
+import { homePathFor } from "../paths";
 
 /**
  * For the sign-in pages: a signed-in admin goes to /dashboard and a customer to

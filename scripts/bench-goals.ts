@@ -1,0 +1,132 @@
+/**
+ * The last step of `npm run bench`: the speed round's goals (issue 21) in one table, each with its
+ * figure from the results the benches just wrote to .bench/ (add-stamp.json from bench.ts,
+ * scale.json from bench-scale.ts, cluster.json from bench-cluster.ts, web.json from
+ * `npm run bench:web`), and when each was measured. A missing file is a row that says so.
+ */
+import { readFileSync } from "node:fs";
+import { writePerformanceSection } from "./perf-doc";
+
+const root = new URL("..", import.meta.url);
+
+function read<T>(name: string): T | null {
+  try {
+    return JSON.parse(readFileSync(new URL(`.bench/${name}`, root), "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+type Level = { connections: number; http: { rps: number; p99: number }; bare: { rps: number } };
+type AddStamp = {
+  measuredAt: string;
+  results: { label: string; levels: Level[]; open: { rate: number; p50: number; p99: number } }[];
+};
+type Scale = {
+  measuredAt: string;
+  results: { what: string; small: number; big: number; ratio: number }[];
+};
+type Cluster = {
+  date: string;
+  rows: { processes: number; connections: number; rps: number; errors: number }[];
+};
+type Web = {
+  measuredAt: string;
+  pages: { path: string; gzipBytes: number; budgetBytes: number }[];
+};
+
+const rows: string[] = [];
+const row = (goal: string, target: string, measured: string, met: boolean | null, when?: string) =>
+  rows.push(
+    `| ${goal} | ${target} | ${measured} | ${met === null ? "—" : met ? "met" : "**not met**"} | ${when?.slice(0, 10) ?? "not measured"} |`,
+  );
+const f = (n: number, digits = 1) => n.toFixed(digits);
+
+const stamp = read<AddStamp>("add-stamp.json");
+const pg = stamp?.results.find((r) => r.label === "PostgreSQL");
+const pglite = stamp?.results.find((r) => r.label.startsWith("PGlite"));
+for (const connections of [16, 64]) {
+  const l = pg?.levels.find((x) => x.connections === connections);
+  const ratio = l ? l.http.rps / l.bare.rps : 0;
+  row(
+    `1. Add-stamp on PostgreSQL, ${connections} connections: HTTP / bare`,
+    "≥ 0.6",
+    l ? `${f(ratio, 2)} (${f(l.http.rps)} req/s against ${f(l.bare.rps)} tx/s)` : "—",
+    l ? ratio >= 0.6 : null,
+    stamp?.measuredAt,
+  );
+}
+const lite16 = pglite?.levels.find((x) => x.connections === 16);
+row(
+  "2. Add-stamp on the embedded database, 16 connections",
+  "≥ 600 req/s, p99 reported",
+  lite16 ? `${f(lite16.http.rps)} req/s, p99 ${f(lite16.http.p99)} ms` : "—",
+  lite16 ? lite16.http.rps >= 600 : null,
+  stamp?.measuredAt,
+);
+row(
+  "3. Open loop on PostgreSQL at half the best rate",
+  "p99 ≤ 25 ms",
+  pg ? `${pg.open.rate} req/s: p50 ${f(pg.open.p50)} ms, p99 ${f(pg.open.p99)} ms` : "—",
+  pg ? pg.open.p99 <= 25 : null,
+  stamp?.measuredAt,
+);
+
+const web = read<Web>("web.json");
+for (const [path, label] of [
+  ["/login-admin", "4. `/login-admin` initial JavaScript (gzip)"],
+  ["/login-cliente", "4. `/login-cliente` initial JavaScript (gzip)"],
+  ["/dashboard", "4. Company panel's first screen, initial JavaScript (gzip)"],
+] as const) {
+  const page = web?.pages.find((p) => p.path === path);
+  row(
+    label,
+    page ? `≤ ${f(page.budgetBytes / 1024)} KB` : "—",
+    page ? `${f(page.gzipBytes / 1024)} KB` : "—",
+    page ? page.gzipBytes <= page.budgetBytes : null,
+    web?.measuredAt,
+  );
+}
+
+const scale = read<Scale>("scale.json");
+for (const r of scale?.results ?? [
+  { what: "add-stamp, search, reports", small: 0, big: 0, ratio: 0 },
+]) {
+  row(
+    `5. Ten times the data: ${r.what}`,
+    "≤ 1.2 × the small database",
+    scale ? `${f(r.ratio, 2)} × (${f(r.small)} → ${f(r.big)})` : "—",
+    scale ? r.ratio <= 1.2 : null,
+    scale?.measuredAt,
+  );
+}
+
+const cluster = read<Cluster>("cluster.json");
+for (const connections of [16, 64]) {
+  const one = cluster?.rows.find((r) => r.processes === 1 && r.connections === connections);
+  const two = cluster?.rows.find((r) => r.processes === 2 && r.connections === connections);
+  row(
+    `6. Two app processes on one port, ${connections} connections`,
+    "throughput measured; correctness by e2e/cluster.e2e.ts",
+    one && two
+      ? `${f(two.rps)} req/s against ${f(one.rps)} with one (${f(two.rps / one.rps, 2)} ×), ${two.errors} errors`
+      : "—",
+    null,
+    cluster?.date,
+  );
+}
+
+writePerformanceSection(
+  "## The speed round's goals",
+  [
+    "## The speed round's goals (`npm run bench`, issue 21)",
+    "",
+    "Each goal with its figure from the last run of the bench that measures it (the sections below give the details); the date says when.",
+    "",
+    "| goal | target | measured | | when |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+  ].join("\n"),
+);
+console.info(rows.join("\n"));
