@@ -6,6 +6,7 @@
  * docs/performance.md. Without DATABASE_URL it says so and exits 0.
  */
 
+import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
@@ -22,7 +23,7 @@ const WARMUP = 5;
 const SECTION = "## Customer search";
 
 /** Realistic terms: names with and without accents, partial e-mail, phone digits, short, none. */
-const TERMS: { term: string; page?: number; what: string }[] = [
+export const TERMS: { term: string; page?: number; what: string }[] = [
   { term: "", what: "no search (first page)" },
   { term: "", page: 50, what: "no search, page 50" },
   { term: "joão", what: "first name, accented" },
@@ -167,7 +168,9 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

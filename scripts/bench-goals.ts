@@ -89,14 +89,16 @@ for (const [path, label] of [
 }
 
 const scale = read<Scale>("scale.json");
-for (const r of scale?.results ?? [
-  { what: "add-stamp, search, reports", small: 0, big: 0, ratio: 0 },
-]) {
+const notMeasured: Scale["results"] = [
+  { what: "add-stamp, search, reports", small: 0, big: 0, ratio: 0, holds: false },
+];
+for (const r of scale?.results ?? notMeasured) {
   row(
     `5. Ten times the data: ${r.what}`,
     "≤ 1.2 × the small database",
-    scale ? `${f(r.ratio, 2)} × (${f(r.small)} → ${f(r.big)})` : "—",
-    scale ? r.ratio <= 1.2 : null,
+    // The ratio is the big database's cost over the small one's (for req/s: small ÷ big).
+    scale ? `${f(r.ratio, 2)} × (small ${f(r.small)}, big ${f(r.big)})` : "—",
+    scale ? r.holds : null,
     scale?.measuredAt,
   );
 }

@@ -8,6 +8,7 @@
  * docs/performance.md. Without DATABASE_URL it says so and exits 0.
  */
 
+import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { serve } from "@hono/node-server";
@@ -38,6 +39,19 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const f = (n: number) => n.toFixed(1);
 const thousands = (n: number) => Math.round(n).toLocaleString("en");
+
+/** The periods measured: the screen's presets and the year, ending today (São Paulo). */
+export function reportPeriods(
+  today = saoPauloDate(),
+): { what: string; from: string; to: string }[] {
+  return [
+    { what: "7 days", ...reportPeriod("7d", today) },
+    { what: "30 days", ...reportPeriod("30d", today) },
+    { what: "90 days", ...reportPeriod("90d", today) },
+    { what: "last month", ...reportPeriod("last_month", today) },
+    { what: "12 months", from: addDays(today, -364), to: today },
+  ];
+}
 
 async function main() {
   const url = scriptEnv.DATABASE_URL;
@@ -93,14 +107,7 @@ async function main() {
     const seeded = `${s(customersDone - seedStart)} s for the members, ${s(activityDone - customersDone)} s for the stamps and their roll-ups, the cards, referrals and messages`;
     console.info(`Seeded: ${seeded}`);
 
-    const today = saoPauloDate();
-    const periods: { what: string; from: string; to: string }[] = [
-      { what: "7 days", ...reportPeriod("7d", today) },
-      { what: "30 days", ...reportPeriod("30d", today) },
-      { what: "90 days", ...reportPeriod("90d", today) },
-      { what: "last month", ...reportPeriod("last_month", today) },
-      { what: "12 months", from: addDays(today, -364), to: today },
-    ];
+    const periods = reportPeriods();
     const reportHeader = [
       "| period | days | stamps in it | active members | p50 ms | p95 ms | p99 ms |",
       "| --- | --- | --- | --- | --- | --- | --- |",
@@ -217,7 +224,9 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -21,7 +21,7 @@ import { findCompanyOfOwner } from "../src/server/modules/companies/companies.se
 import { findDefaultProgram } from "../src/server/modules/programs/programs.service";
 import { scriptEnv } from "./script-env";
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   "João",
   "José",
   "Antônio",
@@ -73,7 +73,7 @@ const FIRST_NAMES = [
   "Yasmin",
   "Íris",
 ];
-const SURNAMES = [
+export const SURNAMES = [
   "Silva",
   "Santos",
   "Oliveira",
@@ -115,7 +115,7 @@ const SURNAMES = [
   "Garcês",
   "Câmara",
 ];
-const CITIES: [string, string, number][] = [
+export const CITIES: [string, string, number][] = [
   ["São Paulo", "SP", 11],
   ["Campinas", "SP", 19],
   ["Santos", "SP", 13],
@@ -140,7 +140,7 @@ const CITIES: [string, string, number][] = [
 
 const BATCH = 20_000;
 
-const sqlArray = (values: string[]) =>
+export const sqlArray = (values: string[]) =>
   `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(",")}]::text[]`;
 
 /**
