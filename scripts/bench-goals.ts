@@ -24,7 +24,7 @@ type AddStamp = {
 };
 type Scale = {
   measuredAt: string;
-  results: { what: string; small: number; big: number; ratio: number }[];
+  results: { what: string; small: number; big: number; ratio: number; holds: boolean }[];
 };
 type Cluster = {
   date: string;
