@@ -1,6 +1,6 @@
 /**
  * `npm run seed:tenants [-- COMPANIES PEOPLE MEMBERS STAMPS]`: many companies around the ones
- * already there, for the measures at scale (scripts/bench-scale.ts, decision 021). Defaults: 999
+ * already there, for the measures at scale (scripts/bench-scale.ts, decision 020). Defaults: 999
  * companies, 700,000 new people, 900,000 memberships and 9,000,000 stamps: with the 100,000
  * members and 1,000,000 stamps of `npm run seed:reports`, a database of 1,000 companies, 1,000,000
  * members and 10,000,000 stamps. Runs on DATABASE_URL, or the embedded database in DATA_DIR

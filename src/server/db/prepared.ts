@@ -14,7 +14,7 @@ import type { Db } from "./client";
  * `sql.placeholder(name)`.
  *
  * This reads three of Drizzle's internals (`session`, `dialect`, the builder's `config` and
- * `joinsNotNullableMap`), the same ones its `_prepare` reads; decision 020 says what breaks it and
+ * `joinsNotNullableMap`), the same ones its `_prepare` reads; decision 019 says what breaks it and
  * which tests notice.
  */
 export function reusableQuery<Row>(

@@ -1,4 +1,4 @@
--- The /clientes search by company and term in one index (decision 021): the trigram index of
+-- The /clientes search by company and term in one index (decision 020): the trigram index of
 -- migration 0004 holds every company's members, so a term's matches in one company were read
 -- among all companies' (ten times more with 1,000 companies), then filtered. With btree_gin the
 -- company's key and the term's trigrams are entries of one GIN index, and the scan intersects
