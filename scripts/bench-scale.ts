@@ -14,6 +14,7 @@
 import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
@@ -169,7 +170,8 @@ async function measurePhase(
 const worse = (small: number, big: number, higherIsBetter = false) =>
   higherIsBetter ? small / big : big / small;
 
-function section(
+/** The "Scale" section from the two databases' pooled phases (also re-rendered from .bench/scale.json). */
+export function section(
   small: Phase,
   big: Phase,
   seed: { small: string; big: string },
@@ -453,7 +455,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run directly (npm run bench:scale), not when imported.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
@@ -186,40 +187,57 @@ async function benchDatabase(label: string, database: Database) {
   await measure(max, 1, bareRun);
 
   // CPU per request: this process (the server, or the bare transaction's caller; PGlite runs in
-  // it too) and PostgreSQL's backends on the bench's database, read from /proc.
-  const pgPids =
+  // it too) and PostgreSQL's backends on the bench's database, read from /proc. The pool opens and
+  // closes connections as the load changes, so the backends are listed at the start and the end
+  // of each row: one that started during the row counts from zero.
+  const backends = async () =>
     database.kind === "postgres"
-      ? (
-          await database.db.execute<{ pid: number }>(
-            sql`select pid from pg_stat_activity where datname = current_database()`,
-          )
-        ).rows.map((r) => r.pid)
-      : [];
-  const cpuNow = () => ({ node: process.cpuUsage(), pg: postgresCpuMs(pgPids) });
-  const cpuPerRequest = (before: ReturnType<typeof cpuNow>, requests: number): Cpu => {
+      ? postgresCpuMs(
+          (
+            await database.db.execute<{ pid: number }>(
+              sql`select pid from pg_stat_activity where datname = current_database()`,
+            )
+          ).rows.map((r) => r.pid),
+        )
+      : new Map<number, number>();
+  const cpuNow = async () => ({ node: process.cpuUsage(), pg: await backends() });
+  const cpuPerRequest = async (
+    before: Awaited<ReturnType<typeof cpuNow>>,
+    requests: number,
+  ): Promise<Cpu> => {
     const node = process.cpuUsage(before.node);
+    let pg = 0;
+    for (const [pid, ms] of await backends()) pg += ms - (before.pg.get(pid) ?? 0);
     return {
       node: (node.user + node.system) / 1000 / Math.max(1, requests),
-      pg: (postgresCpuMs(pgPids) - before.pg) / Math.max(1, requests),
+      pg: pg / Math.max(1, requests),
     };
   };
 
   const levels: LevelResult[] = [];
   for (const connections of LEVELS) {
-    let before = cpuNow();
+    let before = await cpuNow();
     const profile = PROFILE ? await startProfile() : null;
     const http = await measureHttp(httpJob(connections, SECONDS));
     if (profile) await profile.stop(`${PROFILE}-${database.kind}-${connections}.cpuprofile`);
-    const httpCpu = cpuPerRequest(before, http.count);
-    before = cpuNow();
+    const httpCpu = await cpuPerRequest(before, http.count);
+    before = await cpuNow();
     const bare = await measure(connections, SECONDS, bareRun);
-    const bareCpu = cpuPerRequest(before, bare.count);
+    const bareCpu = await cpuPerRequest(before, bare.count);
     levels.push({ connections, http, bare, httpCpu, bareCpu });
     console.info(levelRow(label, levels.at(-1)!));
   }
   // The open loop: half the best closed-loop rate, sent at fixed times over 64 connections.
   const rate = Math.round(Math.max(...levels.map((l) => l.http.rps)) / 2);
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const open = await measureHttp({ ...httpJob(max, SECONDS), rate });
+  loopDelay.disable();
+  // Where a slow answer waited: the server's event loop (blocked by a collection, or PGlite's
+  // queries, which run on it) or elsewhere (the database, the socket, the client).
+  console.info(
+    `  server event-loop delay during the open loop: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+  );
   console.info(
     `  open loop at ${rate} req/s: p50 ${open.p50.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms`,
   );
@@ -252,19 +270,19 @@ type Cpu = { node: number; pg: number };
 type LevelResult = { connections: number; http: Result; bare: Result; httpCpu: Cpu; bareCpu: Cpu };
 type DatabaseResult = Awaited<ReturnType<typeof benchDatabase>>;
 
-/** CPU time (ms) the given PostgreSQL backends have used so far: utime + stime, in clock ticks. */
-function postgresCpuMs(pids: number[]): number {
-  let ticks = 0;
+/** CPU time (ms) each of the given PostgreSQL backends has used so far: utime + stime. */
+function postgresCpuMs(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // 100 ticks per second
     } catch {
       // The backend has gone: its time is lost, and the figure a little low.
     }
   }
-  return ticks * 10; // 100 ticks per second (getconf CLK_TCK)
+  return used;
 }
 
 const f = (n: number) => n.toFixed(1);
