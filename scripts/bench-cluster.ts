@@ -9,13 +9,13 @@
  * docs/performance.md and .bench/cluster.json. Without DATABASE_URL it says so and exits 0.
  */
 
-import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { startAppServer } from "../e2e/support/app-server";
-import type { ClientJob, ClientResult } from "./bench-client";
+import type { ClientJob } from "./bench-client";
+import { runBenchClient } from "./bench-fork";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
 
@@ -83,22 +83,6 @@ function cpuTicks(rootPid: number, database: string) {
     }
   }
   return { app, postgres };
-}
-
-/** The load, from a child process: one keep-alive connection per virtual client. */
-function runClient(job: ClientJob): Promise<ClientResult> {
-  return new Promise((resolve, reject) => {
-    const client = fork(new URL("./bench-client.ts", import.meta.url), {
-      execArgv: process.execArgv,
-      serialization: "advanced",
-    });
-    client.once("message", (message) => resolve(message as ClientResult));
-    client.once("error", reject);
-    client.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`bench client exited with ${code}`));
-    });
-    client.send(job);
-  });
 }
 
 type Setup = { cookie: string; cards: string[] };
@@ -190,7 +174,7 @@ async function benchProcesses(
       seconds,
     });
     // Not recorded: every process compiles the path hot and opens its pool's connections.
-    await runClient(job(Math.max(...LEVELS), 2));
+    await runBenchClient(job(Math.max(...LEVELS), 2));
 
     const rows: Row[] = [];
     const childPid = server.process.pid ?? 0;
@@ -198,7 +182,7 @@ async function benchProcesses(
     for (const connections of LEVELS) {
       const loadBefore = Number(loadavg()[0]!.toFixed(1));
       const before = cpuTicks(childPid, database);
-      const result = await runClient(job(connections, SECONDS));
+      const result = await runBenchClient(job(connections, SECONDS));
       const after = cpuTicks(childPid, database);
       const sorted = Float64Array.from(result.latencies).sort();
       const pct = (p: number) =>

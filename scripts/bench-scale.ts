@@ -11,7 +11,6 @@
  * periods. Goal: each within 1.2× of the small database. Rewrites the "## Scale" section of
  * docs/performance.md and writes .bench/scale.json. Without DATABASE_URL it says so and exits 0. */
 
-import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
@@ -22,8 +21,9 @@ import { connectPostgres, type Database } from "../src/server/db/client";
 import { loyaltyCards, memberships } from "../src/server/db/schema";
 import { JOBS } from "../src/server/modules/jobs/jobs.registry";
 import { installJobs } from "../src/server/modules/jobs/jobs.service";
-import type { ClientJob, ClientResult } from "./bench-client";
+import type { ClientJob } from "./bench-client";
 import { TERMS } from "./bench-customers";
+import { runBenchClient } from "./bench-fork";
 import { reportPeriods } from "./bench-reports";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
@@ -63,22 +63,6 @@ const percentiles = (values: ArrayLike<number>): Percentiles => {
 const f = (n: number) => n.toFixed(1);
 const thousands = (n: number) => Math.round(n).toLocaleString("en");
 
-/** The HTTP load, from a child process (scripts/bench-client.ts), as scripts/bench.ts runs it. */
-function measureHttp(job: ClientJob): Promise<ClientResult> {
-  return new Promise((resolve, reject) => {
-    const client = fork(new URL("./bench-client.ts", import.meta.url), {
-      execArgv: process.execArgv,
-      serialization: "advanced",
-    });
-    client.once("message", (message) => resolve(message as ClientResult));
-    client.once("error", reject);
-    client.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`bench client exited with ${code}`));
-    });
-    client.send(job);
-  });
-}
-
 /** Sequential GETs of `path`: the latencies after the warm-ups, and the last answer. */
 async function timeGets(base: string, cookie: string, path: string, runs: number) {
   const latencies: number[] = [];
@@ -116,8 +100,8 @@ async function measurePhase(
     expectStatus: 201,
     seconds,
   });
-  await measureHttp(job(1)); // not recorded: compiles the path hot, opens the pool
-  const load = await measureHttp(job(SECONDS));
+  await runBenchClient(job(1)); // not recorded: compiles the path hot, opens the pool
+  const load = await runBenchClient(job(SECONDS));
   const addStamp = {
     rps: load.latencies.length / load.elapsed,
     errors: load.errors,

@@ -6,7 +6,6 @@
  * loop. Writes the table to docs/performance.md.
  */
 
-import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
@@ -21,6 +20,7 @@ import type { Mail } from "../src/server/modules/mail/mail.service";
 import { qualifyReferral } from "../src/server/modules/referrals/referrals.service";
 import { addStampToCard } from "../src/server/modules/stamps/stamps.service";
 import type { ClientJob, ClientResult } from "./bench-client";
+import { runBenchClient } from "./bench-fork";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
 
@@ -71,25 +71,11 @@ async function measure(
 }
 
 /** The HTTP load, from a child process: one keep-alive connection per virtual client. */
-function measureHttp(job: ClientJob): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    // Same runtime flags as this process (tsx's loader), and structured clone for the latencies.
-    const client = fork(new URL("./bench-client.ts", import.meta.url), {
-      execArgv: process.execArgv,
-      serialization: "advanced",
-    });
-    client.once("message", (message) => {
-      const result = message as ClientResult;
-      const perRequest = result.cpuMs / Math.max(1, result.latencies.length);
-      console.info(`  (load generator CPU: ${perRequest.toFixed(2)} ms per request)`);
-      resolve(summarize(result));
-    });
-    client.once("error", reject);
-    client.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`bench client exited with ${code}`));
-    });
-    client.send(job);
-  });
+async function measureHttp(job: ClientJob): Promise<Result> {
+  const result = await runBenchClient(job);
+  const perRequest = result.cpuMs / Math.max(1, result.latencies.length);
+  console.info(`  (load generator CPU: ${perRequest.toFixed(2)} ms per request)`);
+  return summarize(result);
 }
 
 async function benchDatabase(label: string, database: Database) {
