@@ -9,7 +9,7 @@ import { HTTPException } from "hono/http-exception";
 import { RECEIPT_MAX_BYTES } from "../shared/claims.schema";
 import { LOGO_MAX_BYTES } from "../shared/company-data.schema";
 import type { ApiErrorBody } from "../shared/errors";
-import { type Auth, createAuth, trustedOrigins } from "./auth";
+import { type Auth, createAuth, type PasswordHashing, trustedOrigins } from "./auth";
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
@@ -99,6 +99,8 @@ export type AppDeps = {
   channelSecretKey?: Buffer;
   /** Meta's Graph API (GRAPH_API_BASE_URL; default https://graph.facebook.com/v21.0). */
   graphApiBaseUrl?: string;
+  /** Password hashing; default better-auth's scrypt. Only the API tests give a cheaper one. */
+  passwordHashing?: PasswordHashing;
 };
 
 export type App = { app: OpenAPIHono<{ Variables: SessionVars }>; auth: Auth };
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps): App {
     appUrl: deps.appUrl,
     secret: deps.authSecret,
     mailer: deps.mailer,
+    passwordHashing: deps.passwordHashing,
   });
   // Billing's provider: Asaas (main.ts, with credentials), else the dev provider; never the dev
   // one in production (there billing answers 503 billing_unavailable without credentials).

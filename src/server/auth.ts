@@ -24,7 +24,22 @@ export function trustedOrigins(appUrl: string): string[] {
   return [url.origin, other.origin];
 }
 
-export function createAuth(options: { db: Db; appUrl: string; secret: string; mailer: Mailer }) {
+/**
+ * How passwords are hashed and checked. The app uses better-auth's own (scrypt, N=16384: about
+ * 0.2 s of CPU each); the API tests give the same scrypt at a small cost (test/test-app.ts).
+ */
+export type PasswordHashing = {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+};
+
+export function createAuth(options: {
+  db: Db;
+  appUrl: string;
+  secret: string;
+  mailer: Mailer;
+  passwordHashing?: PasswordHashing;
+}) {
   return betterAuth({
     appName: "Carimbou",
     baseURL: options.appUrl,
@@ -78,6 +93,7 @@ export function createAuth(options: { db: Db; appUrl: string; secret: string; ma
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
+      ...(options.passwordHashing ? { password: options.passwordHashing } : {}),
       // Password recovery: POST /api/password/forgot and /reset call these in-process.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { accounts, users } from "../modules/auth/auth.table";
 import { profiles } from "../modules/auth/profiles.table";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, type TestApp, testPasswordHashing } from "../test/test-app";
 
 const limits = {
   signIn: { bucket: "sign-in-failures", max: 3, windowSeconds: 600 },
@@ -31,7 +30,7 @@ const TOO_MANY = {
 
 /** `count` confirmed customers with password `segredo1`, written straight to the database. */
 async function seedCustomers(app: TestApp, count: number, prefix: string) {
-  const hash = await hashPassword("segredo1");
+  const hash = await testPasswordHashing.hash("segredo1");
   const emails: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = randomUUID();

@@ -1,8 +1,10 @@
+import { randomBytes, scrypt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { type AppDeps, createApp } from "../app";
+import type { PasswordHashing } from "../auth";
 import { type JobRunner, type JobRunnerOptions, startJobs } from "../modules/jobs/jobs.service";
 import type { Mail, Mailer } from "../modules/mail/mail.service";
 import { sendQueuedEmails } from "../modules/mail/outbox";
@@ -13,6 +15,31 @@ export const TEST_APP_URL = "http://localhost:3999";
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 /** The test app's key of the messaging channels' secrets (CHANNEL_SECRET_KEY), fixed. */
 export const TEST_CHANNEL_SECRET_KEY = Buffer.alloc(32, 7);
+
+/**
+ * better-auth's password hash (scrypt, `salt:key` in hex) at a cost of N=1024, r=1 instead of
+ * N=16384, r=16: a sign-up and a sign-in cost about 1 ms of CPU instead of 0.4 s, and the suite
+ * makes over a thousand of them. Everything else about passwords runs as in the app; the
+ * production cost has its own test (auth.test.ts, `realPasswordHashing`) and the browser suite
+ * runs the real server.
+ */
+const cheapScrypt = (password: string, salt: string) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, 64, { N: 1024, r: 1, p: 1 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+export const testPasswordHashing: PasswordHashing = {
+  async hash(password) {
+    const salt = randomBytes(16).toString("hex");
+    return `${salt}:${(await cheapScrypt(password, salt)).toString("hex")}`;
+  },
+  async verify({ hash, password }) {
+    const [salt, key] = hash.split(":");
+    if (!salt || !key) throw new Error("Invalid password hash");
+    return (await cheapScrypt(password, salt)).toString("hex") === key;
+  },
+};
 
 type RequestOptions = {
   method?: string;
@@ -44,6 +71,8 @@ type TestAppOptions = Partial<
    * request's e-mails are there when it answers. Off: only a worker (`jobs`) sends them.
    */
   deliverEmails?: boolean;
+  /** Hashes passwords as the app does (better-auth's scrypt at full cost), not the tests' cheap one. */
+  realPasswordHashing?: boolean;
 };
 
 /**
@@ -52,7 +81,13 @@ type TestAppOptions = Partial<
  * Jobs do not run unless `jobs` asks (their queues exist: the template has them).
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const { jobs: jobOptions, mailer: ownMailer, deliverEmails = true, ...appOptions } = options;
+  const {
+    jobs: jobOptions,
+    mailer: ownMailer,
+    deliverEmails = true,
+    realPasswordHashing = false,
+    ...appOptions
+  } = options;
   // The scheduled backups of this test app: a fresh folder, removed by close().
   const ownBackupDir = appOptions.backupDir
     ? null
@@ -74,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     appUrl: TEST_APP_URL,
     authSecret: TEST_AUTH_SECRET,
     channelSecretKey: TEST_CHANNEL_SECRET_KEY,
+    passwordHashing: realPasswordHashing ? undefined : testPasswordHashing,
     ...appOptions,
     backupDir,
   });

@@ -10,6 +10,8 @@ const TestEnvSchema = z.object({
   TEST_DATABASE_URL: z.string().optional(),
   /** The Chromium the browser suite drives (default /usr/bin/chromium). */
   CHROMIUM_PATH: z.string().optional(),
+  /** How many browser-test workers run at once (default 2: one per core). */
+  E2E_WORKERS: z.coerce.number().int().positive().optional(),
   /** Where browser tests leave screenshots of the pages they check, when set. */
   SCREENSHOT_DIR: z.string().optional(),
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import type { CompanySignUp, CustomerSignUp, Me } from "../../../shared/auth.schema";
 import { TRIAL_DAYS } from "../../../shared/limits";
@@ -79,14 +80,34 @@ async function createAccount(
   return userId;
 }
 
+/**
+ * Queues the confirmation e-mail of an unconfirmed account (none for a confirmed or unknown one):
+ * better-auth's verification token and link (the same its /send-verification-email makes), sent by
+ * the `sendVerificationEmail` of auth.ts. Its endpoint is not called: it waits until 500 ms have
+ * passed on every call, which a sign-up does not need (its answer already says the e-mail was
+ * free) and which `resendConfirmation` applies to every answer itself.
+ */
 export async function sendConfirmation(
   deps: AccountsDeps,
   email: string,
   role: "admin" | "customer",
 ) {
-  await deps.auth.api.sendVerificationEmail({
-    body: { email, callbackURL: confirmationCallbackUrl(deps.appUrl, role) },
-  });
+  const ctx = await deps.auth.$context;
+  const send = ctx.options.emailVerification?.sendVerificationEmail;
+  if (!send) throw new Error("auth.ts sends no confirmation e-mail");
+  const found = await ctx.internalAdapter.findUserByEmail(email);
+  if (!found || found.user.emailVerified) return;
+  const { user } = found;
+  const token = await createEmailVerificationToken(
+    ctx.secret,
+    user.email,
+    undefined,
+    ctx.options.emailVerification?.expiresIn,
+    { userId: user.id },
+  );
+  const callbackURL = encodeURIComponent(confirmationCallbackUrl(deps.appUrl, role));
+  const url = `${ctx.baseURL}/verify-email?token=${token}&callbackURL=${callbackURL}`;
+  await send({ user, url, token });
 }
 
 /**
@@ -243,8 +264,12 @@ export async function signUpCustomer(
   return { email: input.email };
 }
 
+/** How long a re-send takes at least, whatever the account: its time tells nothing either. */
+export const RESEND_CONFIRMATION_FLOOR_MS = 500;
+
 /** Re-sends the confirmation to an unconfirmed account; answers the same whether it exists or not. */
 export async function resendConfirmation(deps: AccountsDeps, email: string) {
+  const started = Date.now();
   const [row] = await deps.db
     .select({ verified: users.emailVerified, role: profiles.role })
     .from(users)
@@ -252,6 +277,8 @@ export async function resendConfirmation(deps: AccountsDeps, email: string) {
     .where(eq(users.email, email))
     .limit(1);
   if (row && !row.verified) await sendConfirmation(deps, email, row.role);
+  const remaining = RESEND_CONFIRMATION_FLOOR_MS - (Date.now() - started);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
 }
 
 export async function findMe(db: Db, userId: string): Promise<Me | null> {

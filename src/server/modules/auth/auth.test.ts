@@ -1,3 +1,4 @@
+import { verifyPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -7,9 +8,11 @@ import {
   sessionCookie,
   TEST_APP_URL,
   type TestApp,
+  testPasswordHashing,
 } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
-import { users } from "./auth.table";
+import { RESEND_CONFIRMATION_FLOOR_MS } from "./auth.service";
+import { accounts, users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
 let t: TestApp;
@@ -308,8 +311,11 @@ describe("sign-in, confirmation and sign-out", () => {
     expect(t.mails.at(-1)?.to).toBe("reenvio@example.com");
 
     for (const email of ["maria@example.com", "ninguem@example.com"]) {
+      const started = Date.now();
       const res = await t.request("/api/accounts/confirmation", { body: { email } });
       expect(res.status).toBe(202);
+      // A confirmed or unknown e-mail is not answered sooner than one that gets the e-mail.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(RESEND_CONFIRMATION_FLOOR_MS);
     }
     expect(t.mails.length).toBe(before + 1);
     expect(await t.confirm("reenvio@example.com")).toContain("/login-cliente");
@@ -324,5 +330,34 @@ describe("sign-in from a foreign origin", () => {
     });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).code).toBe("forbidden");
+  });
+});
+
+describe("passwords in the app (better-auth's scrypt at its full cost)", () => {
+  it("stores a salted scrypt hash that better-auth checks, signs in with it and refuses a wrong one", async () => {
+    // The other API tests hash with a cheap cost (test-app.ts); this one runs the app's own.
+    const real = await createTestApp({ realPasswordHashing: true });
+    try {
+      const input = customerInput({ email: "custo@example.com", password: "segredo-real" });
+      expect((await real.request("/api/accounts/customer", { body: input })).status).toBe(201);
+      await real.confirm(input.email);
+      const [user] = await real.db.select().from(users).where(eq(users.email, input.email));
+      const [account] = await real.db.select().from(accounts).where(eq(accounts.userId, user!.id));
+      const stored = account!.password!;
+      expect(stored).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(stored).not.toContain("segredo-real");
+      expect(await verifyPassword({ hash: stored, password: "segredo-real" })).toBe(true);
+      // The tests' cheap hash of the same password and salt is another key: this is the real cost.
+      expect(await testPasswordHashing.verify({ hash: stored, password: "segredo-real" })).toBe(
+        false,
+      );
+      expect(await real.signIn(input.email, "segredo-real")).toContain("session_token");
+      const wrong = await real.request("/api/session", {
+        body: { email: input.email, password: "segredo-errado" },
+      });
+      expect(wrong.status).toBe(401);
+    } finally {
+      await real.close();
+    }
   });
 });
