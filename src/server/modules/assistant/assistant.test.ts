@@ -8,6 +8,7 @@ import {
 } from "../../../shared/assistant.schema";
 import type { ConversationMessage, InboxMessage } from "../../../shared/messages.schema";
 import { rateLimits } from "../../rate-limits.table";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { JOBS } from "../jobs/jobs.registry";
@@ -21,12 +22,6 @@ let cafe: { cookie: string; companyId: string };
 let bakery: { cookie: string; companyId: string };
 let ana: { cookie: string; customerId: string };
 let bruno: { cookie: string; customerId: string };
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 // Wednesday 25/11/2026 at 10:00 in São Paulo (13:00 UTC); Sunday 29/11/2026 at 10:00.
 const WEDNESDAY_10H = new Date("2026-11-25T13:00:00Z");

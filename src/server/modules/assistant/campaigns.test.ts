@@ -7,6 +7,7 @@ import {
   marketingConsentText,
 } from "../../../shared/assistant.schema";
 import { saoPauloDate } from "../../../shared/dates";
+import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, TEST_AUTH_SECRET, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
@@ -24,12 +25,6 @@ import { optOutToken } from "./consents.service";
 let t: TestApp;
 type Company = { cookie: string; companyId: string };
 type Customer = { cookie: string; customerId: string };
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 /** Today in São Paulo (the company's trial runs from now: the job's days are near today). */
 const TODAY = saoPauloDate(new Date());

@@ -8,6 +8,7 @@ import {
   type SaveInstagramChannelInput,
 } from "../../../shared/assistant.schema";
 import { type GraphRequest, metaSignature, startFakeGraph, waitFor } from "../../test/fake-graph";
+import { json } from "../../test/http";
 import {
   createTestApp,
   TEST_APP_URL,
@@ -53,12 +54,6 @@ const credentials = {
   appSecret: "cafe-ig-app-secret-0123456789abcdef",
   verifyToken: "cafe-ig-verify-token",
 } satisfies SaveInstagramChannelInput;
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const saveChannel = (company: Company, input: SaveInstagramChannelInput) =>
   t.request("/api/assistant/instagram", { method: "PUT", cookie: company.cookie, body: input });

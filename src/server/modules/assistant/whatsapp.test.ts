@@ -19,6 +19,7 @@ import {
   startFakeGraph,
   waitFor,
 } from "../../test/fake-graph";
+import { json } from "../../test/http";
 import {
   createTestApp,
   customerInput,
@@ -74,12 +75,6 @@ const cafeCredentials = {
   templateName: "",
   templateLanguage: "",
 } satisfies SaveWhatsAppChannelInput;
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const saveChannel = (company: Company, input: SaveWhatsAppChannelInput) =>
   t.request("/api/assistant/whatsapp", { method: "PUT", cookie: company.cookie, body: input });

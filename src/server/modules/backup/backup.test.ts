@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationMessage } from "../../../shared/messages.schema";
 import type { SystemSettings } from "../../../shared/settings.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
@@ -17,12 +18,6 @@ let cafe: { cookie: string; companyId: string };
 let barber: { cookie: string; companyId: string };
 let ana: { cookie: string; customerId: string };
 let bruno: { cookie: string; customerId: string };
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 type ErrorBody = { error: { code: string; fields?: Record<string, string> } };
 

@@ -3,18 +3,13 @@ import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredBackup, SystemSettings } from "../../../shared/settings.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { backupPeriod, isBackupDue, runScheduledBackups } from "./scheduled-backup.job";
 
 let t: TestApp;
 let cafe: { cookie: string; companyId: string };
 let barber: { cookie: string; companyId: string };
-
-const json = async <T>(res: Response, status = 200): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const setSystem = (cookie: string, backupFrequency: string, retentionMonths = 24) =>
   t.request("/api/settings/system", {

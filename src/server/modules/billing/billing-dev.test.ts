@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BillingOverview, Invoice, SubscribeResult } from "../../../shared/billing.schema";
 import { saoPauloDate } from "../../../shared/dates";
 import type { LoyaltyRules } from "../../../shared/settings.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { addDays, addMonths, endOfDay } from "./billing-dates";
 
@@ -21,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 async function company(app: TestApp = t): Promise<Company> {
   n++;

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/billing.schema";
 import { saoPauloDate } from "../../../shared/dates";
 import type { LoyaltyRules } from "../../../shared/settings.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { asaasProvider } from "./asaas.provider";
@@ -135,12 +136,6 @@ afterAll(async () => {
   await t?.close();
   await new Promise((resolve) => server?.close(resolve));
 });
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 let companies_ = 0;
 async function company(): Promise<Company> {

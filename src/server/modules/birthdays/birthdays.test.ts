@@ -5,6 +5,7 @@ import type { CompanyReply } from "../../../shared/messages.schema";
 import type { Program } from "../../../shared/programs.schema";
 import { SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
 import type { Stamp } from "../../../shared/stamps.schema";
+import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { Mail, Mailer } from "../mail/mail.service";
 import { grantBirthdayGifts } from "./birthdays.service";
@@ -46,12 +47,6 @@ const run = async (day: string) => {
   const result = await grantBirthdayGifts({ db: t.db, appUrl: TEST_APP_URL, logger }, at(day));
   await t.deliverQueuedEmails();
   return result;
-};
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
 };
 
 let emails = 0;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
 import type { CompanyCustomer } from "../../../shared/customers.schema";
 import type { Program } from "../../../shared/programs.schema";
+import { errorCode, json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { loyaltyCards } from "./cards.table";
@@ -13,15 +14,6 @@ let rival: { cookie: string; companyId: string };
 let joao: { cookie: string; customerId: string };
 let haircut: Program;
 let beard: Program;
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
-
-const errorCode = async (res: Response, status: number) =>
-  (await json<{ error: { code: string } }>(res, status)).error.code;
 
 const createProgram = async (body: Record<string, unknown>) =>
   json<Program>(await t.request("/api/programs", { cookie: barber.cookie, body }), 201);

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerCard } from "../../../shared/cards.schema";
 import type { Claim } from "../../../shared/claims.schema";
+import { errorCode } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { runRetention } from "../backup/retention.job";
 import { loyaltyCards } from "../cards/cards.table";
@@ -74,10 +75,6 @@ async function uploadThatNeverEnds(cookie: string, cardId: string) {
     { incoming: { socket: { remoteAddress: "127.0.0.1" } } },
   );
   return { res, pulls };
-}
-
-async function errorCode(res: Response) {
-  return ((await res.json()) as { error: { code: string } }).error.code;
 }
 
 beforeAll(async () => {

@@ -17,6 +17,7 @@ import {
   type InvitationAnswer,
   type MyInvitation,
 } from "../../../shared/customers.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { users } from "../auth/auth.table";
 import { profiles } from "../auth/profiles.table";
@@ -36,12 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const newCustomer = (overrides: Record<string, unknown> = {}) => ({
   name: "Cliente Teste",

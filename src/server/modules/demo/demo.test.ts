@@ -6,6 +6,7 @@ import type { CustomerPage } from "../../../shared/customers.schema";
 import { saoPauloDate } from "../../../shared/dates";
 import type { InboxMessage } from "../../../shared/messages.schema";
 import type { DashboardStats } from "../../../shared/reports.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { DEMO_HEADER } from "./demo.middleware";
 import {
@@ -28,11 +29,6 @@ let ana: { cookie: string; customerId: string };
 const REAL_NAMES = ["Ana Realista", "Bruno Verdadeiro"];
 const demo = { [DEMO_HEADER]: "1" };
 
-const json = async <T>(res: Response, status = 200): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 const get = <T>(
   path: string,
   options: { cookie?: string; headers?: Record<string, string> } = {},

@@ -6,6 +6,7 @@ import {
   type Interest,
 } from "../../../shared/interests.schema";
 import type { CompanyReply } from "../../../shared/messages.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { interestReplies, interests } from "./interests.table";
@@ -46,12 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 

@@ -7,6 +7,7 @@ import type {
   UnreadMessages,
 } from "../../../shared/messages.schema";
 import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT } from "../../../shared/messages.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { customerMessages } from "./messages.table";
 
@@ -26,12 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 

@@ -8,6 +8,7 @@ import type {
   CustomerNotification,
   CustomerNotificationList,
 } from "../../../shared/notifications.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { referrals } from "../referrals/referrals.table";
 import { stamps } from "../stamps/stamps.table";
@@ -40,12 +41,6 @@ async function customer(name: string, company: Company | null, extra = {}): Prom
   });
   return { ...session, email };
 }
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const bell = async (who: { cookie: string }) =>
   json<CustomerNotificationList>(

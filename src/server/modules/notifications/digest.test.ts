@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerCard } from "../../../shared/cards.schema";
 import type { NotificationList } from "../../../shared/notifications.schema";
 import { type NotificationSettings, SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
+import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { DigestRunResult } from "./digest.job";
 import { notificationDigests } from "./notifications.table";
@@ -20,12 +21,6 @@ type Customer = { cookie: string; customerId: string };
 const MINUTE = 60_000;
 let companies = 0;
 let customers = 0;
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 async function company(name: string): Promise<Company> {
   companies++;

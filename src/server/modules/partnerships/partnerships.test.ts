@@ -15,6 +15,7 @@ import {
 } from "../../../shared/partnerships.schema";
 import { createApp } from "../../app";
 import { connectPostgres } from "../../db/client";
+import { errorCode, json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";
 import { companies } from "../companies/companies.table";
@@ -38,20 +39,11 @@ let loja: Company; // Campinas, comércio → varejo
 let oficina: Company; // Belo Horizonte, automotivo → outros
 let fechada: Company; // São Paulo, switch off
 
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
-
 const api = (
   who: { cookie: string } | null,
   path: string,
   init: { method?: string; body?: unknown } = {},
 ) => t.request(path, { ...init, cookie: who?.cookie });
-
-const errorCode = async (res: Response) =>
-  ((await res.json()) as { error: { code: string } }).error.code;
 
 let n = 0;
 async function company(name: string, city: string, state: string, sector: string) {

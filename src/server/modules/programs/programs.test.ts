@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerCard } from "../../../shared/cards.schema";
 import type { Program } from "../../../shared/programs.schema";
+import { errorCode, json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
@@ -21,20 +22,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
-
 const list = async (cookie = cafe.cookie) =>
   json<Program[]>(await t.request("/api/programs", { cookie }), 200);
 
 const create = async (body: Record<string, unknown>, cookie = cafe.cookie) =>
   json<Program>(await t.request("/api/programs", { cookie, body }), 201);
-
-const errorCode = async (res: Response, status: number) =>
-  (await json<{ error: { code: string } }>(res, status)).error.code;
 
 describe("the default programme of a new company", () => {
   it("is 'Cartão Fidelidade' with the company's max_carimbos_padrao stamps", async () => {

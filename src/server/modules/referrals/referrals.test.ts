@@ -8,6 +8,7 @@ import type {
   MyReferral,
 } from "../../../shared/referrals.schema";
 import type { ReferralRules } from "../../../shared/settings.schema";
+import { json } from "../../test/http";
 import { createTestApp, customerInput, type TestApp } from "../../test/test-app";
 
 /**
@@ -20,12 +21,6 @@ type Company = { cookie: string; companyId: string };
 type Customer = { cookie: string; customerId: string; email: string };
 let cafe: Company;
 let rival: Company;
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const rules = (company: Company, values: Partial<ReferralRules>) =>
   t.request("/api/settings/referral-rules", {

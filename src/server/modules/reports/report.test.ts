@@ -5,6 +5,7 @@ import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
 import { saoPauloDate } from "../../../shared/dates";
 import type { Program } from "../../../shared/programs.schema";
 import type { DashboardStats, Report } from "../../../shared/reports.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { listUpcomingBirthdays } from "../birthdays/birthdays.queries";
 import { topMembers } from "./reports.queries";
@@ -31,12 +32,6 @@ let rui: Customer;
 const FROM = "2025-03-03";
 const TO = "2025-03-09";
 const today = saoPauloDate();
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const report = async (from = FROM, to = TO, cookie = cafe.cookie) =>
   json<Report>(await t.request(`/api/reports?from=${from}&to=${to}`, { cookie }), 200);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
 import type { Program } from "../../../shared/programs.schema";
 import type { DashboardStats } from "../../../shared/reports.schema";
+import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";
 
@@ -12,12 +13,6 @@ let cafe: { cookie: string; companyId: string };
 let rival: { cookie: string; companyId: string };
 let ana: { cookie: string; customerId: string };
 let bruno: { cookie: string; customerId: string };
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const dashboard = async (cookie = cafe.cookie) =>
   json<DashboardStats>(await t.request("/api/dashboard", { cookie }), 200);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
 import type { Program } from "../../../shared/programs.schema";
+import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
@@ -22,12 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-};
 
 const stamp = (customerId: string, method = "purchase", headers: Record<string, string> = {}) =>
   t.request(`/api/customers/${customerId}/stamps`, {
