@@ -1,42 +1,29 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
+import type { Browser } from "@playwright/test";
 import { APP_PAGE_BUDGETS, entryFiles, measureInitialJs } from "./support/initial-js";
-import { startMailServer } from "./support/mail-server";
+import { type Accounts, type AppServer, type CompanyAccount, expect, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-const company = {
-  companyName: "Café do Orçamento",
-  email: "dono@orcamento.com.br",
-  password: "segredo1",
-  city: "Campinas",
-  state: "SP",
-  phone: "(19) 3333-4444",
-  sector: "alimentacao",
-};
+let company: CompanyAccount;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
+test.beforeAll(async ({ accounts }) => {
+  company = await accounts.company({
+    companyName: "Café do Orçamento",
+    email: "dono@orcamento.com.br",
+    city: "Campinas",
+    phone: "(19) 3333-4444",
+  });
 });
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function measure(path: string, signedIn: boolean) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  if (signedIn) await signInContext(context, server, company.email, company.password);
+async function measure(
+  { accounts, browser, server }: { accounts: Accounts; browser: Browser; server: AppServer },
+  path: string,
+  signedIn: boolean,
+) {
+  const viewport = { width: 412, height: 823 };
+  const context = signedIn
+    ? await accounts.signedIn(company, { viewport })
+    : await browser.newContext({ baseURL: server.baseUrl, viewport });
   const page = await context.newPage();
   const { files, gzipBytes } = await measureInitialJs(page, `${server.baseUrl}${path}`);
   return { context, page, files, gzipBytes, list: files.map((f) => `${f.path} ${f.gzipBytes}`) };
@@ -44,14 +31,21 @@ async function measure(path: string, signedIn: boolean) {
 
 const [signInAdmin, signInCustomer, dashboard] = APP_PAGE_BUDGETS;
 
-describe("JavaScript budgets of the app's pages (issue 21)", () => {
-  it.each([
+test.describe("JavaScript budgets of the app's pages (issue 21)", () => {
+  for (const { path, budgetBytes, heading } of [
     { ...signInAdmin, heading: "Área da Empresa" },
     { ...signInCustomer, heading: "Área do Cliente" },
-  ])(
-    "$path downloads at most 120 KB of JavaScript (gzipped), none of the app's own chunks",
-    async ({ path, budgetBytes, heading }) => {
-      const { context, page, files, gzipBytes, list } = await measure(path, false);
+  ]) {
+    test(`${path} downloads at most 120 KB of JavaScript (gzipped), none of the app's own chunks`, async ({
+      accounts,
+      browser,
+      server,
+    }) => {
+      const { context, page, files, gzipBytes, list } = await measure(
+        { accounts, browser, server },
+        path,
+        false,
+      );
       expect(gzipBytes, `${kb(gzipBytes)}:\n${list.join("\n")}`).toBeLessThanOrEqual(budgetBytes);
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
       // The sign-in entry (decision 018): none of the app's own chunks (router, queries, forms).
@@ -60,11 +54,19 @@ describe("JavaScript budgets of the app's pages (issue 21)", () => {
       expect(appOnly.length).toBeGreaterThan(0);
       expect(files.map((f) => f.path).filter((file) => appOnly.includes(file))).toEqual([]);
       await context.close();
-    },
-  );
+    });
+  }
 
-  it("/dashboard shows its first screen without the charts of /relatorios, within today's 330 KB", async () => {
-    const { context, page, gzipBytes, list } = await measure(dashboard.path, true);
+  test("/dashboard shows its first screen without the charts of /relatorios, within today's 330 KB", async ({
+    accounts,
+    browser,
+    server,
+  }) => {
+    const { context, page, gzipBytes, list } = await measure(
+      { accounts, browser, server },
+      dashboard.path,
+      true,
+    );
     console.info(`/dashboard: ${kb(gzipBytes)} of JavaScript in ${list.length} scripts`);
     await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
     expect(list.join("\n")).not.toMatch(/reports-page|recharts/);
@@ -73,12 +75,19 @@ describe("JavaScript budgets of the app's pages (issue 21)", () => {
     await context.close();
   });
 
-  // Not met yet (about 315 KB, docs/performance.md "App pages"): drop `.fails` once it is.
-  it.fails("/dashboard downloads at most 200 KB of JavaScript (gzipped)", async () => {
-    const { context, gzipBytes, list } = await measure(dashboard.path, true);
-    await context.close();
-    expect(gzipBytes, `${kb(gzipBytes)}:\n${list.join("\n")}`).toBeLessThanOrEqual(
-      dashboard.budgetBytes,
-    );
-  });
+  // Not met yet (about 315 KB, docs/performance.md "App pages"): drop `.fail` once it is.
+  test.fail(
+    "/dashboard downloads at most 200 KB of JavaScript (gzipped)",
+    async ({ accounts, browser, server }) => {
+      const { context, gzipBytes, list } = await measure(
+        { accounts, browser, server },
+        dashboard.path,
+        true,
+      );
+      await context.close();
+      expect(gzipBytes, `${kb(gzipBytes)}:\n${list.join("\n")}`).toBeLessThanOrEqual(
+        dashboard.budgetBytes,
+      );
+    },
+  );
 });

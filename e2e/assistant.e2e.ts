@@ -1,32 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@assistente.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-const customer = {
-  name: "Ana Cliente",
-  email: "ana@assistente.com",
-  password: "segredo1",
-  city: "Santos",
-  state: "SP",
-  phone: "",
-  birthDate: "",
-};
+// One café, one customer and the same two pages from the first test to the last.
+test.describe.configure({ mode: "serial" });
 
 let companyId = "";
 let companyContext: BrowserContext;
@@ -34,31 +10,25 @@ let customerContext: BrowserContext;
 let panel: Page;
 let phone: Page;
 
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  companyContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(companyContext, server, company.email, company.password);
-  const me = (await (await companyContext.request.get(url("/api/me"))).json()) as {
-    company: { id: string };
-  };
-  companyId = me.company.id;
+test.beforeAll(async ({ accounts, server }) => {
+  // A hook's time under Vitest: a loaded machine can take a minute to make the accounts.
+  test.setTimeout(120_000);
+  const company = await accounts.company({
+    companyName: "Café Aurora",
+    email: "aurora@assistente.com",
+  });
+  companyId = company.id;
+  companyContext = await accounts.signedIn(company, { viewport: { width: 1280, height: 900 } });
   // Ana joins through the café's QR link and gets two stamps at the counter.
-  await confirmedAccount(server, mail, "customer", {
-    ...customer,
+  const ana = await accounts.customer({
+    name: "Ana Cliente",
+    email: "ana@assistente.com",
+    city: "Santos",
     origin: { empresa_id: companyId, origem: "qrcode_empresa" },
   });
-  customerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  await signInContext(customerContext, server, customer.email, customer.password);
-  const ana = (await (await customerContext.request.get(url("/api/me"))).json()) as {
-    user: { id: string };
-  };
+  customerContext = await accounts.signedIn(ana, { viewport: { width: 360, height: 740 } });
   for (let i = 0; i < 2; i++) {
-    const res = await companyContext.request.post(url(`/api/customers/${ana.user.id}/stamps`), {
+    const res = await companyContext.request.post(`/api/customers/${ana.id}/stamps`, {
       data: { method: "purchase" },
       headers: { origin: server.baseUrl },
     });
@@ -68,12 +38,9 @@ beforeAll(async () => {
   phone = await customerContext.newPage();
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await companyContext?.close();
   await customerContext?.close();
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
 });
 
 /** The customer writes to the café from its page. */
@@ -93,9 +60,9 @@ async function write(text: string) {
   await phone.getByRole("list", { name: "Conversa com a empresa" }).getByText(text).waitFor();
 }
 
-describe("IA Suprema in a real browser", () => {
-  it("the company switches the assistant on with its name and hours, and it is kept", async () => {
-    await panel.goto(url("/dashboard"));
+test.describe("IA Suprema in a real browser", () => {
+  test("the company switches the assistant on with its name and hours, and it is kept", async () => {
+    await panel.goto("/dashboard");
     await panel.getByRole("link", { name: "Ativar IA Suprema agora" }).click();
     await panel.waitForURL((u) => u.pathname === "/ia-suprema");
     await panel.getByRole("heading", { name: "IA Suprema", level: 1 }).waitFor();
@@ -129,8 +96,8 @@ describe("IA Suprema in a real browser", () => {
     expect(await panel.getByRole("switch", { name: "Assistente ativado" }).isChecked()).toBe(true);
   });
 
-  it("a customer asks how many stamps they have and the assistant answers within seconds", async () => {
-    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+  test("a customer asks how many stamps they have and the assistant answers within seconds", async () => {
+    await phone.goto(`/dashboard-cliente-cartao-fidelidade/${companyId}`);
     await write("quantos carimbos eu tenho?");
     const conversation = phone.getByRole("list", { name: "Conversa com a empresa" });
     await conversation.getByText("Aurora (assistente)").waitFor({ timeout: 10_000 });
@@ -142,12 +109,12 @@ describe("IA Suprema in a real browser", () => {
     );
   });
 
-  it("a complaint is answered and reaches the company's list and bell", async () => {
+  test("a complaint is answered and reaches the company's list and bell", async () => {
     await write("Quero fazer uma reclamação: a fila estava enorme hoje");
     const conversation = phone.getByRole("list", { name: "Conversa com a empresa" });
     await conversation.getByText(/Sentimos muito pelo ocorrido/).waitFor({ timeout: 10_000 });
 
-    await panel.goto(url("/ia-suprema"));
+    await panel.goto("/ia-suprema");
     const list = panel.getByRole("list", { name: "Reclamações e sugestões" });
     await list.getByText("Quero fazer uma reclamação: a fila estava enorme hoje").waitFor();
     await list.getByText("Ana Cliente").waitFor();
@@ -156,14 +123,14 @@ describe("IA Suprema in a real browser", () => {
     await panel.getByText("Situação atualizada").waitFor();
   });
 
-  it("a message the assistant cannot handle stays pending for the company", async () => {
+  test("a message the assistant cannot handle stays pending for the company", async () => {
     await write("Meu filho esqueceu o guarda-chuva aí ontem à tarde");
     // Give the assistant's job its chance to run; nothing comes back.
     await phone.waitForTimeout(3_000);
     const conversation = phone.getByRole("list", { name: "Conversa com a empresa" });
     await conversation.getByText(/Aguardando resposta/).waitFor();
 
-    await panel.goto(url("/mensagens"));
+    await panel.goto("/mensagens");
     const item = panel.getByRole("listitem", { name: "Ana Cliente" }).filter({
       hasText: "Meu filho esqueceu o guarda-chuva",
     });
@@ -190,10 +157,10 @@ describe("IA Suprema in a real browser", () => {
     await panel.getByText("O assistente volta a responder este cliente.").waitFor();
   });
 
-  it("fits a 360 px phone: /ia-suprema without sideways scrolling", async () => {
+  test("fits a 360 px phone: /ia-suprema without sideways scrolling", async () => {
     const small = await companyContext.newPage();
     await small.setViewportSize({ width: 360, height: 740 });
-    await small.goto(url("/ia-suprema"));
+    await small.goto("/ia-suprema");
     await small.getByLabel("Nome do assistente").waitFor();
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,

@@ -1,59 +1,37 @@
 import { readFileSync } from "node:fs";
+import type { BrowserContext, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnv } from "../src/server/test/test-env";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, invitedCustomer, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import { invitedCustomer } from "./support/fixtures";
+import { type CompanyAccount, expect, test, uniqueEmail } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+// One company's settings and backups, test after test, on one page.
+test.describe.configure({ mode: "serial" });
+
+let company: CompanyAccount;
 let context: BrowserContext;
 let panel: Page;
+const joao = { name: "João da Silva", email: uniqueEmail("joao@example.com") };
 
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 const system = () => panel.getByRole("region", { name: "Sistema" });
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  context = await browser.newContext({
+test.beforeAll(async ({ accounts, server, mail }) => {
+  company = await accounts.company({ companyName: "Café Aurora", email: "aurora@example.com" });
+  context = await accounts.signedIn(company, {
     acceptDownloads: true,
-    locale: "pt-BR",
     viewport: { width: 1400, height: 900 },
   });
-  await signInContext(context, server, company.email, company.password);
-  await invitedCustomer(context, server, mail, {
-    name: "João da Silva",
-    email: "joao@example.com",
-  });
+  await invitedCustomer(context, server, mail, joao);
   panel = await context.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
+test.afterAll(async () => {
+  await context?.close();
 });
 
-describe("/configuracoes 'Sistema'", () => {
-  it("saves the data retention on the server: still 12 meses after a reload", async () => {
-    await panel.goto(url("/configuracoes"));
+test.describe("/configuracoes 'Sistema'", () => {
+  test("saves the data retention on the server: still 12 meses after a reload", async () => {
+    await panel.goto("/configuracoes");
     const retention = system().getByLabel("Retenção de dados");
     await expect.poll(() => retention.inputValue()).toBe("24");
     expect(await system().getByLabel("Frequência de backup").inputValue()).toBe("daily");
@@ -69,7 +47,7 @@ describe("/configuracoes 'Sistema'", () => {
     expect(await system().getByLabel("Frequência de backup").inputValue()).toBe("weekly");
   });
 
-  it("'Backup' downloads a zip of the company's data and shows the date of the last backup", async () => {
+  test("'Backup' downloads a zip of the company's data and shows the date of the last backup", async () => {
     const [download] = await Promise.all([
       panel.waitForEvent("download"),
       system().getByRole("button", { name: "Backup" }).click(),
@@ -79,7 +57,7 @@ describe("/configuracoes 'Sistema'", () => {
       /^carimbou-backup-cafe-aurora-\d{4}-\d{2}-\d{2}\.zip$/,
     );
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
-    expect(strFromU8(zip["clientes.csv"]!)).toContain("João da Silva;joao@example.com");
+    expect(strFromU8(zip["clientes.csv"]!)).toContain(`${joao.name};${joao.email}`);
     expect(JSON.parse(strFromU8(zip["empresa.json"]!))[0]).toMatchObject({
       tradeName: "Café Aurora",
     });
@@ -88,15 +66,17 @@ describe("/configuracoes 'Sistema'", () => {
       .toMatch(/^\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2}$/);
   });
 
-  it("lists the scheduled backups the job wrote and downloads one", async () => {
+  test("lists the scheduled backups the job wrote and downloads one", async ({ server }) => {
     await system().getByText("Nenhum backup automático ainda.", { exact: false }).waitFor();
     // The job, as the scheduler would run it at 03:30 (the dev route, loopback only).
-    const res = await fetch(url("/dev/jobs/scheduled-backups"), {
+    const res = await fetch(`${server.baseUrl}/dev/jobs/scheduled-backups`, {
       method: "POST",
       headers: { origin: server.baseUrl },
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect((await res.json()).result.written).toHaveLength(1);
+    // The job backs up every company of the (shared) server: this one's file is its `id/name`.
+    const { written } = (await res.json()).result as { written: string[] };
+    expect(written.filter((file) => file.startsWith(`${company.id}/`))).toHaveLength(1);
 
     await panel.reload();
     const list = system().getByTestId("stored-backups");
@@ -113,7 +93,7 @@ describe("/configuracoes 'Sistema'", () => {
       /^carimbou-backup-cafe-aurora-\d{4}-\d{2}-\d{2}\.zip$/,
     );
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
-    expect(strFromU8(zip["clientes.csv"]!)).toContain("João da Silva;joao@example.com");
+    expect(strFromU8(zip["clientes.csv"]!)).toContain(`${joao.name};${joao.email}`);
 
     if (testEnv.SCREENSHOT_DIR) {
       await system().screenshot({

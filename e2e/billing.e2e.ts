@@ -1,57 +1,41 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { Me } from "../src/shared/auth.schema";
 import { type BillingOverview, planAllows } from "../src/shared/billing.schema";
-import errors from "../src/web/locales/pt-BR/errors.json";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import errors from "../src/web/locales/pt-BR/errors.json" with { type: "json" };
+import { type CompanyAccount, expect, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+// One company's plan from trial to cancellation: each test goes on from where the last one left.
+test.describe.configure({ mode: "serial" });
+
+let company: CompanyAccount;
+let origin: string;
 let context: BrowserContext;
 let page: Page;
 
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
+test.beforeAll(async ({ accounts, server }) => {
+  company = await accounts.company({ companyName: "Café Aurora", email: "aurora@example.com" });
+  origin = server.baseUrl;
   // The café owner's phone.
-  context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "pt-BR" });
-  await signInContext(context, server, company.email, company.password);
+  context = await accounts.signedIn(company, {
+    viewport: { width: 360, height: 780 },
+    locale: "pt-BR",
+  });
   page = await context.newPage();
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
 });
 
-const url = (path: string) => `${server.baseUrl}${path}`;
 const DAY = 86_400_000;
 const DATE = /\d{2}\/\d{2}\/\d{4}/;
 
 /** The page's own session (its cookies) asks the API, as the panel does. */
 async function api<T>(method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(url(path), {
+  const res = await page.request.fetch(path, {
     method,
     data,
-    headers: { origin: server.baseUrl },
+    headers: { origin },
   });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(200);
   return (await res.json()) as T;
@@ -66,7 +50,7 @@ const moveClock = (days: number) =>
 const planName = () => page.getByTestId("current-plan-name").textContent();
 
 async function payOpenChargeFromPlanPage() {
-  await page.goto(url("/plano"));
+  await page.goto("/plano");
   const charges = page.getByRole("list", { name: "Cobranças" });
   await charges.getByRole("link", { name: "Pagar agora" }).first().click();
   await payOnCheckout();
@@ -81,9 +65,9 @@ async function payOnCheckout() {
   await page.getByText("Pagamento aprovado (simulado).").waitFor();
 }
 
-describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", () => {
-  it("a company in trial subscribes to Pro by Pix and pays through the dev checkout", async () => {
-    await page.goto(url("/plano"));
+test.describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", () => {
+  test("a company in trial subscribes to Pro by Pix and pays through the dev checkout", async () => {
+    await page.goto("/plano");
     await page.getByRole("heading", { name: "Plano", level: 1 }).waitFor();
     await expect.poll(planName).toBe("Teste grátis");
     await page.getByText(/Teste grátis: \d+ dias restantes/).waitFor();
@@ -130,7 +114,7 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
           }
           return pix.getByRole("button", { name: "Copiar código Pix" }).isVisible();
         },
-        { timeout: 30_000, interval: 2000 },
+        { timeout: 30_000, intervals: [2000] },
       )
       .toBe(true);
     expect(await pix.getByLabel("Código Pix copia e cola").inputValue()).toMatch(/^0002/);
@@ -146,8 +130,8 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
       .waitFor();
   });
 
-  it("sees 'Plano Ativo' Pro on the dashboard with the price and the next payment date", async () => {
-    await page.goto(url("/dashboard"));
+  test("sees 'Plano Ativo' Pro on the dashboard with the price and the next payment date", async () => {
+    await page.goto("/dashboard");
     const card = page.getByRole("region", { name: "Plano Ativo" });
     await card.getByText("Pro", { exact: true }).waitFor();
     await card.getByText("R$ 39,90/mês").waitFor();
@@ -157,7 +141,7 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
     await page.waitForURL((u) => u.pathname === "/plano");
   });
 
-  it("past the paid period the charge is overdue: the grace banner, then read-only", async () => {
+  test("past the paid period the charge is overdue: the grace banner, then read-only", async () => {
     const before = await api<BillingOverview>("GET", "/api/billing");
     const until = Date.parse(before.paidUntil ?? before.trialEndsAt);
     // Past the trial and the paid period: the next month's charge is due and unpaid.
@@ -165,14 +149,14 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
     const overdue = await moveClock(days);
     expect(overdue.planStatus).toBe("grace");
 
-    await page.goto(url("/dashboard"));
+    await page.goto("/dashboard");
     const banner = page.getByTestId("plan-banner");
     await banner
       .getByText(/Pagamento vencido: regularize até \d{2}\/\d{2}\/\d{4} para não perder o acesso/)
       .waitFor();
     await banner.getByRole("link", { name: "Pagar agora" }).waitFor();
     // Writes still work during the grace period.
-    await page.goto(url("/dados-empresa"));
+    await page.goto("/dados-empresa");
     await page.getByLabel("Descrição Resumida").fill("Cafés especiais.");
     await page.getByRole("button", { name: "Salvar Dados" }).click();
     await page.getByText("Dados salvos com sucesso!").waitFor();
@@ -187,7 +171,7 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
     await page.getByTestId("plan-banner").getByRole("link", { name: "Pagar agora" }).waitFor();
   });
 
-  it("pays the overdue charge from the banner and writes work again at once", async () => {
+  test("pays the overdue charge from the banner and writes work again at once", async () => {
     await page.getByTestId("plan-banner").getByRole("link", { name: "Pagar agora" }).click();
     await payOnCheckout();
     // `me` refreshed with the payment: no banner, without reloading.
@@ -195,18 +179,18 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
     await expect.poll(() => page.getByTestId("plan-banner").count()).toBe(0);
     await expect.poll(planName).toBe("Pro");
 
-    await page.goto(url("/dados-empresa"));
+    await page.goto("/dados-empresa");
     await page.getByLabel("Descrição Resumida").fill("Cafés especiais e pão de queijo.");
     await page.getByRole("button", { name: "Salvar Dados" }).click();
     await page.getByText("Dados salvos com sucesso!").waitFor();
   });
 
-  it("upgrades to Supremo com IA: the plan check answers yes for the assistant", async () => {
+  test("upgrades to Supremo com IA: the plan check answers yes for the assistant", async () => {
     const before = await api<Me>("GET", "/api/me");
     expect(before.company?.plan).toBe("pro");
     expect(planAllows(before.company!, "assistant")).toBe(false);
 
-    await page.goto(url("/plano"));
+    await page.goto("/plano");
     await page.getByRole("button", { name: "Mudar para Supremo com IA" }).click();
     const dialog = page.getByRole("dialog", { name: "Mudar para Supremo com IA?" });
     await dialog
@@ -225,7 +209,7 @@ describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, cancel", 
     expect(planAllows(after.company!, "assistant")).toBe(true);
   });
 
-  it("cancels: access until the end of the paid period, nothing more charged", async () => {
+  test("cancels: access until the end of the paid period, nothing more charged", async () => {
     await page.getByRole("button", { name: "Cancelar assinatura" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancelar a assinatura?" });
     const text = await dialog

@@ -1,26 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import type { BrowserContext, Page } from "@playwright/test";
+import { type CustomerAccount, expect, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+// One company's page from the first test to the last; the customer the logo test makes is the
+// one sent away from the company's pages at the end.
+test.describe.configure({ mode: "serial" });
+
+let ana: CustomerAccount;
 let context: BrowserContext;
 let panel: Page;
 let companyId: string;
-
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
 
 /** A real 1x1 PNG. */
 const PNG = Buffer.from(
@@ -28,35 +16,30 @@ const PNG = Buffer.from(
   "base64",
 );
 
-const url = (path: string) => `${server.baseUrl}${path}`;
 const fileInput = () => panel.locator('input[type="file"]');
 /** The image loaded and decoded (not a broken image). */
 const loaded = (page: Page, testId: string) =>
   page.getByTestId(testId).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1400, height: 900 } });
-  await signInContext(context, server, company.email, company.password);
-  const me = (await (await context.request.get(url("/api/me"))).json()) as {
-    company: { id: string };
-  };
-  companyId = me.company.id;
+test.beforeAll(async ({ accounts }) => {
+  // A hook's time under Vitest: a loaded machine can take a minute to make the accounts.
+  test.setTimeout(120_000);
+  const company = await accounts.company({
+    companyName: "Café Aurora",
+    email: "aurora@example.com",
+  });
+  companyId = company.id;
+  context = await accounts.signedIn(company, { viewport: { width: 1400, height: 900 } });
   panel = await context.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
+test.afterAll(async () => {
+  await context?.close();
 });
 
-describe("/dados-empresa in a real browser", () => {
-  it("refuses a logo over 2 MB and files that are not images", async () => {
-    await panel.goto(url("/dados-empresa"));
+test.describe("/dados-empresa in a real browser", () => {
+  test("refuses a logo over 2 MB and files that are not images", async () => {
+    await panel.goto("/dados-empresa");
     await panel.getByRole("heading", { name: "Dados da Empresa", level: 1 }).waitFor();
     await panel.getByText("Sem logo").waitFor();
 
@@ -86,7 +69,9 @@ describe("/dados-empresa in a real browser", () => {
     await panel.getByText("Sem logo").waitFor();
   });
 
-  it("uploads a PNG: 'Logo atualizado!', shown on the page, in the panel and to customers", async () => {
+  test("uploads a PNG: 'Logo atualizado!', shown on the page, in the panel and to customers", async ({
+    accounts,
+  }) => {
     await fileInput().setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
     await panel.getByText("Logo atualizado!").waitFor();
     await panel.getByTestId("company-logo-preview").waitFor();
@@ -95,20 +80,16 @@ describe("/dados-empresa in a real browser", () => {
     await expect.poll(() => loaded(panel, "panel-company-logo")).toBe(1);
 
     // A customer who joined through the company's link sees it on the company's page.
-    const customer = { name: "Ana Souza", email: "ana@example.com", password: "segredo1" };
-    await confirmedAccount(server, mail, "customer", {
-      ...customer,
+    ana = await accounts.customer({
+      name: "Ana Souza",
+      email: "ana@example.com",
       city: "Campinas",
-      state: "SP",
-      phone: "",
-      birthDate: "",
       origin: { empresa_id: companyId },
     });
-    const customerContext = await browser.newContext({ locale: "pt-BR" });
+    const customerContext = await accounts.signedIn(ana);
     try {
-      await signInContext(customerContext, server, customer.email, customer.password);
       const page = await customerContext.newPage();
-      await page.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+      await page.goto(`/dashboard-cliente-cartao-fidelidade/${companyId}`);
       await page.getByTestId("company-logo").waitFor();
       await expect.poll(() => loaded(page, "company-logo")).toBe(1);
     } finally {
@@ -116,7 +97,7 @@ describe("/dados-empresa in a real browser", () => {
     }
   });
 
-  it("saves the company fields and social links, and keeps them after a reload", async () => {
+  test("saves the company fields and social links, and keeps them after a reload", async () => {
     await panel.getByLabel("Nome Fantasia").fill("Café Aurora Gourmet");
     await panel.getByLabel("WhatsApp").fill("(11) 97777-6666");
     await panel.getByLabel("Website").fill("www.cafeaurora.com.br");
@@ -151,9 +132,9 @@ describe("/dados-empresa in a real browser", () => {
   });
 });
 
-describe("/dados-usuario in a real browser", () => {
-  it("saves the company name and social links, and keeps them after a reload", async () => {
-    await panel.goto(url("/dados-usuario"));
+test.describe("/dados-usuario in a real browser", () => {
+  test("saves the company name and social links, and keeps them after a reload", async () => {
+    await panel.goto("/dados-usuario");
     await panel.getByRole("heading", { name: "Dados do Usuário", level: 1 }).waitFor();
     expect(await panel.getByLabel("Nome da Empresa").inputValue()).toBe("Café Aurora Gourmet");
     expect(await panel.getByLabel("Instagram").inputValue()).toBe("@cafeaurora");
@@ -168,13 +149,12 @@ describe("/dados-usuario in a real browser", () => {
     expect(await panel.getByLabel("TikTok").inputValue()).toBe("@cafe.aurora");
   });
 
-  it("sends a customer to /", async () => {
-    const customerContext = await browser.newContext({ locale: "pt-BR" });
+  test("sends a customer to /", async ({ accounts }) => {
+    const customerContext = await accounts.signedIn(ana);
     try {
-      await signInContext(customerContext, server, "ana@example.com", "segredo1");
       const page = await customerContext.newPage();
       for (const path of ["/dados-usuario", "/dados-empresa"]) {
-        await page.goto(url(path));
+        await page.goto(path);
         await page.waitForURL((u) => u.pathname !== path);
         // / forwards a signed-in customer to their own area.
         expect(["/", "/dashboard-cliente"]).toContain(new URL(page.url()).pathname);

@@ -1,13 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "@playwright/test";
 import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
 import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
-
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+import { type AppServer, companyInput, customerInput, expect, test } from "./support/test";
 
 const company = (
   companyName: string,
@@ -18,54 +12,39 @@ const company = (
 ) => ({
   companyName,
   email,
-  password: "segredo1",
   city,
   state,
   phone: "(11) 3333-4444",
   sector,
 });
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(
-    server,
-    mail,
-    "company",
-    company("Café Aurora", "cafe@example.com", "São Paulo", "SP", "alimentacao"),
-  );
-  await confirmedAccount(
-    server,
-    mail,
-    "company",
-    company("Barbearia Navalha", "barba@example.com", "Campinas", "SP", "beleza"),
-  );
-  await confirmedAccount(server, mail, "customer", {
-    name: "Bia Cliente",
-    email: "bia@example.com",
-    password: "segredo1",
-    city: "Santos",
-    state: "SP",
-    phone: "",
-    birthDate: "",
+test.describe("the customer dashboard", () => {
+  // The directory lists every company of the platform, and its filters are checked by how many
+  // entries they leave: this test runs on a server of its own, with only its two companies.
+  let own: AppServer;
+  const bia = customerInput({ name: "Bia Cliente", email: "bia@example.com", city: "Santos" });
+
+  test.beforeAll(async ({ mail }) => {
+    test.setTimeout(120_000);
+    own = await startAppServer({ smtpUrl: mail.url });
+    const cafe = company("Café Aurora", "cafe@example.com", "São Paulo", "SP", "alimentacao");
+    const barba = company("Barbearia Navalha", "barba@example.com", "Campinas", "SP", "beleza");
+    await confirmedAccount(own, mail, "company", companyInput(cafe));
+    await confirmedAccount(own, mail, "company", companyInput(barba));
+    await confirmedAccount(own, mail, "customer", bia);
   });
-});
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
+  test.afterAll(async () => {
+    await own?.close();
+  });
 
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-describe("the customer dashboard", () => {
-  it("directory from the database with filters, joining from it, card history, settings", async () => {
-    const context = await browser.newContext();
-    await signInContext(context, server, "bia@example.com", "segredo1");
+  test("directory from the database with filters, joining from it, card history, settings", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: own.baseUrl });
+    await signInContext(context, own, bia.email, bia.password);
     const page = await context.newPage();
-    await page.goto(url("/dashboard-cliente"));
+    await page.goto("/dashboard-cliente");
 
     const section = page.getByRole("region", { name: "Empresas participantes" });
     const directory = section.getByRole("list", { name: "Empresas participantes" });
@@ -115,13 +94,22 @@ describe("the customer dashboard", () => {
   });
 });
 
-describe("the customer's loyalty card", () => {
-  it("brand colour from /dados-empresa, complete card apart, join only on confirmation, 'Meu painel' everywhere at 360 px", async () => {
+test.describe("the customer's loyalty card", () => {
+  test("brand colour from /dados-empresa, complete card apart, join only on confirmation, 'Meu painel' everywhere at 360 px", async ({
+    accounts,
+    browser,
+    server,
+  }) => {
+    const cafe = await accounts.company(
+      company("Café Aurora", "cafe@example.com", "São Paulo", "SP", "alimentacao"),
+    );
+    const barber = await accounts.company(
+      company("Barbearia Navalha", "barba@example.com", "Campinas", "SP", "beleza"),
+    );
     // the café picks its card colour among the suggested ones and saves it with its data
-    const companyContext = await browser.newContext();
-    await signInContext(companyContext, server, "cafe@example.com", "segredo1");
+    const companyContext = await accounts.signedIn(cafe);
     const panel = await companyContext.newPage();
-    await panel.goto(url("/dados-empresa"));
+    await panel.goto("/dados-empresa");
     await panel.getByRole("button", { name: "Usar a cor #0f766e" }).click();
     await expect.poll(() => panel.getByLabel("Cor", { exact: true }).inputValue()).toBe("#0f766e");
     await panel.getByRole("button", { name: "Salvar Dados" }).click();
@@ -130,41 +118,32 @@ describe("the customer's loyalty card", () => {
     await panel.setViewportSize({ width: 360, height: 780 });
     await panel.screenshot({ path: "/tmp/company-data-360.png", fullPage: true });
     await panel.setViewportSize({ width: 1280, height: 720 });
-    await panel.goto(url("/configuracoes"));
+    await panel.goto("/configuracoes");
     await panel.getByRole("button", { name: "Salvar Regras", exact: true }).waitFor();
     await panel.getByRole("button", { name: "Salvar Regras de Indicação" }).waitFor();
     await panel.screenshot({ path: "/tmp/settings-1280.png", fullPage: true });
-    const companyIdOf = async (context: typeof companyContext) =>
-      ((await (await context.request.get(url("/api/me"))).json()) as { company: { id: string } })
-        .company.id;
-    const cafeId = await companyIdOf(companyContext);
-    const barberContext = await browser.newContext();
-    await signInContext(barberContext, server, "barba@example.com", "segredo1");
-    const barberId = await companyIdOf(barberContext);
+    const cafeId = cafe.id;
+    const barberContext = await accounts.signedIn(barber);
+    const barberId = barber.id;
 
     // a customer who joined the café through its QR code
-    await confirmedAccount(server, mail, "customer", {
+    const caio = await accounts.customer({
       name: "Caio Cliente",
       email: "caio@example.com",
-      password: "segredo1",
       city: "Santos",
-      state: "SP",
-      phone: "",
-      birthDate: "",
       origin: { empresa_id: cafeId, origem: "qrcode_empresa" },
     });
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-    await signInContext(context, server, "caio@example.com", "segredo1");
+    const context = await accounts.signedIn(caio, { viewport: { width: 360, height: 780 } });
     const phone = await context.newPage();
     const myCards = async () =>
-      (await (await context.request.get(url("/api/me/cards"))).json()) as {
+      (await (await context.request.get("/api/me/cards")).json()) as {
         id: string;
         companyId: string;
         status: string;
       }[];
-    const stamp = async (company: typeof companyContext, cardId: string, times: number) => {
+    const stamp = async (company: BrowserContext, cardId: string, times: number) => {
       for (let n = 0; n < times; n++) {
-        const res = await company.request.post(url(`/api/cards/${cardId}/stamps`), {
+        const res = await company.request.post(`/api/cards/${cardId}/stamps`, {
           data: { method: "purchase", notes: "" },
           headers: { origin: server.baseUrl },
         });
@@ -179,7 +158,7 @@ describe("the customer's loyalty card", () => {
     // the card page wears the café's colour, with readable (white) text on it
     const cafeCard = (await myCards()).find((c) => c.companyId === cafeId);
     await stamp(companyContext, cafeCard?.id ?? "", 5);
-    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${cafeId}`));
+    await phone.goto(`/dashboard-cliente-cartao-fidelidade/${cafeId}`);
     const card = phone.getByTestId("stamp-card");
     await card.getByText("5/10 carimbos").waitFor();
     await phone.getByRole("img", { name: "5 de 10 carimbos" }).waitFor();
@@ -192,7 +171,7 @@ describe("the customer's loyalty card", () => {
 
     // the customer's thread with the café opens at its newest message
     for (let n = 1; n <= 6; n++) {
-      const res = await context.request.post(url("/api/me/messages"), {
+      const res = await context.request.post("/api/me/messages", {
         data: {
           companyId: cafeId,
           body: `Mensagem ${n}: ${"Gostaria de saber mais sobre o cartão fidelidade. ".repeat(4)}`,
@@ -226,7 +205,7 @@ describe("the customer's loyalty card", () => {
     expect(await phone.getByTestId("celebration").count()).toBe(0);
 
     // the barbershop's QR code while signed in: asked first; cancelling joins nothing
-    const barberLink = url(`/login-cliente?empresa_id=${barberId}&origem=qrcode_empresa`);
+    const barberLink = `/login-cliente?empresa_id=${barberId}&origem=qrcode_empresa`;
     await phone.goto(barberLink);
     const confirm = phone.getByRole("region", {
       name: "Entrar no programa de fidelidade de Barbearia Navalha?",
@@ -255,7 +234,7 @@ describe("the customer's loyalty card", () => {
     await stamp(barberContext, barberCard?.id ?? "", 3);
 
     // the list: the complete card apart, above the open ones
-    await phone.goto(url("/dashboard-cliente-cartoes-fidelidade"));
+    await phone.goto("/dashboard-cliente-cartoes-fidelidade");
     const ready = phone.getByRole("region", { name: "Prontos para resgatar" });
     const open = phone.getByRole("region", { name: "Em andamento" });
     await ready.getByText("Cartão Completo! Resgate sua recompensa").waitFor();
@@ -278,7 +257,7 @@ describe("the customer's loyalty card", () => {
       `/dashboard-cliente-cartao-fidelidade/${cafeId}`,
       `/dashboard-cliente-cartao-fidelidade/${barberId}`,
     ]) {
-      await phone.goto(url(path));
+      await phone.goto(path);
       await phone.getByRole("heading", { level: 1 }).waitFor();
       await noHorizontalScroll();
       if (path === "/dashboard-cliente") {
@@ -290,9 +269,12 @@ describe("the customer's loyalty card", () => {
     }
 
     // an unknown company's link: no 'link direto da empresa' banner
-    const visitor = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const visitor = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 360, height: 780 },
+    });
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(url("/login-cliente?empresa_id=nao-existe-123&origem=qrcode_empresa"));
+    await visitorPage.goto("/login-cliente?empresa_id=nao-existe-123&origem=qrcode_empresa");
     await visitorPage.getByRole("button", { name: "Já tem conta? Faça login" }).waitFor();
     await visitorPage.waitForLoadState("networkidle");
     expect(

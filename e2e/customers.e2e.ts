@@ -1,69 +1,47 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "@playwright/test";
 import { testEnv } from "../src/server/test/test-env";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, invitedCustomer, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import { invitedCustomer } from "./support/fixtures";
+import { type CompanyAccount, expect, test, uniqueEmail } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+// Each test goes on from the customers, the edits and the invitations of the ones before.
+test.describe.configure({ mode: "serial" });
+
+let company: CompanyAccount;
 let context: BrowserContext;
 let panel: Page;
 
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
+const joao = uniqueEmail("joao@example.com");
+const maria = uniqueEmail("maria@example.com");
+const bia = uniqueEmail("bia@example.com");
 
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-/**
- * A customer of the company: invited through the API ('Novo Cliente', as the dialog does), then the
- * person, without an account, accepts from the e-mailed link with the same data.
- */
-const addCustomer = (input: { name: string; email: string; phone?: string }) =>
-  invitedCustomer(context, server, mail, input);
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  context = await browser.newContext({
+test.beforeAll(async ({ accounts, server, mail }) => {
+  company = await accounts.company({ companyName: "Café Aurora", email: "aurora@example.com" });
+  context = await accounts.signedIn(company, {
     acceptDownloads: true,
-    locale: "pt-BR",
     viewport: { width: 1400, height: 900 },
   });
-  await signInContext(context, server, company.email, company.password);
-  await addCustomer({ name: "João da Silva", email: "joao@example.com" });
-  await addCustomer({
+  // Customers of the company: invited through the API ('Novo Cliente', as the dialog does), then
+  // the person, without an account, accepts from the e-mailed link with the same data.
+  await invitedCustomer(context, server, mail, { name: "João da Silva", email: joao });
+  await invitedCustomer(context, server, mail, {
     name: "Maria Conceição",
-    email: "maria@example.com",
+    email: maria,
     phone: "(11) 98765-4321",
   });
   panel = await context.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
+test.afterAll(async () => {
+  await context?.close();
 });
 
 const row = (name: string | RegExp) =>
   panel.getByRole("table", { name: "Clientes" }).getByRole("row", { name });
 
-describe("/clientes in a real browser", () => {
-  it("the header search opens /clientes with the search done (ignoring accents)", async () => {
-    await panel.goto(url("/dashboard"));
+test.describe("/clientes in a real browser", () => {
+  test("the header search opens /clientes with the search done (ignoring accents)", async () => {
+    await panel.goto("/dashboard");
     await panel.getByPlaceholder("Buscar clientes...").fill("joao");
     await panel.getByPlaceholder("Buscar clientes...").press("Enter");
     await panel.waitForURL((u) => u.pathname === "/clientes" && u.search === "?busca=joao");
@@ -83,7 +61,7 @@ describe("/clientes in a real browser", () => {
     await panel.getByText("1–2 de 2 clientes").waitFor();
   });
 
-  it("toggles a customer's status and keeps it", async () => {
+  test("toggles a customer's status and keeps it", async () => {
     await expect.poll(() => panel.getByTestId("stat-Clientes Ativos").textContent()).toBe("2");
     await row(/João da Silva/)
       .getByRole("button", { name: "Ativo" })
@@ -97,11 +75,11 @@ describe("/clientes in a real browser", () => {
       .getByRole("button", { name: "Inativo" })
       .waitFor();
     // no longer offered in the dashboard's add-stamp search
-    const search = await context.request.get(url("/api/customers?search=joao"));
+    const search = await context.request.get("/api/customers?search=joao");
     expect(await search.json()).toEqual([]);
   });
 
-  it("edits the company's record in 'Ver Detalhes'", async () => {
+  test("edits the company's record in 'Ver Detalhes'", async () => {
     await row(/Maria Conceição/)
       .getByRole("button", { name: "Ver Detalhes" })
       .click();
@@ -127,7 +105,10 @@ describe("/clientes in a real browser", () => {
       .waitFor();
   });
 
-  it("'Novo Cliente' invites; the person creates the account from the e-mail and only then is a customer", async () => {
+  test("'Novo Cliente' invites; the person creates the account from the e-mail and only then is a customer", async ({
+    browser,
+    mail,
+  }) => {
     await panel.getByRole("button", { name: "Novo Cliente" }).click();
     const dialog = panel.getByRole("dialog", { name: "Cadastrar Novo Cliente" });
     await dialog.getByRole("button", { name: "Cadastrar Cliente" }).click();
@@ -137,63 +118,61 @@ describe("/clientes in a real browser", () => {
     await dialog.getByText("Estado é obrigatório").waitFor();
     const fill = async (name: string) => {
       await dialog.getByLabel("Nome").fill(name);
-      await dialog.getByLabel("Email").fill("bia@example.com");
+      await dialog.getByLabel("Email").fill(bia);
       await dialog.getByLabel("Telefone (opcional)").fill("(11) 95555-0000");
       await dialog.getByLabel("Cidade").fill("Jundiaí");
       await dialog.getByLabel("Estado").selectOption("SP");
       await dialog.getByRole("button", { name: "Cadastrar Cliente" }).click();
     };
     await fill("Bia");
-    const sent =
-      "Convite enviado para bia@example.com. O cliente aparece na sua lista quando aceitar.";
+    const sent = `Convite enviado para ${bia}. O cliente aparece na sua lista quando aceitar.`;
     await panel.getByText(sent).first().waitFor();
     await dialog.waitFor({ state: "detached" });
     // the outbox sends the first invitation within about a second of the answer
-    await mail.linkSentTo("bia@example.com");
+    await mail.linkSentTo(bia);
     // the same e-mail again: the same answer, the pending invitation refreshed with the new name
-    const before = mail.mails.filter((m) => m.to === "bia@example.com").length;
+    const before = mail.mails.filter((m) => m.to === bia).length;
     await panel.getByRole("button", { name: "Novo Cliente" }).click();
     await fill("Bia Convidada");
     await dialog.waitFor({ state: "detached" });
-    await expect
-      .poll(() => mail.mails.filter((m) => m.to === "bia@example.com").length)
-      .toBe(before + 1);
+    await expect.poll(() => mail.mails.filter((m) => m.to === bia).length).toBe(before + 1);
 
     // not a customer yet: only in 'Convites pendentes', with what was typed
     const invitations = panel.getByRole("region", { name: "Convites pendentes" });
     const invited = invitations.getByRole("listitem", { name: "Bia Convidada" });
     await invited.getByText("Pendente").waitFor();
-    await invited.getByText("bia@example.com · (11) 95555-0000").waitFor();
+    await invited.getByText(`${bia} · (11) 95555-0000`).waitFor();
     expect(await row(/Bia/).count()).toBe(0);
     await invitations.screenshot({ path: "/tmp/clientes-convites.png" });
 
-    const invitationMail = mail.mails.findLast((m) => m.to === "bia@example.com")!;
+    const invitationMail = mail.mails.findLast((m) => m.to === bia)!;
     expect(invitationMail.subject).toBe("Convite de Café Aurora no Carimbou");
     expect(invitationMail.text).not.toContain("Bia");
-    const link = await mail.linkSentTo("bia@example.com");
+    const link = await mail.linkSentTo(bia);
     expect(new URL(link).pathname).toBe("/convite");
-    const bia = await (await browser.newContext({ locale: "pt-BR" })).newPage();
-    await bia.goto(link);
-    await bia
+    const biaContext = await browser.newContext({ locale: "pt-BR" });
+    const biaPage = await biaContext.newPage();
+    await biaPage.goto(link);
+    await biaPage
       .getByText("Café Aurora no Carimbou convidou você para o programa de fidelidade dela.")
       .waitFor();
-    expect(await bia.getByLabel("Nome").inputValue()).toBe("Bia Convidada");
-    await bia.screenshot({ path: "/tmp/convite.png", fullPage: true });
-    await bia.getByLabel("Senha", { exact: true }).fill("123");
-    await bia.getByRole("button", { name: "Criar conta e aceitar" }).click();
-    await bia.getByText("A senha deve ter pelo menos 6 caracteres").waitFor();
-    await bia.getByLabel("Senha", { exact: true }).fill("senhadabia");
-    await bia.getByLabel("Cidade").fill("Jundiaí");
-    await bia.getByLabel("Estado").selectOption("SP");
-    await bia.getByRole("button", { name: "Criar conta e aceitar" }).click();
-    await bia.waitForURL((u) => u.pathname === "/dashboard-cliente-cartoes-fidelidade");
-    await bia.getByRole("link", { name: /Café Aurora/ }).waitFor();
-    await bia.getByText("0/10 carimbos").waitFor();
+    expect(await biaPage.getByLabel("Nome").inputValue()).toBe("Bia Convidada");
+    await biaPage.screenshot({ path: "/tmp/convite.png", fullPage: true });
+    await biaPage.getByLabel("Senha", { exact: true }).fill("123");
+    await biaPage.getByRole("button", { name: "Criar conta e aceitar" }).click();
+    await biaPage.getByText("A senha deve ter pelo menos 6 caracteres").waitFor();
+    await biaPage.getByLabel("Senha", { exact: true }).fill("senhadabia");
+    await biaPage.getByLabel("Cidade").fill("Jundiaí");
+    await biaPage.getByLabel("Estado").selectOption("SP");
+    await biaPage.getByRole("button", { name: "Criar conta e aceitar" }).click();
+    await biaPage.waitForURL((u) => u.pathname === "/dashboard-cliente-cartoes-fidelidade");
+    await biaPage.getByRole("link", { name: /Café Aurora/ }).waitFor();
+    await biaPage.getByText("0/10 carimbos").waitFor();
 
     // the link works once
-    await bia.goto(link);
-    await bia.getByText("Este convite é inválido, expirou ou já foi usado.").waitFor();
-    await bia.context().close();
+    await biaPage.goto(link);
+    await biaPage.getByText("Este convite é inválido, expirou ou já foi usado.").waitFor();
+    await biaContext.close();
 
     // now a customer of Café Aurora, and no longer pending
     await panel.reload();
@@ -201,20 +180,19 @@ describe("/clientes in a real browser", () => {
     await expect.poll(() => invited.count()).toBe(0);
   });
 
-  it("a customer with an account accepts the invitation in their area", async () => {
-    await confirmedAccount(server, mail, "customer", {
+  test("a customer with an account accepts the invitation in their area", async ({
+    accounts,
+    server,
+  }) => {
+    const carla = await accounts.customer({
       name: "Carla Conta",
       email: "carla@example.com",
-      password: "segredo1",
       city: "Santos",
-      state: "SP",
-      phone: "",
-      birthDate: "",
     });
-    const res = await context.request.post(url("/api/customers"), {
+    const res = await context.request.post("/api/customers", {
       data: {
         name: "Carla",
-        email: "carla@example.com",
+        email: carla.email,
         phone: "",
         birthDate: "",
         city: "Santos",
@@ -223,23 +201,22 @@ describe("/clientes in a real browser", () => {
       headers: { origin: server.baseUrl },
     });
     expect(res.status()).toBe(201);
-    const carlaContext = await browser.newContext({ locale: "pt-BR" });
-    await signInContext(carlaContext, server, "carla@example.com", "segredo1");
-    const carla = await carlaContext.newPage();
-    await carla.goto(url("/dashboard-cliente"));
-    const notice = carla.getByRole("region", { name: "Convites de empresas" });
+    const carlaContext = await accounts.signedIn(carla);
+    const carlaPage = await carlaContext.newPage();
+    await carlaPage.goto("/dashboard-cliente");
+    const notice = carlaPage.getByRole("region", { name: "Convites de empresas" });
     await notice
       .getByText("Café Aurora no Carimbou convidou você para o programa de fidelidade dela.")
       .waitFor();
     await notice.getByRole("button", { name: "Aceitar" }).click();
-    await carla.getByText("Pronto! Você agora participa do programa de Café Aurora.").waitFor();
+    await carlaPage.getByText("Pronto! Você agora participa do programa de Café Aurora.").waitFor();
     await notice.waitFor({ state: "detached" });
     await carlaContext.close();
     await panel.reload();
     await row(/Carla Conta/).waitFor();
   });
 
-  it("shows a customer's cards in 'Detalhes Cartões'", async () => {
+  test("shows a customer's cards in 'Detalhes Cartões'", async () => {
     await row(/Bia Convidada/)
       .getByRole("button", { name: "Detalhes Cartões" })
       .click();
@@ -250,7 +227,7 @@ describe("/clientes in a real browser", () => {
     await panel.keyboard.press("Escape");
   });
 
-  it("downloads the CSV with the customers", async () => {
+  test("downloads the CSV with the customers", async () => {
     const [download] = await Promise.all([
       panel.waitForEvent("download"),
       panel.getByRole("link", { name: "Exportar CSV" }).click(),
@@ -260,10 +237,8 @@ describe("/clientes in a real browser", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
     expect(text).toContain("Nome;Email;Telefone");
-    expect(text).toContain(";Bia Convidada;bia@example.com;(11) 95555-0000;Jundiaí;SP;");
-    expect(text).toContain(
-      ";Maria Conceição;maria@example.com;(19) 91234-5678;Valinhos;MG;15/07/1990;",
-    );
+    expect(text).toContain(`;Bia Convidada;${bia};(11) 95555-0000;Jundiaí;SP;`);
+    expect(text).toContain(`;Maria Conceição;${maria};(19) 91234-5678;Valinhos;MG;15/07/1990;`);
 
     if (testEnv.SCREENSHOT_DIR) {
       await panel.screenshot({
@@ -273,14 +248,12 @@ describe("/clientes in a real browser", () => {
     }
   });
 
-  it("on a 390 px phone: one card per customer, no sideways scrolling, every action reachable", async () => {
-    const phone = await browser.newContext({
-      locale: "pt-BR",
-      viewport: { width: 390, height: 844 },
-    });
-    await signInContext(phone, server, company.email, company.password);
+  test("on a 390 px phone: one card per customer, no sideways scrolling, every action reachable", async ({
+    accounts,
+  }) => {
+    const phone = await accounts.signedIn(company, { viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
-    await page.goto(url("/clientes"));
+    await page.goto("/clientes");
     const list = page.getByRole("list", { name: "Clientes" });
     const card = list.getByRole("listitem", { name: "Maria Conceição" });
     await card.waitFor();
@@ -291,7 +264,7 @@ describe("/clientes in a real browser", () => {
       client: document.documentElement.clientWidth,
     }));
     expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
-    await card.getByText("maria@example.com").waitFor();
+    await card.getByText(maria).waitFor();
     for (const name of ["Ativo", "Ver Detalhes", "Detalhes Cartões"]) {
       const box = (await card.getByRole("button", { name }).boundingBox())!;
       expect(box.x, name).toBeGreaterThanOrEqual(0);

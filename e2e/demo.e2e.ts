@@ -1,9 +1,5 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import type { Page } from "@playwright/test";
+import { type CompanyAccount, type CustomerAccount, expect, test } from "./support/test";
 
 /**
  * Demo mode (`?debug=true`, decision 014): the demo café's data on the demo pages with a banner,
@@ -11,59 +7,37 @@ import { startMailServer } from "./support/mail-server";
  * 'Demonstração' of /lp-empresa for a visitor without an account.
  */
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let context: BrowserContext;
-let panel: Page;
-
-const company = {
-  companyName: "Padaria Real do Teste",
-  email: "dono@padariareal.example.com",
-  password: "segredo1",
-  city: "Campinas",
-  state: "SP",
-  phone: "(19) 3333-4444",
-  sector: "alimentacao",
-};
 const REAL_CUSTOMER = "Rita Verdadeira";
 const DEMO_NAME = "Café Demonstração";
 
-const url = (path: string) => `${server.baseUrl}${path}`;
 const banner = (page: Page) => page.getByTestId("demo-banner");
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1400, height: 900 } });
-  await signInContext(context, server, company.email, company.password);
-  const me = (await (await context.request.get(url("/api/me"))).json()) as {
-    company: { id: string };
-  };
-  await confirmedAccount(server, mail, "customer", {
+/** The real company, and a real customer of it, whose data the demo must leave as it was. */
+let company: CompanyAccount;
+let rita: CustomerAccount;
+
+test.beforeAll(async ({ accounts }) => {
+  company = await accounts.company({
+    companyName: "Padaria Real do Teste",
+    email: "dono@padariareal.example.com",
+    city: "Campinas",
+    phone: "(19) 3333-4444",
+  });
+  rita = await accounts.customer({
     name: REAL_CUSTOMER,
     email: "rita@padariareal.example.com",
-    password: "segredo1",
-    city: "Campinas",
-    state: "SP",
-    phone: "",
     birthDate: "1990-05-17",
-    origin: { empresa_id: me.company.id, origem: "qrcode_empresa" },
+    origin: { empresa_id: company.id, origem: "qrcode_empresa" },
   });
-  panel = await context.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
-
-describe("demo mode for a signed-in owner", () => {
-  it("shows the demo café on every demo page, refuses a save, and leaves the real data as it was", async () => {
-    await panel.goto(url("/dashboard?debug=true"));
+test.describe("demo mode for a signed-in owner", () => {
+  test("shows the demo café on every demo page, refuses a save, and leaves the real data as it was", async ({
+    accounts,
+  }) => {
+    const context = await accounts.signedIn(company, { viewport: { width: 1400, height: 900 } });
+    const panel = await context.newPage();
+    await panel.goto("/dashboard?debug=true");
     await banner(panel).getByText("Modo demonstração (debug)").waitFor();
     await panel.getByText(`Olá, ${DEMO_NAME}!`).waitFor();
     await panel.getByText("Aniversários Hoje").waitFor();
@@ -81,7 +55,7 @@ describe("demo mode for a signed-in owner", () => {
     expect(await panel.locator("main").innerText()).toContain("@example.com");
     expect(await panel.getByText(REAL_CUSTOMER).count()).toBe(0);
 
-    await panel.goto(url("/cartoes?debug=true"));
+    await panel.goto("/cartoes?debug=true");
     await panel.getByRole("heading", { name: "Cartões dos clientes" }).waitFor();
     await banner(panel).waitFor();
     await panel.getByText("Cartão Café").first().waitFor();
@@ -89,17 +63,17 @@ describe("demo mode for a signed-in owner", () => {
     await panel.getByRole("searchbox", { name: "Buscar cartões..." }).fill("zzz-ninguem");
     await panel.getByText("Nenhum cartão encontrado (modo debug)").waitFor();
 
-    await panel.goto(url("/mensagens?debug=true"));
+    await panel.goto("/mensagens?debug=true");
     await banner(panel).waitFor();
     await panel.getByText("Vocês abrem no feriado?").waitFor();
 
     // The reports of the demo's year (their figures in the tables beside the charts).
-    await panel.goto(url("/relatorios?debug=true"));
+    await panel.goto("/relatorios?debug=true");
     await banner(panel).waitFor();
     await panel.locator("main table").first().waitFor();
     expect(await main()).not.toContain(REAL_CUSTOMER);
 
-    await panel.goto(url("/dados-empresa?debug=true"));
+    await panel.goto("/dados-empresa?debug=true");
     await banner(panel).waitFor();
     const tradeName = panel.getByLabel("Nome Fantasia");
     await expect.poll(() => tradeName.inputValue()).toBe(DEMO_NAME);
@@ -115,19 +89,21 @@ describe("demo mode for a signed-in owner", () => {
     await banner(panel).getByRole("link", { name: "Sair do modo demonstração" }).click();
     await expect.poll(() => banner(panel).count()).toBe(0);
     await expect.poll(() => tradeName.inputValue()).toBe(company.companyName);
-    await panel.goto(url("/clientes"));
+    await panel.goto("/clientes");
     await expect.poll(main).toContain(REAL_CUSTOMER);
     expect(await main()).not.toContain("@example.com");
-    const me = (await (await context.request.get(url("/api/me"))).json()) as {
+    const me = (await (await context.request.get("/api/me")).json()) as {
       company: { tradeName: string };
     };
     expect(me.company.tradeName).toBe(company.companyName);
+    await context.close();
   });
 
-  it("fits a phone: the demo dashboard at 360 px", async () => {
+  test("fits a phone: the demo dashboard at 360 px", async ({ accounts }) => {
+    const context = await accounts.signedIn(company, { viewport: { width: 1400, height: 900 } });
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 360, height: 780 });
-    await phone.goto(url("/dashboard?debug=true"));
+    await phone.goto("/dashboard?debug=true");
     await banner(phone).waitFor();
     await expect.poll(() => phone.locator("main").innerText()).toMatch(/Carimbos hoje: [1-9]/);
     await expect.poll(() => phone.locator("main").innerText()).toMatch(/Total de Clientes\s*40\b/);
@@ -135,31 +111,33 @@ describe("demo mode for a signed-in owner", () => {
       360,
     );
     await phone.close();
+    await context.close();
   });
 });
 
-describe("demo mode for a signed-in customer (spec section 6)", () => {
-  it("opens /mensagens and /dados-empresa with ?debug=true: the demo, nothing saved", async () => {
-    const customer = await browser.newContext({ locale: "pt-BR" });
-    await signInContext(customer, server, "rita@padariareal.example.com", "segredo1");
+test.describe("demo mode for a signed-in customer (spec section 6)", () => {
+  test("opens /mensagens and /dados-empresa with ?debug=true: the demo, nothing saved", async ({
+    accounts,
+  }) => {
+    const customer = await accounts.signedIn(rita);
     const page = await customer.newPage();
-    await page.goto(url("/mensagens?debug=true"));
+    await page.goto("/mensagens?debug=true");
     await banner(page).waitFor();
     await page.getByText("Vocês abrem no feriado?").waitFor();
-    await page.goto(url("/dados-empresa?debug=true"));
+    await page.goto("/dados-empresa?debug=true");
     await expect.poll(() => page.getByLabel("Nome Fantasia").inputValue()).toBe(DEMO_NAME);
     // Without the flag the company panel is not theirs.
-    await page.goto(url("/dados-empresa"));
+    await page.goto("/dados-empresa");
     await page.waitForURL((u) => u.pathname === "/");
     await customer.close();
   });
 });
 
-describe("the sales link", () => {
-  it("'Demonstração' on /lp-empresa opens the demo dashboard without an account", async () => {
-    const visitor = await browser.newContext({ locale: "pt-BR" });
-    const page = await visitor.newPage();
-    await page.goto(url("/lp-empresa"));
+test.describe("the sales link", () => {
+  test("'Demonstração' on /lp-empresa opens the demo dashboard without an account", async ({
+    page,
+  }) => {
+    await page.goto("/lp-empresa");
     await page.locator("footer").getByRole("link", { name: "Demonstração" }).click();
     await page.waitForURL(/\/dashboard\?debug=true$/);
     await banner(page).waitFor();
@@ -180,8 +158,7 @@ describe("the sales link", () => {
       },
     });
     // Without the flag the panel is closed to a visitor.
-    await page.goto(url("/dashboard"));
+    await page.goto("/dashboard");
     await page.waitForURL(/\/login-admin$/);
-    await visitor.close();
   });
 });

@@ -1,49 +1,27 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import { type CompanyAccount, type CustomerAccount, expect, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-describe("the loyalty loop in a real browser", () => {
-  it("QR link, join, receipt claim approved, completion, voucher, redemption, next card", async () => {
-    const companyContext = await browser.newContext({ acceptDownloads: true });
-    await companyContext.grantPermissions(["clipboard-read", "clipboard-write"], {
-      origin: server.baseUrl,
+// The second journey signs in as the customer the first one made.
+test.describe.configure({ mode: "serial" });
+
+let company: CompanyAccount;
+let ana: CustomerAccount;
+
+test.beforeAll(async ({ accounts }) => {
+  company = await accounts.company({ companyName: "Café Aurora", email: "aurora@example.com" });
+});
+
+test.describe("the loyalty loop in a real browser", () => {
+  test("QR link, join, receipt claim approved, completion, voucher, redemption, next card", async ({
+    accounts,
+  }) => {
+    const companyContext = await accounts.signedIn(company, {
+      acceptDownloads: true,
+      permissions: ["clipboard-read", "clipboard-write"],
     });
-    await signInContext(companyContext, server, company.email, company.password);
     const panel = await companyContext.newPage();
-    await panel.goto(url("/dashboard"));
+    await panel.goto("/dashboard");
 
     // the company's QR card: the join link, copied and downloaded
     const link = (await panel.getByTestId("join-link").textContent()) ?? "";
@@ -63,20 +41,15 @@ describe("the loyalty loop in a real browser", () => {
     await panel.getByText("QR Code baixado!").waitFor();
 
     // a customer joins through the link (sign-up through the form is covered in sign-up.e2e.ts)
-    await confirmedAccount(server, mail, "customer", {
+    ana = await accounts.customer({
       name: "Ana Cliente",
       email: "ana@example.com",
-      password: "segredo1",
       city: "Santos",
-      state: "SP",
-      phone: "",
-      birthDate: "",
       origin: { empresa_id: companyId, origem: "qrcode_empresa" },
     });
-    const customerContext = await browser.newContext();
-    await signInContext(customerContext, server, "ana@example.com", "segredo1");
+    const customerContext = await accounts.signedIn(ana);
     const phone = await customerContext.newPage();
-    await phone.goto(url("/dashboard-cliente-cartoes-fidelidade"));
+    await phone.goto("/dashboard-cliente-cartoes-fidelidade");
     const tile = phone.getByRole("link", { name: /Café Aurora/ });
     await tile.getByText("Recém criado").waitFor();
     await tile.getByText("0/10 carimbos").waitFor();
@@ -115,7 +88,7 @@ describe("the loyalty loop in a real browser", () => {
     const receiptHref = await claims
       .getByRole("link", { name: "Ver comprovante" })
       .getAttribute("href");
-    const receipt = await panel.request.get(url(receiptHref ?? ""));
+    const receipt = await panel.request.get(receiptHref ?? "");
     expect(receipt.headers()["content-type"]).toBe("image/png");
     await claims.getByRole("button", { name: "Aprovar" }).click();
     await panel.getByText("Carimbo aprovado!").waitFor();
@@ -138,7 +111,7 @@ describe("the loyalty loop in a real browser", () => {
     await phone.getByText("2/10 carimbos").waitFor();
 
     // the rest from each card's add-stamp button on /cartoes: a Google review is worth 2
-    await panel.goto(url("/cartoes"));
+    await panel.goto("/cartoes");
     const anaCard = panel.getByRole("article", { name: "Ana Cliente" });
     await anaCard.getByText("2/10 carimbos (20%)").waitFor();
     const stampOnCard = async (method: string, expected: string) => {
@@ -176,13 +149,13 @@ describe("the loyalty loop in a real browser", () => {
     await phone.reload();
     await phone.getByText("10/10 carimbos").waitFor();
     await phone.getByText("Cartão Completo! Solicite sua recompensa na empresa").waitFor();
-    await phone.goto(url("/dashboard-cliente-cartoes-fidelidade"));
+    await phone.goto("/dashboard-cliente-cartoes-fidelidade");
     await phone.getByText("Cartão Completo! Resgate sua recompensa").waitFor();
     await phone
       .getByRole("link", { name: /Café Aurora/ })
       .getByText("Pronto para usar")
       .waitFor();
-    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+    await phone.goto(`/dashboard-cliente-cartao-fidelidade/${companyId}`);
     await phone.getByRole("button", { name: "Gerar voucher" }).click();
     const code = (await phone.getByTestId("voucher-code").textContent()) ?? "";
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
@@ -223,7 +196,7 @@ describe("the loyalty loop in a real browser", () => {
     await phone.getByText(/Cartão Utilizado em \d{2}\/\d{2}\/\d{4}/).waitFor();
 
     // the next stamp, from the dashboard dialog, opens a new card
-    await panel.goto(url("/dashboard"));
+    await panel.goto("/dashboard");
     await panel.getByRole("button", { name: "Adicionar Carimbo" }).click();
     const nextDialog = panel.getByRole("dialog", { name: "Adicionar Carimbo" });
     await nextDialog.getByLabel("Buscar cliente").fill("ana");
@@ -260,56 +233,33 @@ describe("the loyalty loop in a real browser", () => {
     await customerContext.close();
   });
 
-  it("a customer who signs in through another company's link, or opens it signed in and confirms, joins it", async () => {
-    await confirmedAccount(server, mail, "company", {
-      ...company,
-      companyName: "Barbearia Navalha",
-      email: "navalha@example.com",
-    });
-    await confirmedAccount(server, mail, "company", {
-      ...company,
-      companyName: "Pet Amigo",
-      email: "pet@example.com",
-    });
-    const ids: Record<string, string> = {};
-    for (const email of ["navalha@example.com", "pet@example.com"]) {
-      const context = await browser.newContext();
-      await signInContext(context, server, email, company.password);
-      const me = (await (await context.request.get(url("/api/me"))).json()) as {
-        company: { id: string };
-      };
-      ids[email] = me.company.id;
-      await context.close();
-    }
+  test("a customer who signs in through another company's link, or opens it signed in and confirms, joins it", async ({
+    accounts,
+    context,
+    page,
+  }) => {
+    const navalha = await accounts.company({ companyName: "Barbearia Navalha" });
+    const pet = await accounts.company({ companyName: "Pet Amigo" });
 
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(
-      url(`/login-cliente?empresa_id=${ids["navalha@example.com"]}&origem=qrcode_empresa`),
-    );
+    await page.goto(`/login-cliente?empresa_id=${navalha.id}&origem=qrcode_empresa`);
     await page.getByText("Barbearia Navalha").first().waitFor();
     await page.getByRole("button", { name: "Já tem conta? Faça login" }).click();
-    await page.getByLabel("Email").fill("ana@example.com");
+    await page.getByLabel("Email").fill(ana.email);
     await page.getByLabel("Senha", { exact: true }).fill("segredo1");
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
 
     // signed in already: joining waits for the customer's yes
-    await page.goto(
-      url(`/login-cliente?empresa_id=${ids["pet@example.com"]}&origem=qrcode_empresa`),
-    );
+    await page.goto(`/login-cliente?empresa_id=${pet.id}&origem=qrcode_empresa`);
     await page.getByRole("button", { name: "Entrar no programa", exact: true }).click();
-    await page.waitForURL(
-      (u) => u.pathname === `/dashboard-cliente-cartao-fidelidade/${ids["pet@example.com"]}`,
-    );
+    await page.waitForURL((u) => u.pathname === `/dashboard-cliente-cartao-fidelidade/${pet.id}`);
 
-    const cards = (await (await context.request.get(url("/api/me/cards"))).json()) as {
+    const cards = (await (await context.request.get("/api/me/cards")).json()) as {
       companyName: string;
     }[];
     const names = cards.map((c) => c.companyName);
     expect(names).toContain("Barbearia Navalha");
     expect(names).toContain("Pet Amigo");
     expect(names.filter((n) => n === "Barbearia Navalha")).toHaveLength(1);
-    await context.close();
   });
 });

@@ -1,72 +1,50 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import { randomUUID } from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+import { type CompanyAccount, type CustomerAccount, expect, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+// The second test goes on with the first one's customer and company (the answers, newest first).
+test.describe.configure({ mode: "serial" });
 
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-const customer = {
-  name: "Ana Cliente",
-  email: "ana@example.com",
-  password: "segredo1",
-  city: "Santos",
-  state: "SP",
-  phone: "",
-  birthDate: "",
-};
+// An interest reaches every company of its sector and city, and the server is shared with other
+// files: the café's city carries a tag no other test uses.
+const tag = randomUUID().slice(0, 8);
 
+let company: CompanyAccount;
+let customer: CustomerAccount;
 let companyId = "";
 let companyContext: BrowserContext;
 let customerContext: BrowserContext;
 let panel: Page;
 let phone: Page;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  await confirmedAccount(server, mail, "customer", customer);
-  companyContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await signInContext(companyContext, server, company.email, company.password);
-  const me = (await (await companyContext.request.get(url("/api/me"))).json()) as {
-    company: { id: string };
-  };
-  companyId = me.company.id;
-  customerContext = await browser.newContext();
-  await signInContext(customerContext, server, customer.email, customer.password);
+test.beforeAll(async ({ accounts }) => {
+  company = await accounts.company({
+    companyName: "Café Aurora",
+    email: "aurora@example.com",
+    city: `São Paulo ${tag}`,
+  });
+  customer = await accounts.customer({
+    name: "Ana Cliente",
+    email: "ana@example.com",
+    city: "Santos",
+  });
+  companyId = company.id;
+  companyContext = await accounts.signedIn(company, { viewport: { width: 1400, height: 900 } });
+  customerContext = await accounts.signedIn(customer);
   panel = await companyContext.newPage();
   phone = await customerContext.newPage();
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await companyContext?.close();
   await customerContext?.close();
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
 });
 
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-describe("messages and interests in a real browser", () => {
-  it("a customer writes from the company's page, the company answers on /mensagens, the customer reads it", async () => {
+test.describe("messages and interests in a real browser", () => {
+  test("a customer writes from the company's page, the company answers on /mensagens, the customer reads it", async () => {
     const text =
       "Olá! Vocês abrem no domingo de manhã? Queria levar minha família para um café da manhã completo.";
-    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId}`));
+    await phone.goto(`/dashboard-cliente-cartao-fidelidade/${companyId}`);
     await phone.getByText("Você ainda não enviou mensagens para esta empresa.").waitFor();
     const send = phone.getByRole("button", { name: "Enviar mensagem" });
     expect(await send.isDisabled()).toBe(true);
@@ -78,7 +56,7 @@ describe("messages and interests in a real browser", () => {
     await conversation.getByText(/Aguardando resposta/).waitFor();
 
     // the company: badge on the sidebar, count on the dashboard card, the bell
-    await panel.goto(url("/dashboard"));
+    await panel.goto("/dashboard");
     await expect.poll(() => panel.getByTestId("messages-badge").textContent()).toBe("1");
     await panel
       .getByTestId("pending-messages-count")
@@ -92,7 +70,7 @@ describe("messages and interests in a real browser", () => {
 
     const messages = panel.getByRole("list", { name: "Mensagens de clientes" });
     const item = messages.getByRole("listitem", { name: "Ana Cliente" });
-    await item.getByText("ana@example.com").waitFor();
+    await item.getByText(customer.email).waitFor();
     await item.getByText(`${text.slice(0, 80)}…`).waitFor();
     await item.getByText("Pendente").waitFor();
     await panel.getByText("Nenhuma mensagem de parceiros ainda.").waitFor();
@@ -113,7 +91,7 @@ describe("messages and interests in a real browser", () => {
     // the customer sees the answer on the company's page and in the companies' replies
     await phone.reload();
     await conversation.getByText("Abrimos sim, das 8h às 12h. Esperamos vocês!").waitFor();
-    await phone.goto(url("/dashboard-cliente"));
+    await phone.goto("/dashboard-cliente");
     const replies = phone.getByRole("list", { name: "Respostas das empresas" });
     const reply = replies.getByRole("listitem").filter({ hasText: "Café Aurora" });
     await reply.getByText("Abrimos sim, das 8h às 12h. Esperamos vocês!").waitFor();
@@ -129,23 +107,23 @@ describe("messages and interests in a real browser", () => {
     );
   });
 
-  it("an interest reaches a company of its sector and city, and the answer comes back", async () => {
-    await phone.goto(url("/dashboard-cliente"));
+  test("an interest reaches a company of its sector and city, and the answer comes back", async () => {
+    await phone.goto("/dashboard-cliente");
     const form = phone.getByRole("form", { name: "Procurando uma empresa?" });
     await form.getByRole("button", { name: "Enviar interesse" }).click();
     await form.getByText("Por favor, preencha todos os campos.").waitFor();
     await form.getByLabel("Tipo de empresa").selectOption("alimentacao");
-    await form.getByLabel("Cidade").fill("sao paulo");
+    await form.getByLabel("Cidade").fill(`sao paulo ${tag}`);
     await form.getByLabel("Estado").selectOption("SP");
     await form.getByLabel("Descrição").fill("Procuro uma padaria com pão de queijo fresquinho");
     await form.getByRole("button", { name: "Enviar interesse" }).click();
     await phone.getByText("Interesse enviado!").waitFor();
     expect(await form.getByText("Por favor, preencha todos os campos.").count()).toBe(0);
 
-    await panel.goto(url("/mensagens"));
+    await panel.goto("/mensagens");
     const interests = panel.getByRole("list", { name: "Interesses de clientes em potencial" });
     const item = interests.getByRole("listitem", { name: "Ana Cliente" });
-    await item.getByText("Procura Alimentação em sao paulo/SP").waitFor();
+    await item.getByText(`Procura Alimentação em sao paulo ${tag}/SP`).waitFor();
     await item.getByText("Procuro uma padaria com pão de queijo fresquinho").waitFor();
     await item.getByText("Pendente").waitFor();
     await item.getByRole("button", { name: "Responder" }).click();

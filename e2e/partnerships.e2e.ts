@@ -1,80 +1,39 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { type CompanyAccount, type CustomerAccount, expect, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-const password = "segredo1";
+// The marketplace searches companies across the platform by city, and the server is shared with
+// other files: the café's city carries a tag no other test uses.
+const tag = randomUUID().slice(0, 8);
 // A café in São Paulo and a bakery in Campinas: the bakery finds the café and proposes.
-const cafe = {
+const cafeInput = {
   companyName: "Café Aurora",
   email: "aurora@example.com",
-  password,
-  city: "São Paulo",
+  city: `São Paulo ${tag}`,
   state: "SP",
   phone: "(11) 3333-4444",
   sector: "alimentacao",
 };
-const bakery = {
+const bakeryInput = {
   companyName: "Padaria Pão Quente",
   email: "paoquente@example.com",
-  password,
   city: "Campinas",
   state: "SP",
   phone: "(19) 3333-5555",
   sector: "alimentacao",
 };
-const customer = {
-  name: "Carla Cliente",
-  email: "carla@example.com",
-  password,
-  city: "Campinas",
-  state: "SP",
-  phone: "",
-  birthDate: "",
-};
 
-let cafeContext: BrowserContext;
-let bakeryContext: BrowserContext;
-let customerContext: BrowserContext;
-let a: Page;
-let b: Page;
+let cafe: CompanyAccount;
+let bakery: CompanyAccount;
+let customer: CustomerAccount;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await Promise.all([
-    confirmedAccount(server, mail, "company", cafe),
-    confirmedAccount(server, mail, "company", bakery),
-    confirmedAccount(server, mail, "customer", customer),
+test.beforeAll(async ({ accounts }) => {
+  [cafe, bakery, customer] = await Promise.all([
+    accounts.company(cafeInput),
+    accounts.company(bakeryInput),
+    accounts.customer({ name: "Carla Cliente", email: "carla@example.com" }),
   ]);
-  const viewport = { width: 1366, height: 900 };
-  cafeContext = await browser.newContext({ viewport });
-  bakeryContext = await browser.newContext({ viewport });
-  customerContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await signInContext(cafeContext, server, cafe.email, password);
-  await signInContext(bakeryContext, server, bakery.email, password);
-  await signInContext(customerContext, server, customer.email, password);
-  a = await cafeContext.newPage();
-  b = await bakeryContext.newPage();
 });
-
-afterAll(async () => {
-  await cafeContext?.close();
-  await bakeryContext?.close();
-  await customerContext?.close();
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 
 /** Nothing wider than a 360 px phone: no sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -83,10 +42,23 @@ async function expectNoSidewaysScroll(page: Page) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-describe("partnerships between two companies in a real browser", () => {
-  it("request, accept, chat live, send a customer, end: the chat becomes read-only", async () => {
+test.describe("partnerships between two companies in a real browser", () => {
+  test("request, accept, chat live, send a customer, end: the chat becomes read-only", async ({
+    accounts,
+    server,
+  }) => {
+    test.setTimeout(90_000);
+    const viewport = { width: 1366, height: 900 };
+    const cafeContext = await accounts.signedIn(cafe, { viewport });
+    const bakeryContext = await accounts.signedIn(bakery, { viewport });
+    const customerContext = await accounts.signedIn(customer, {
+      viewport: { width: 360, height: 780 },
+    });
+    const a = await cafeContext.newPage();
+    const b = await bakeryContext.newPage();
+
     // The café switches partnerships on and says what it offers.
-    await a.goto(url("/parceria"));
+    await a.goto("/parceria");
     await a.getByRole("switch", { name: "Parceria ativa" }).check();
     await a
       .getByLabel("O que sua empresa oferece aos parceiros")
@@ -95,19 +67,19 @@ describe("partnerships between two companies in a real browser", () => {
     await a.getByText("Parceria atualizada!").waitFor();
 
     // The bakery (also open to partnerships) finds it by state and an unaccented, lower-case city.
-    const on = await bakeryContext.request.put(url("/api/partnerships/settings"), {
+    const on = await bakeryContext.request.put("/api/partnerships/settings", {
       data: { enabled: true, description: "Pão de queijo de cortesia." },
       headers: { origin: server.baseUrl },
     });
     expect(on.status(), await on.text()).toBe(200);
-    await b.goto(url("/parceria-marketplace"));
+    await b.goto("/parceria-marketplace");
     await b.getByLabel("Estado").selectOption("SP");
-    await b.getByLabel("Cidade").fill("sao paulo");
-    await b.waitForURL((u) => u.searchParams.get("cidade") === "sao paulo");
+    await b.getByLabel("Cidade").fill(`sao paulo ${tag}`);
+    await b.waitForURL((u) => u.searchParams.get("cidade") === `sao paulo ${tag}`);
     const market = b.getByRole("list", { name: "Empresas abertas a parcerias" });
     const entry = market.getByRole("listitem", { name: cafe.companyName });
     await entry.getByText("Café expresso grátis para clientes de parceiros.").waitFor();
-    await entry.getByText("São Paulo/SP · Alimentação").waitFor();
+    await entry.getByText(`São Paulo ${tag}/SP · Alimentação`).waitFor();
     expect(await market.getByRole("listitem").count()).toBe(1);
     await expectNoSidewaysScroll(b);
 
@@ -120,7 +92,7 @@ describe("partnerships between two companies in a real browser", () => {
     await entry.getByText("Solicitação enviada").waitFor();
 
     // The café sees the request ('Nova'), opens it ('Lida') and accepts.
-    await a.goto(url("/parceria"));
+    await a.goto("/parceria");
     const received = a
       .getByRole("region", { name: "Solicitações recebidas" })
       .getByRole("listitem", { name: bakery.companyName });
@@ -132,11 +104,11 @@ describe("partnerships between two companies in a real browser", () => {
     await a.getByText("Parceria aceita!").waitFor();
 
     // Both see each other among the active partnerships.
-    await a.goto(url("/parcerias-ativas"));
+    await a.goto("/parcerias-ativas");
     const cafeSide = a.getByRole("listitem", { name: bakery.companyName });
     await cafeSide.getByText(/^Parceria desde \d{2}\/\d{2}\/\d{4}$/).waitFor();
     await cafeSide.getByText(proposal).waitFor();
-    await b.goto(url("/parcerias-ativas"));
+    await b.goto("/parcerias-ativas");
     const bakerySide = b.getByRole("listitem", { name: cafe.companyName });
     await bakerySide.getByText("Clientes enviados: 0 · recebidos: 0").waitFor();
 
@@ -173,7 +145,7 @@ describe("partnerships between two companies in a real browser", () => {
     await expectNoSidewaysScroll(b);
 
     // A customer joins the café through the bakery's partnership link.
-    await b.goto(url("/parcerias-ativas"));
+    await b.goto("/parcerias-ativas");
     const link = await bakerySide.getByLabel("Seu link de parceria").inputValue();
     const linkUrl = new URL(link);
     expect(linkUrl.pathname).toBe("/login-cliente");
@@ -188,7 +160,7 @@ describe("partnerships between two companies in a real browser", () => {
     await partners.getByRole("link", { name: "Participar" }).waitFor();
     await b.reload();
     await bakerySide.getByText("Clientes enviados: 1 · recebidos: 0").waitFor();
-    await a.goto(url("/clientes"));
+    await a.goto("/clientes");
     await a
       .getByRole("table", { name: "Clientes" })
       .getByText(`Indicado pelo parceiro ${bakery.companyName}`)
@@ -197,7 +169,7 @@ describe("partnerships between two companies in a real browser", () => {
     // The café ends the partnership after the confirmation; the bakery's chat becomes read-only.
     await b.goBack();
     await b.getByLabel("Mensagem", { exact: true }).waitFor();
-    await a.goto(url("/parcerias-ativas"));
+    await a.goto("/parcerias-ativas");
     await a
       .getByRole("listitem", { name: bakery.companyName })
       .getByRole("button", { name: "Encerrar" })
@@ -214,5 +186,8 @@ describe("partnerships between two companies in a real browser", () => {
       .waitFor({ timeout: 8_000 });
     expect(await b.getByLabel("Mensagem", { exact: true }).count()).toBe(0);
     await bakeryLog.getByText("Olá, Aurora! Combinamos na segunda?").waitFor();
-  }, 90_000);
+    await cafeContext.close();
+    await bakeryContext.close();
+    await customerContext.close();
+  });
 });

@@ -1,46 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import type { Browser, Page } from "@playwright/test";
+import { type AppServer, expect, type MailServer, test } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-const company = {
-  companyName: "Padaria Recupera",
-  email: `recupera-${Date.now()}@example.com`,
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ locale: "pt-BR", viewport: { width, height: 800 } });
+async function newPage(browser: Browser, server: AppServer, width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    locale: "pt-BR",
+    baseURL: server.baseUrl,
+    viewport: { width, height: 800 },
+  });
   return context.newPage();
 }
 
+test.use({ viewport: { width: 1280, height: 800 } });
+
 /** The recovery e-mail that reaches `to` after the first `after` e-mails (sent after the answer). */
-async function resetMailTo(to: string, after: number) {
+async function resetMailTo(mail: MailServer, to: string, after: number) {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const found = mail.mails.slice(after).find((m) => m.to === to);
@@ -50,15 +23,23 @@ async function resetMailTo(to: string, after: number) {
   }
 }
 
-describe("password recovery", () => {
-  it("'Esqueci minha senha' → e-mail → link → new password → sign in with it; the other session ends", async () => {
+test.describe("password recovery", () => {
+  test("'Esqueci minha senha' → e-mail → link → new password → sign in with it; the other session ends", async ({
+    accounts,
+    browser,
+    mail,
+    server,
+  }) => {
+    const company = await accounts.company({
+      companyName: "Padaria Recupera",
+      email: "recupera@example.com",
+    });
     // a session on another device, which the reset signs out
-    const otherDevice = await browser.newContext({ locale: "pt-BR" });
-    await signInContext(otherDevice, server, company.email, company.password);
-    expect((await otherDevice.request.get(url("/api/me"))).status()).toBe(200);
+    const otherDevice = await accounts.signedIn(company);
+    expect((await otherDevice.request.get("/api/me")).status()).toBe(200);
 
-    const page = await newPage(360);
-    await page.goto(url("/login-admin"));
+    const page = await newPage(browser, server, 360);
+    await page.goto("/login-admin");
     await page.getByRole("link", { name: "Esqueci minha senha" }).waitFor();
     await page.screenshot({ path: "/tmp/login-admin-360.png", fullPage: true });
     await page.getByRole("link", { name: "Esqueci minha senha" }).click();
@@ -72,7 +53,7 @@ describe("password recovery", () => {
     await page.getByRole("heading", { name: "Verifique seu email" }).waitFor();
     await page.getByText(company.email).waitFor();
 
-    const received = await resetMailTo(company.email, sentBefore);
+    const received = await resetMailTo(mail, company.email, sentBefore);
     expect(received.subject).toBe("Redefina sua senha do Carimbou");
     const link = received.text.match(/https?:\/\/\S+/)![0];
     expect(link.startsWith(`${server.baseUrl}/redefinir-senha?token=`)).toBe(true);
@@ -97,7 +78,7 @@ describe("password recovery", () => {
       (u) => u.pathname === "/login-admin" && u.searchParams.get("senha_redefinida") === "1",
     );
     await page.getByText("Senha redefinida! Entre com sua nova senha.").waitFor();
-    expect((await otherDevice.request.get(url("/api/me"))).status()).toBe(401);
+    expect((await otherDevice.request.get("/api/me")).status()).toBe(401);
 
     // the old password no longer works, the new one does
     await page.getByLabel("Email").fill(company.email);
@@ -112,7 +93,7 @@ describe("password recovery", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard");
 
     // the link worked once
-    const again = await newPage();
+    const again = await newPage(browser, server);
     await again.goto(link);
     await again.getByLabel("Nova senha", { exact: true }).fill("outrasenha1");
     await again.getByLabel("Confirme a nova senha").fill("outrasenha1");
@@ -127,9 +108,10 @@ describe("password recovery", () => {
     await page.context().close();
   });
 
-  it("from the English customer sign-in, the page and the e-mail are in English", async () => {
-    const page = await newPage();
-    await page.goto(url("/login-client-en"));
+  test("from the English customer sign-in, the page and the e-mail are in English", async ({
+    page,
+  }) => {
+    await page.goto("/login-client-en");
     await page.getByRole("link", { name: "Forgot my password" }).click();
     await page.waitForURL((u) => u.pathname === "/forgot-password-en");
     await page.getByLabel("Email").fill("nobody-here@example.com");
@@ -137,6 +119,5 @@ describe("password recovery", () => {
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
     await page.getByRole("button", { name: "Back to sign in" }).click();
     await page.waitForURL((u) => u.pathname === "/login-client-en");
-    await page.context().close();
   });
 });

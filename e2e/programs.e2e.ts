@@ -1,46 +1,28 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import { type CompanyAccount, expect, test, uniqueEmail } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-const company = {
-  companyName: "Café Expresso Bom",
-  email: "cafe-programas@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 const phoneViewport = { width: 360, height: 780 };
+// The customer's phone is the test's own page.
+test.use({ viewport: phoneViewport });
 
-describe("programmes are the card (on a 360 px phone)", () => {
-  it("'Novo Cartão' of 8 stamps for 'Um café expresso', made default, is the card a new customer gets", async () => {
-    const companyContext = await browser.newContext({ locale: "pt-BR", viewport: phoneViewport });
-    await signInContext(companyContext, server, company.email, company.password);
+let company: CompanyAccount;
+
+test.beforeAll(async ({ accounts }) => {
+  company = await accounts.company({
+    companyName: "Café Expresso Bom",
+    email: "cafe-programas@example.com",
+  });
+});
+
+test.describe("programmes are the card (on a 360 px phone)", () => {
+  test("'Novo Cartão' of 8 stamps for 'Um café expresso', made default, is the card a new customer gets", async ({
+    accounts,
+    mail,
+    page: phone,
+  }) => {
+    const rita = uniqueEmail("rita@example.com");
+    const companyContext = await accounts.signedIn(company, { viewport: phoneViewport });
     const panel = await companyContext.newPage();
-    await panel.goto(url("/cartoes"));
+    await panel.goto("/cartoes");
 
     // 'Templates' leads to the programmes: the sign-up's default one is there
     await panel.getByRole("link", { name: /^Templates: 1 cartão/ }).click();
@@ -89,29 +71,25 @@ describe("programmes are the card (on a 360 px phone)", () => {
     const companyId = (await panel.evaluate(async () => (await fetch("/api/me")).json())) as {
       company: { id: string };
     };
-    const customerContext = await browser.newContext({ locale: "pt-BR", viewport: phoneViewport });
-    const phone = await customerContext.newPage();
-    await phone.goto(
-      url(`/login-cliente?empresa_id=${companyId.company.id}&origem=qrcode_empresa`),
-    );
+    await phone.goto(`/login-cliente?empresa_id=${companyId.company.id}&origem=qrcode_empresa`);
     await phone.getByText("Café Expresso Bom").first().waitFor();
     await phone.getByRole("button", { name: "Criar conta" }).click();
     await phone.getByLabel("Nome", { exact: true }).fill("Rita Cliente");
-    await phone.getByLabel("Email").fill("rita@example.com");
+    await phone.getByLabel("Email").fill(rita);
     await phone.getByLabel("Senha", { exact: true }).fill("segredo1");
     await phone.getByLabel("Cidade").fill("Campinas");
     await phone.getByLabel("Estado").selectOption("SP");
     await phone.getByRole("button", { name: "Criar conta" }).click();
-    await phone.getByText("rita@example.com").waitFor();
-    await phone.goto(await mail.linkSentTo("rita@example.com"));
+    await phone.getByText(rita).waitFor();
+    await phone.goto(await mail.linkSentTo(rita));
     await phone.waitForURL((u) => u.pathname === "/login-cliente");
-    await phone.getByLabel("Email").fill("rita@example.com");
+    await phone.getByLabel("Email").fill(rita);
     await phone.getByLabel("Senha", { exact: true }).fill("segredo1");
     await phone.getByRole("button", { name: "Entrar" }).click();
     await phone.waitForURL((u) => u.pathname === "/dashboard-cliente");
 
     // their card is the coffee card: its reward and 8 stamp marks
-    await phone.goto(url(`/dashboard-cliente-cartao-fidelidade/${companyId.company.id}`));
+    await phone.goto(`/dashboard-cliente-cartao-fidelidade/${companyId.company.id}`);
     const card = phone.getByTestId("stamp-card").first();
     await card.getByText("Um café expresso").waitFor();
     expect(await card.locator("ol > li").count()).toBe(8);
@@ -130,7 +108,7 @@ describe("programmes are the card (on a 360 px phone)", () => {
     expect(await card.locator("ol > li").count()).toBe(8);
 
     // staff open Rita a second card (another programme) from the card's details
-    await panel.goto(url("/cartoes"));
+    await panel.goto("/cartoes");
     const ritaCard = panel.getByRole("article", { name: "Rita Cliente" });
     await ritaCard.getByText("Recompensa: Um café expresso").waitFor();
     await ritaCard.getByRole("button", { name: "Detalhes" }).click();
@@ -150,7 +128,7 @@ describe("programmes are the card (on a 360 px phone)", () => {
     await details.waitFor({ state: "detached" });
 
     // 'Adicionar Carimbo' asks which of Rita's open cards
-    await panel.goto(url("/dashboard"));
+    await panel.goto("/dashboard");
     await panel.getByRole("button", { name: "Adicionar Carimbo" }).click();
     const stamp = panel.getByRole("dialog", { name: "Adicionar Carimbo" });
     await stamp.getByLabel("Buscar cliente").fill("rita");
@@ -167,7 +145,7 @@ describe("programmes are the card (on a 360 px phone)", () => {
     await panel.getByRole("button", { name: "Cancelar" }).click();
     await panel.getByRole("dialog", { name: "Adicionar Carimbo" }).waitFor({ state: "detached" });
 
-    await panel.goto(url("/cartoes"));
+    await panel.goto("/cartoes");
     const ritaCards = panel.getByRole("article", { name: "Rita Cliente" });
     await expect.poll(() => ritaCards.count()).toBe(2);
     await ritaCards
@@ -220,6 +198,5 @@ describe("programmes are the card (on a 360 px phone)", () => {
     await found.getByText(/Cartão Utilizado em \d{2}\/\d{2}\/\d{4}/).waitFor();
 
     await companyContext.close();
-    await customerContext.close();
   });
 });

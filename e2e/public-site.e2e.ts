@@ -1,39 +1,46 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { SITE_PATHS, SUPPORT_EMAIL } from "@/shared/site";
-import { startAppServer } from "./support/app-server";
 import { axeViolations } from "./support/axe";
-import { launchBrowser } from "./support/browser";
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "./support/initial-js";
+import { test as base, expect } from "./support/test";
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer({});
-  browser = await launchBrowser();
+/** The public site reads no account: a visitor's own contexts, from `open` (closed after the test). */
+const test = base.extend<{
+  open: (path: string, options?: OpenOptions) => Promise<Opened>;
+  url: (path: string) => string;
+}>({
+  url: async ({ baseURL }, use) => use((path: string) => `${baseURL}${path}`),
+  open: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (path, options) => {
+      const opened = await openPage(browser, baseURL ?? "", path, options);
+      contexts.push(opened.context);
+      return opened;
+    });
+    for (const context of contexts) await context.close();
+  },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
 const PAGES = Object.keys(SITE_PATHS);
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 360, height: 740 };
 
-async function open(
+type OpenOptions = {
+  language?: "en" | "pt";
+  /** The preference also in the cookie the server reads (as the web side writes it). */
+  cookie?: boolean;
+  viewport?: { width: number; height: number };
+};
+type Opened = { context: BrowserContext; page: Page; errors: string[] };
+
+async function openPage(
+  browser: Browser,
+  baseURL: string,
   path: string,
-  options: {
-    language?: "en" | "pt";
-    /** The preference also in the cookie the server reads (as the web side writes it). */
-    cookie?: boolean;
-    viewport?: { width: number; height: number };
-  } = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+  options: OpenOptions = {},
+): Promise<Opened> {
+  const url = (p: string) => `${baseURL}${p}`;
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP });
   if (options.language) {
     const language = options.language;
     await context.addInitScript((value) => localStorage.setItem("app-language", value), language);
@@ -54,10 +61,11 @@ async function open(
 
 const h1 = (page: Page) => page.locator("h1").first().innerText();
 
-describe("public pages in both languages", () => {
-  it.each(PAGES)(
-    "%s renders in Portuguese and in English, with lang, title and description",
-    async (path) => {
+test.describe("public pages in both languages", () => {
+  for (const path of PAGES)
+    test(`${path} renders in Portuguese and in English, with lang, title and description`, async ({
+      open,
+    }) => {
       const pt = await open(path);
       expect(await pt.page.locator("html").getAttribute("lang")).toBe("pt-BR");
       expect(await pt.page.locator("h1").count()).toBe(1);
@@ -79,12 +87,13 @@ describe("public pages in both languages", () => {
       await expect.poll(() => h1(en.page)).not.toBe(ptTitle);
       await expect.poll(() => en.page.title()).not.toBe(ptDocTitle);
       await en.context.close();
-    },
-  );
+    });
 
-  it.each(PAGES)(
-    "%s comes already rendered in the HTML, in the cookie's language, and hydrates without errors",
-    async (path) => {
+  for (const path of PAGES)
+    test(`${path} comes already rendered in the HTML, in the cookie's language, and hydrates without errors`, async ({
+      open,
+      url,
+    }) => {
       for (const language of ["pt", "en"] as const) {
         const { context, page, errors } = await open(path, { language, cookie: true });
         await page.waitForLoadState("networkidle");
@@ -108,10 +117,9 @@ describe("public pages in both languages", () => {
         expect(errors, `${path} ${language}`).toEqual([]);
         await context.close();
       }
-    },
-  );
+    });
 
-  it("switches language on the page and remembers it", async () => {
+  test("switches language on the page and remembers it", async ({ open, url }) => {
     const { context, page } = await open("/lp-empresa");
     const before = await h1(page);
     await page.getByRole("button", { name: "English" }).click();
@@ -127,10 +135,11 @@ describe("public pages in both languages", () => {
   });
 });
 
-describe("404 page", () => {
-  it("says 'Ops! Página não encontrada' with status 404 and a link home", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+test.describe("404 page", () => {
+  test("says 'Ops! Página não encontrada' with status 404 and a link home", async ({
+    url,
+    page,
+  }) => {
     const res = await page.goto(url("/pagina-que-nao-existe"));
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "Ops! Página não encontrada" }).waitFor();
@@ -138,12 +147,13 @@ describe("404 page", () => {
     await page.getByRole("link", { name: "Voltar para o início" }).click();
     await page.waitForURL(url("/"));
     await page.getByRole("link", { name: "Acessar como Empresa" }).waitFor();
-    await context.close();
   });
 
-  it("says 'Oops! Page not found' in English for a path with -en, linking to /dashboard-en", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+  test("says 'Oops! Page not found' in English for a path with -en, linking to /dashboard-en", async ({
+    open,
+    url,
+    page,
+  }) => {
     const res = await page.goto(url("/relatorio-en"));
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
@@ -155,14 +165,15 @@ describe("404 page", () => {
     const en = await open("/nao-existe", { language: "en" });
     await en.page.getByRole("heading", { name: "Ops! Página não encontrada" }).waitFor();
     await en.context.close();
-    await context.close();
   });
 });
 
-describe("links and anchors", () => {
-  it.each(PAGES)(
-    "every link on %s leads to a page that exists, every anchor to its section",
-    async (path) => {
+test.describe("links and anchors", () => {
+  for (const path of PAGES)
+    test(`every link on ${path} leads to a page that exists, every anchor to its section`, async ({
+      open,
+      url,
+    }) => {
       const { context, page } = await open(path);
       const hrefs = await page.$$eval("a[href]", (links) =>
         links.map((a) => a.getAttribute("href") ?? ""),
@@ -199,12 +210,13 @@ describe("links and anchors", () => {
         expect(res.status(), `${path}: ${href}`).toBe(200);
       }
       await context.close();
-    },
-  );
+    });
 });
 
-describe("mobile menu", () => {
-  it("folds the header links into a menu at 360 px that opens, closes on a link and on Escape", async () => {
+test.describe("mobile menu", () => {
+  test("folds the header links into a menu at 360 px that opens, closes on a link and on Escape", async ({
+    open,
+  }) => {
     const { context, page } = await open("/lp-empresa", { viewport: PHONE });
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
@@ -233,19 +245,21 @@ describe("mobile menu", () => {
   });
 });
 
-describe("responsive and accessible", () => {
-  it.each(PAGES)("%s has no horizontal scrolling from 360 to 1440 px", async (path) => {
-    for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
-      const { context, page } = await open(path, { viewport });
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
-      await context.close();
-    }
-  });
+test.describe("responsive and accessible", () => {
+  for (const path of PAGES)
+    test(`${path} has no horizontal scrolling from 360 to 1440 px`, async ({ open }) => {
+      for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
+        const { context, page } = await open(path, { viewport });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
+        await context.close();
+      }
+    });
 
-  it.each([...PAGES, "/pagina-inexistente"])(
-    "%s has no serious or critical axe violation, in both languages and on a phone",
-    async (path) => {
+  for (const path of [...PAGES, "/pagina-inexistente"])
+    test(`${path} has no serious or critical axe violation, in both languages and on a phone`, async ({
+      open,
+    }) => {
       for (const options of [{}, { language: "en" as const, viewport: PHONE }]) {
         const { context, page } = await open(path, options);
         const bad = (await axeViolations(page))
@@ -254,10 +268,9 @@ describe("responsive and accessible", () => {
         expect(bad, `${path} ${JSON.stringify(options)}`).toEqual([]);
         await context.close();
       }
-    },
-  );
+    });
 
-  it("can be used with the keyboard: skip link first, then the header", async () => {
+  test("can be used with the keyboard: skip link first, then the header", async ({ open }) => {
     const { context, page } = await open("/lp-usuarios");
     await page.keyboard.press("Tab");
     const first = await page.evaluate(() => document.activeElement?.textContent);
@@ -268,28 +281,28 @@ describe("responsive and accessible", () => {
   });
 });
 
-describe("speed budget", () => {
-  it.each([...PAGES, "/pagina-inexistente"])(
-    "%s downloads at most 100 KB of JavaScript (gzipped) to show itself, and none of the app's",
-    async (path) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
+test.describe("speed budget", () => {
+  for (const path of [...PAGES, "/pagina-inexistente"])
+    test(`${path} downloads at most 100 KB of JavaScript (gzipped) to show itself, and none of the app's`, async ({
+      url,
+      page,
+    }) => {
       const { files, gzipBytes } = await measureInitialJs(page, url(path));
       expect(
         gzipBytes,
         files.map((f) => `${f.path} ${f.gzipBytes}`).join("\n"),
       ).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
       expect(files.map((f) => f.path).join(" ")).not.toMatch(/company-area|dashboard-page|index-/);
-      await context.close();
-    },
-  );
+    });
 });
 
-describe("what the landing pages promise (spec section 2)", () => {
+test.describe("what the landing pages promise (spec section 2)", () => {
   const hrefOf = (page: Page, name: string) =>
     page.getByRole("link", { name, exact: true }).first().getAttribute("href");
 
-  it("/lp-empresa: 'Para Usuários' to /lp-usuarios; sign-in, start and every plan button to /login-admin", async () => {
+  test("/lp-empresa: 'Para Usuários' to /lp-usuarios; sign-in, start and every plan button to /login-admin", async ({
+    open,
+  }) => {
     const { context, page } = await open("/lp-empresa");
     expect(await hrefOf(page, "Para Usuários")).toBe("/lp-usuarios");
     for (const name of ["Entrar", "Começar Grátis", "COMEÇAR AGORA GRÁTIS"]) {
@@ -310,7 +323,9 @@ describe("what the landing pages promise (spec section 2)", () => {
     await context.close();
   });
 
-  it("/lp-usuarios: 'Entrar', 'Começar Grátis' and the three final buttons go to /login-cliente", async () => {
+  test("/lp-usuarios: 'Entrar', 'Começar Grátis' and the three final buttons go to /login-cliente", async ({
+    open,
+  }) => {
     const { context, page } = await open("/lp-usuarios");
     for (const name of [
       "CRIE SUA CONTA GRÁTIS",
@@ -327,7 +342,9 @@ describe("what the landing pages promise (spec section 2)", () => {
     await context.close();
   });
 
-  it("/lp-usuarios: the FAQ has 8 questions, one open at a time, the first open, the open one closes", async () => {
+  test("/lp-usuarios: the FAQ has 8 questions, one open at a time, the first open, the open one closes", async ({
+    open,
+  }) => {
     const { context, page } = await open("/lp-usuarios");
     const questions = page.locator('[data-slot="faq"] button[aria-expanded]');
     expect(await questions.count()).toBe(8);
@@ -354,7 +371,9 @@ describe("what the landing pages promise (spec section 2)", () => {
     await context.close();
   });
 
-  it("/lp-ia-suprema: the offer goes to /configuracoes; links home, to both landing pages and /login-cliente", async () => {
+  test("/lp-ia-suprema: the offer goes to /configuracoes; links home, to both landing pages and /login-cliente", async ({
+    open,
+  }) => {
     const { context, page } = await open("/lp-ia-suprema");
     expect(
       await page
@@ -377,8 +396,10 @@ describe("what the landing pages promise (spec section 2)", () => {
   });
 });
 
-describe("help centre search", () => {
-  it("filters the 6 guides, 8 questions and 6 articles as the user types, ignoring case and accents", async () => {
+test.describe("help centre search", () => {
+  test("filters the 6 guides, 8 questions and 6 articles as the user types, ignoring case and accents", async ({
+    open,
+  }) => {
     const { context, page } = await open("/ajuda");
     const counts = async () => ({
       docs: await page.locator("#documentacao h3").count(),
@@ -419,7 +440,7 @@ describe("help centre search", () => {
     await context.close();
   });
 
-  it("opens a guide with the keyboard and offers the support e-mail", async () => {
+  test("opens a guide with the keyboard and offers the support e-mail", async ({ open }) => {
     const { context, page } = await open("/ajuda");
     const guide = page.locator("#documentacao h3 button").first();
     expect(await guide.getAttribute("aria-expanded")).toBe("false");
@@ -436,8 +457,10 @@ describe("help centre search", () => {
   });
 });
 
-describe("legal pages", () => {
-  it("/termos: 30-day trial then a monthly fee by card, São Paulo venue, January 2024", async () => {
+test.describe("legal pages", () => {
+  test("/termos: 30-day trial then a monthly fee by card, São Paulo venue, January 2024", async ({
+    open,
+  }) => {
     const { context, page } = await open("/termos");
     const text = await page.locator("main").innerText();
     expect(text).toContain("janeiro de 2024");
@@ -448,7 +471,7 @@ describe("legal pages", () => {
     await context.close();
   });
 
-  it("/privacidade: the LGPD rights and how to exercise them", async () => {
+  test("/privacidade: the LGPD rights and how to exercise them", async ({ open }) => {
     const { context, page } = await open("/privacidade");
     const text = (await page.locator("main").innerText()).toLowerCase();
     for (const right of [

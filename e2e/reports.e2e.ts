@@ -1,99 +1,119 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saoPauloDate } from "../src/shared/dates";
 import { startAppServer } from "./support/app-server";
 import { axeViolations } from "./support/axe";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, invitedCustomer, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
-
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), "carimbou-reports-"));
-
-const company = {
-  companyName: "Café Aurora",
-  email: "aurora@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url, dataDir });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+import { invitedCustomer } from "./support/fixtures";
+import {
+  test as base,
+  companyInput,
+  customerInput,
+  expect,
+  type MailServer,
+  uniqueEmail,
+} from "./support/test";
 
 /** A São Paulo calendar day `days` before today (YYYY-MM-DD). */
 const daysAgo = (days: number) => saoPauloDate(new Date(Date.now() - days * 86_400_000));
 const dayMonth = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;
 
 /**
- * Moves rows into the past, as if the activity had happened over several days: straight in the
- * database, which on PGlite means with the app server stopped (it locks DATA_DIR) and started
- * again on the same data (sessions and the cookie secret live there, so signed-in contexts stay in).
+ * The file's own app server (on the worker's mail catcher): `rewriteHistory` moves rows into the
+ * past, as if the activity had happened over several days, straight in the database, which on
+ * PGlite means with the app server stopped (it locks DATA_DIR) and started again on the same data
+ * (sessions and the cookie secret live there, so signed-in contexts stay in; the port changes, so
+ * every address is made with `url` at the time).
  */
-async function rewriteHistory(statements: string[]) {
-  if (server.databaseUrl) {
-    const client = new pg.Client({ connectionString: server.databaseUrl });
-    await client.connect();
-    for (const sql of statements) await client.query(sql);
-    await client.end();
-    return;
-  }
-  await server.close();
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const db = await PGlite.create(join(dataDir, "pglite"), { extensions: { pg_trgm } });
-  for (const sql of statements) await db.exec(sql);
-  await db.close();
-  server = await startAppServer({ smtpUrl: mail.url, dataDir });
+async function ownServer(mail: MailServer) {
+  const dataDir = mkdtempSync(join(tmpdir(), "carimbou-reports-"));
+  let server = await startAppServer({ smtpUrl: mail.url, dataDir });
+  const url = (path: string) => `${server.baseUrl}${path}`;
+  return {
+    get baseUrl() {
+      return server.baseUrl;
+    },
+    url,
+    async rewriteHistory(statements: string[]) {
+      if (server.databaseUrl) {
+        const client = new pg.Client({ connectionString: server.databaseUrl });
+        await client.connect();
+        for (const sql of statements) await client.query(sql);
+        await client.end();
+        return;
+      }
+      await server.close();
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      const db = await PGlite.create(join(dataDir, "pglite"), { extensions: { pg_trgm } });
+      for (const sql of statements) await db.exec(sql);
+      await db.close();
+      server = await startAppServer({ smtpUrl: mail.url, dataDir });
+    },
+    /** Signs up through the API and opens the confirmation link from the real e-mail. */
+    async confirmed(kind: "company" | "customer", input: { email: string }) {
+      const res = await fetch(url(`/api/accounts/${kind}`), {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.baseUrl },
+        body: JSON.stringify(input),
+      });
+      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      const confirmed = await fetch(await mail.linkSentTo(input.email), { redirect: "manual" });
+      if (confirmed.status !== 302) throw new Error(`confirmation failed: ${confirmed.status}`);
+    },
+    /** A browser context with a session made through the API (not the sign-in screen). */
+    async signedIn(
+      browser: Browser,
+      who: { email: string; password: string },
+      options: BrowserContextOptions = {},
+    ) {
+      const context = await browser.newContext(options);
+      const res = await context.request.post(url("/api/session"), {
+        data: { email: who.email, password: who.password },
+        headers: { origin: server.baseUrl },
+      });
+      if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()}`);
+      return context;
+    },
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
+type OwnServer = Awaited<ReturnType<typeof ownServer>>;
 
-async function api<T>(
-  context: BrowserContext,
-  method: "GET" | "POST" | "PUT",
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await context.request.fetch(url(path), {
-    method,
-    data,
-    headers: { origin: server.baseUrl },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const customer = (name: string, email: string, extra: Record<string, unknown>) => ({
-  name,
-  email,
-  password: "segredo1",
-  city: "Campinas",
-  state: "SP",
-  phone: "",
-  birthDate: "",
-  ...extra,
+const test = base.extend<{ own: OwnServer }>({
+  own: [
+    async ({ mail }, use) => {
+      const own = await ownServer(mail);
+      await use(own);
+      await own.close();
+    },
+    { timeout: 120_000 },
+  ],
 });
+
+/** The JSON of an API call made with `context`'s session, as the panel makes it. */
+function apiOf(server: OwnServer) {
+  return async function api<T>(
+    context: BrowserContext,
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    data?: unknown,
+  ): Promise<T> {
+    const res = await context.request.fetch(server.url(path), {
+      method,
+      data,
+      headers: { origin: server.baseUrl },
+    });
+    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
 
 /** A tile's figure and the previous period's, as shown. */
 async function tile(page: Page, label: string) {
@@ -105,10 +125,18 @@ async function tile(page: Page, label: string) {
   };
 }
 
-describe("/relatorios", () => {
-  it("tiles, a chart's table and the exports match the activity; phones do not scroll sideways", async () => {
-    const panel = await browser.newContext({ acceptDownloads: true });
-    await signInContext(panel, server, company.email, company.password);
+test.describe("/relatorios", () => {
+  test("tiles, a chart's table and the exports match the activity; phones do not scroll sideways", async ({
+    browser,
+    mail,
+    own: server,
+  }) => {
+    test.setTimeout(120_000);
+    const { url } = server;
+    const api = apiOf(server);
+    const company = companyInput({ email: "aurora@example.com" });
+    await server.confirmed("company", company);
+    const panel = await server.signedIn(browser, company, { acceptDownloads: true });
     const me = await api<{ company: { id: string } }>(panel, "GET", "/api/me");
     const companyId = me.company.id;
 
@@ -138,29 +166,41 @@ describe("/relatorios", () => {
     const today = saoPauloDate();
     const inTenDays = saoPauloDate(new Date(Date.now() + 10 * 86_400_000));
     const qr = { empresa_id: companyId, origem: "qrcode_empresa" };
-    await confirmedAccount(server, mail, "customer", {
-      ...customer("Ana Souza", "ana@example.com", {
+    await server.confirmed(
+      "customer",
+      customerInput({
+        name: "Ana Souza",
+        email: "ana@example.com",
         birthDate: `1992${today.slice(4)}`,
         origin: qr,
       }),
-    });
-    await confirmedAccount(server, mail, "customer", {
-      ...customer("Bruno Lima", "bruno@example.com", {
+    );
+    await server.confirmed(
+      "customer",
+      customerInput({
+        name: "Bruno Lima",
+        email: "bruno@example.com",
         birthDate: `1988${inTenDays.slice(4)}`,
         origin: qr,
       }),
+    );
+    await invitedCustomer(panel, server, mail, {
+      name: "Carla Dias",
+      email: uniqueEmail("carla@example.com"),
     });
-    await invitedCustomer(panel, server, mail, { name: "Carla Dias", email: "carla@example.com" });
     const find = async (name: string) =>
       (await api<{ id: string }[]>(panel, "GET", `/api/customers?search=${name}`))[0]?.id ?? "";
     const ana = await find("Ana");
     const bruno = await find("Bruno");
     const carla = await find("Carla");
-    await confirmedAccount(server, mail, "customer", {
-      ...customer("Diego Reis", "diego@example.com", {
+    await server.confirmed(
+      "customer",
+      customerInput({
+        name: "Diego Reis",
+        email: "diego@example.com",
         origin: { empresa_id: companyId, indicador: ana },
       }),
-    });
+    );
 
     // Stamps: Ana's birthday gift (3, completing her card, redeemed, then a purchase on the next
     // card); Bruno a Google review (2) and a social tag (1), completing his; Carla a purchase;
@@ -186,7 +226,7 @@ describe("/relatorios", () => {
 
     // Over several days: Bruno's review two days ago (so he came back on two days), Carla joined
     // ten days ago (the previous 7 days).
-    await rewriteHistory([
+    await server.rewriteHistory([
       `UPDATE stamps SET created_at = now() - interval '2 days', approved_at = now() - interval '2 days'
          WHERE customer_id = '${bruno}' AND method = 'google_review'`,
       `UPDATE memberships SET joined_at = now() - interval '10 days' WHERE customer_id = '${carla}'`,
@@ -341,8 +381,9 @@ describe("/relatorios", () => {
     await panel.close();
 
     // On a phone: nothing scrolls sideways.
-    const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
-    await signInContext(phone, server, company.email, company.password);
+    const phone = await server.signedIn(browser, company, {
+      viewport: { width: 360, height: 780 },
+    });
     const small = await phone.newPage();
     await small.goto(url("/relatorios"));
     // A custom range, the last 3 days: Bruno's review is in, and it goes into the URL.
@@ -371,5 +412,5 @@ describe("/relatorios", () => {
     );
     expect(inMain).toEqual([]);
     await phone.close();
-  }, 120_000);
+  });
 });

@@ -1,10 +1,6 @@
 import { createHmac } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { type AppServer, type CompanyAccount, expect, test } from "./support/test";
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it from the base32 key. */
 function totp(base32Secret: string, at = Date.now()): string {
@@ -26,47 +22,35 @@ const wrongCode = (secret: string) => {
   return ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
 };
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+// Each test goes on from the one before: 2FA on, sign-in with it, a new password, 2FA off.
+test.describe.configure({ mode: "serial" });
+
+let company: CompanyAccount;
 let context: BrowserContext;
 let panel: Page;
 let secret: string;
 
-const company = {
-  companyName: "Loja Segura",
-  email: "segura@example.com",
-  password: "segredo1",
-  city: "São Paulo",
-  state: "SP",
-  phone: "(11) 3333-4444",
-  sector: "alimentacao",
-};
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-const newContext = () =>
-  browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+const newContext = (browser: Browser, server: AppServer) =>
+  browser.newContext({
+    baseURL: server.baseUrl,
+    locale: "pt-BR",
+    viewport: { width: 1280, height: 900 },
+  });
 const security = (page: Page) => page.getByRole("region", { name: "Segurança" });
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  context = await newContext();
-  await signInContext(context, server, company.email, company.password);
+test.beforeAll(async ({ accounts }) => {
+  company = await accounts.company({ companyName: "Loja Segura", email: "segura@example.com" });
+  context = await accounts.signedIn(company, { viewport: { width: 1280, height: 900 } });
   panel = await context.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
+test.afterAll(async () => {
+  await context?.close();
 });
 
-describe("account security in a real browser", () => {
-  it("turns 2FA on from /configuracoes: QR code, key, a code of the app, backup codes once", async () => {
-    await panel.goto(url("/configuracoes"));
+test.describe("account security in a real browser", () => {
+  test("turns 2FA on from /configuracoes: QR code, key, a code of the app, backup codes once", async () => {
+    await panel.goto("/configuracoes");
     const section = security(panel);
     await section.getByText("Desativada", { exact: true }).waitFor();
 
@@ -99,15 +83,18 @@ describe("account security in a real browser", () => {
     await security(panel).getByRole("button", { name: "Desativar 2FA" }).waitFor();
   });
 
-  it("asks for the code at sign-in; a wrong code is refused and shows in the access log", async () => {
-    const other = await newContext();
+  test("asks for the code at sign-in; a wrong code is refused and shows in the access log", async ({
+    browser,
+    server,
+  }) => {
+    const other = await newContext(browser, server);
     const page = await other.newPage();
-    await page.goto(url("/login-admin"));
+    await page.goto("/login-admin");
     await page.getByLabel("Email").fill(company.email);
     await page.getByLabel("Senha").fill(company.password);
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.getByRole("heading", { name: "Verificação em duas etapas" }).waitFor();
-    expect((await other.request.get(url("/api/me"))).status()).toBe(401);
+    expect((await other.request.get("/api/me")).status()).toBe(401);
 
     await page.getByLabel("Código de 6 dígitos").fill(wrongCode(secret));
     await page.getByRole("button", { name: "Verificar" }).click();
@@ -115,9 +102,9 @@ describe("account security in a real browser", () => {
     await page.getByLabel("Código de 6 dígitos").fill(totp(secret));
     await page.getByRole("button", { name: "Verificar" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard");
-    expect((await other.request.get(url("/api/me"))).status()).toBe(200);
+    expect((await other.request.get("/api/me")).status()).toBe(200);
 
-    await panel.goto(url("/configuracoes"));
+    await panel.goto("/configuracoes");
     const log = security(panel).getByRole("table", { name: "Registro de acessos" });
     await log.getByRole("row", { name: /Código 2FA incorreto/ }).waitFor();
     const rows = log.getByRole("row");
@@ -128,10 +115,13 @@ describe("account security in a real browser", () => {
     await other.close();
   });
 
-  it("a password change signs out the other browser and keeps this one", async () => {
-    const other = await newContext();
+  test("a password change signs out the other browser and keeps this one", async ({
+    browser,
+    server,
+  }) => {
+    const other = await newContext(browser, server);
     const page = await other.newPage();
-    await page.goto(url("/login-admin"));
+    await page.goto("/login-admin");
     await page.getByLabel("Email").fill(company.email);
     await page.getByLabel("Senha").fill(company.password);
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -139,38 +129,38 @@ describe("account security in a real browser", () => {
     await page.getByRole("button", { name: "Verificar" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard");
 
-    await panel.goto(url("/configuracoes"));
+    await panel.goto("/configuracoes");
     const section = security(panel);
     await section.getByLabel("Senha atual").fill("errada1");
     await section.getByLabel("Nova senha").fill("novasenha1");
     await section.getByRole("button", { name: "Alterar senha" }).click();
     await section.getByText("A senha atual está incorreta.").waitFor();
-    expect((await other.request.get(url("/api/me"))).status()).toBe(200);
+    expect((await other.request.get("/api/me")).status()).toBe(200);
 
     await section.getByLabel("Senha atual").fill(company.password);
     await section.getByLabel("Nova senha").fill("novasenha1");
     await section.getByRole("button", { name: "Alterar senha" }).click();
     await panel.getByText("Senha alterada!").waitFor();
 
-    expect((await other.request.get(url("/api/me"))).status()).toBe(401);
-    await page.goto(url("/dashboard"));
+    expect((await other.request.get("/api/me")).status()).toBe(401);
+    await page.goto("/dashboard");
     await page.waitForURL((u) => u.pathname !== "/dashboard");
 
     // this browser goes on
     await panel.reload();
     await security(panel).getByRole("button", { name: "Alterar senha" }).waitFor();
-    expect((await context.request.get(url("/api/me"))).status()).toBe(200);
+    expect((await context.request.get("/api/me")).status()).toBe(200);
     company.password = "novasenha1";
     await other.close();
   });
 
-  it("turns 2FA off with the password", async () => {
+  test("turns 2FA off with the password", async ({ server }) => {
     const section = security(panel);
     await section.getByLabel("Senha", { exact: true }).fill(company.password);
     await section.getByRole("button", { name: "Desativar 2FA" }).click();
     await panel.getByText("2FA Desativado").waitFor();
     await section.getByText("Desativada", { exact: true }).waitFor();
-    const res = await fetch(url("/api/session"), {
+    const res = await fetch(`${server.baseUrl}/api/session`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.baseUrl },
       body: JSON.stringify({ email: company.email, password: company.password }),

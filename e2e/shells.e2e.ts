@@ -1,58 +1,46 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { confirmedAccount, signInContext } from "./support/fixtures";
-import { startMailServer } from "./support/mail-server";
+import {
+  type Accounts,
+  type CompanyAccount,
+  type CustomerAccount,
+  expect,
+  test,
+} from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-const company = {
-  companyName: "Pet Shop Amigo",
-  email: "dono@petamigo.com.br",
-  password: "segredo1",
-  city: "Curitiba",
-  state: "PR",
-  phone: "(41) 3333-4444",
-  sector: "pet",
-};
-const customer = {
-  name: "Ana Souza",
-  email: "ana@example.com",
-  password: "segredo1",
-  city: "Recife",
-  state: "PE",
-  phone: "",
-  birthDate: "",
-};
+let company: CompanyAccount;
+let customer: CustomerAccount;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-  await confirmedAccount(server, mail, "company", company);
-  await confirmedAccount(server, mail, "customer", customer);
+test.beforeAll(async ({ accounts }) => {
+  company = await accounts.company({
+    companyName: "Pet Shop Amigo",
+    email: "dono@petamigo.com.br",
+    city: "Curitiba",
+    state: "PR",
+    phone: "(41) 3333-4444",
+    sector: "pet",
+  });
+  customer = await accounts.customer({
+    name: "Ana Souza",
+    email: "ana@example.com",
+    city: "Recife",
+    state: "PE",
+  });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
-
-async function signedIn(email: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  await signInContext(context, server, email, "segredo1");
+async function signedIn(
+  accounts: Accounts,
+  who: { email: string; password: string },
+  viewport = { width: 1280, height: 800 },
+) {
+  const context = await accounts.signedIn(who, { viewport });
   return { context, page: await context.newPage() };
 }
 
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-describe("company panel shell", () => {
-  it("highlights the current item, collapses with ctrl+B and remembers it in a 7-day cookie", async () => {
-    const { context, page } = await signedIn(company.email);
-    await page.goto(url("/cartoes"));
+test.describe("company panel shell", () => {
+  test("highlights the current item, collapses with ctrl+B and remembers it in a 7-day cookie", async ({
+    accounts,
+  }) => {
+    const { context, page } = await signedIn(accounts, company);
+    await page.goto("/cartoes");
     const nav = page.getByRole("navigation", { name: "Navegação do painel" });
     await expect
       .poll(() => nav.getByRole("link", { name: "Cartões" }).getAttribute("aria-current"))
@@ -106,9 +94,9 @@ describe("company panel shell", () => {
     await context.close();
   });
 
-  it("becomes an off-canvas drawer below 768 px", async () => {
-    const { context, page } = await signedIn(company.email, { width: 390, height: 800 });
-    await page.goto(url("/dashboard"));
+  test("becomes an off-canvas drawer below 768 px", async ({ accounts }) => {
+    const { context, page } = await signedIn(accounts, company, { width: 390, height: 800 });
+    await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Navegação do painel" }).count()).toBe(0);
     await page.getByRole("button", { name: "Abrir ou fechar o menu" }).click();
@@ -119,68 +107,68 @@ describe("company panel shell", () => {
     await context.close();
   });
 
-  it("sends a signed-in customer away from the panel (to /, per sections 2 and 6) and from the login pages", async () => {
-    const { context, page } = await signedIn(customer.email);
+  test("sends a signed-in customer away from the panel (to /, per sections 2 and 6) and from the login pages", async ({
+    accounts,
+  }) => {
+    const { context, page } = await signedIn(accounts, customer);
     for (const path of ["/dashboard", "/dados-empresa", "/dados-usuario", "/cartoes"]) {
-      await page.goto(url(path));
+      await page.goto(path);
       await page.waitForURL((u) => u.pathname === "/");
       await page.getByRole("link", { name: "Acessar como Empresa" }).waitFor();
     }
     // settings and messages send non-admins to /login-admin, which forwards a customer home
     for (const path of ["/configuracoes", "/mensagens", "/login-cliente", "/login-admin"]) {
-      await page.goto(url(path));
+      await page.goto(path);
       await page.waitForURL((u) => u.pathname === "/dashboard-cliente");
     }
     await context.close();
   });
 });
 
-describe("customer area shell", () => {
-  it("greets the customer with name and city/state, and 'Sair' ends the session", async () => {
-    const { context, page } = await signedIn(customer.email);
-    await page.goto(url("/dashboard-cliente"));
+test.describe("customer area shell", () => {
+  test("greets the customer with name and city/state, and 'Sair' ends the session", async ({
+    accounts,
+  }) => {
+    const { context, page } = await signedIn(accounts, customer);
+    await page.goto("/dashboard-cliente");
     await page.getByText("Olá, Ana Souza!").waitFor();
     await page.getByText("Recife/PE").waitFor();
     await page.getByRole("button", { name: "Sair" }).click();
     await page.waitForURL((u) => u.pathname === "/");
-    await page.goto(url("/dashboard-cliente"));
+    await page.goto("/dashboard-cliente");
     await page.waitForURL((u) => u.pathname === "/login-cliente");
     await context.close();
   });
 
-  it("sends a signed-in company away from the customer area", async () => {
-    const { context, page } = await signedIn(company.email);
-    await page.goto(url("/dashboard-cliente"));
+  test("sends a signed-in company away from the customer area", async ({ accounts }) => {
+    const { context, page } = await signedIn(accounts, company);
+    await page.goto("/dashboard-cliente");
     await page.waitForURL((u) => u.pathname === "/dashboard");
     await context.close();
   });
 
-  it("tells a customer who signs up again with the same e-mail to sign in", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(url("/login-cliente"));
+  test("tells a customer who signs up again with the same e-mail to sign in", async ({ page }) => {
+    await page.goto("/login-cliente");
     await page.getByRole("button", { name: "Não tem conta? Cadastre-se" }).click();
     await page.getByLabel("Nome", { exact: true }).fill("Ana de Novo");
-    await page.getByLabel("Email").fill("ANA@example.com");
+    await page
+      .getByLabel("Email")
+      .fill(customer.email.replace(/^[^@]+/, (local) => local.toUpperCase()));
     await page.getByLabel("Senha", { exact: true }).fill("outrasenha");
     await page.getByLabel("Cidade").fill("Recife");
     await page.getByLabel("Estado").selectOption("PE");
     await page.getByRole("button", { name: "Criar conta" }).click();
     await page.getByText("Este email já está cadastrado. Tente fazer login.").waitFor();
-    await context.close();
   });
 });
 
-describe("English variants", () => {
-  it("renders the login pages in English and sets the lang attribute", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(url("/login-admin-en"));
+test.describe("English variants", () => {
+  test("renders the login pages in English and sets the lang attribute", async ({ page }) => {
+    await page.goto("/login-admin-en");
     await page.getByRole("button", { name: "Sign in" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
-    await page.goto(url("/login-cliente"));
+    await page.goto("/login-cliente");
     await page.getByRole("button", { name: "Entrar" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
-    await context.close();
   });
 });

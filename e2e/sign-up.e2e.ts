@@ -1,50 +1,26 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "./support/app-server";
-import { launchBrowser } from "./support/browser";
-import { startMailServer } from "./support/mail-server";
+import { expect, test, uniqueEmail } from "./support/test";
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
+// The customer's test joins the company the sign-up test made.
+test.describe.configure({ mode: "serial" });
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  server = await startAppServer({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-});
+test.use({ viewport: { width: 1280, height: 800 } });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await mail?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
-    locale: "pt-BR",
-    viewport: { width: 1280, height: 800 },
-  });
-  return context.newPage();
-}
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-describe("a company signs up, confirms its e-mail and uses its panel", () => {
-  const email = `cafe-${Date.now()}@example.com`;
+test.describe("a company signs up, confirms its e-mail and uses its panel", () => {
+  const email = uniqueEmail("cafe@example.com");
   let companyId = "";
 
-  it("shows the home page with both entrances", async () => {
-    const page = await newPage();
-    await page.goto(url("/"));
+  test("shows the home page with both entrances", async ({ page }) => {
+    await page.goto("/");
     await page.getByRole("link", { name: "Acessar como Empresa" }).waitFor();
     await page.getByRole("link", { name: "Acessar como Cliente" }).waitFor();
-    await page.context().close();
   });
 
-  it("signs up, confirms from the e-mail, signs in, lands on /dashboard and signs out", async () => {
-    const page = await newPage();
-    await page.goto(url("/login-admin"));
+  test("signs up, confirms from the e-mail, signs in, lands on /dashboard and signs out", async ({
+    page,
+    mail,
+    server,
+  }) => {
+    await page.goto("/login-admin");
     await page
       .getByRole("button", { name: /cadastr/i })
       .first()
@@ -71,7 +47,7 @@ describe("a company signs up, confirms its e-mail and uses its panel", () => {
     await page.getByText(email).waitFor();
 
     // signing in before confirming is refused with the spec's message
-    await page.goto(url("/login-admin"));
+    await page.goto("/login-admin");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Senha").fill("segredo1");
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -126,23 +102,24 @@ describe("a company signs up, confirms its e-mail and uses its panel", () => {
     companyId = me.company.id;
 
     // a signed-in admin who opens a login page goes back to the panel
-    await page.goto(url("/login-admin"));
+    await page.goto("/login-admin");
     await page.waitForURL((u) => u.pathname === "/dashboard");
 
     await page.getByRole("button", { name: "Sair" }).click();
     await page.waitForURL((u) => u.pathname === "/");
     const after = await page.evaluate(async () => (await fetch("/api/me")).status);
     expect(after).toBe(401);
-    await page.goto(url("/dashboard"));
+    await page.goto("/dashboard");
     await page.waitForURL((u) => u.pathname === "/login-admin");
-    await page.context().close();
   });
 
-  it("a customer joins through the company's QR link, confirms, signs in and lands on /dashboard-cliente", async () => {
+  test("a customer joins through the company's QR link, confirms, signs in and lands on /dashboard-cliente", async ({
+    page,
+    mail,
+  }) => {
     expect(companyId).not.toBe("");
-    const customerEmail = `joao-${Date.now()}@example.com`;
-    const page = await newPage();
-    await page.goto(url(`/login-cliente?empresa_id=${companyId}&origem=qrcode_empresa`));
+    const customerEmail = uniqueEmail("joao@example.com");
+    await page.goto(`/login-cliente?empresa_id=${companyId}&origem=qrcode_empresa`);
     await page.getByText("Café Aurora").first().waitFor();
     await page.getByText("Você está se cadastrando pelo link direto da empresa.").waitFor();
 
@@ -182,17 +159,14 @@ describe("a company signs up, confirms its e-mail and uses its panel", () => {
     expect(me.profile.origin).toBe(`empresa_direta_${companyId}`);
 
     // a customer cannot open the company panel
-    await page.goto(url("/dashboard"));
+    await page.goto("/dashboard");
     await page.waitForURL((u) => u.pathname === "/");
-    await page.context().close();
   });
 
-  it("shows the 404 page in Portuguese, and in English for -en paths", async () => {
-    const page = await newPage();
-    await page.goto(url("/nao-existe"));
+  test("shows the 404 page in Portuguese, and in English for -en paths", async ({ page }) => {
+    await page.goto("/nao-existe");
     await page.getByText("Ops! Página não encontrada").waitFor();
-    await page.goto(url("/missing-en"));
+    await page.goto("/missing-en");
     await page.getByText("Oops! Page not found").waitFor();
-    await page.context().close();
   });
 });
