@@ -21,6 +21,9 @@ const test = base.extend<{
   },
 });
 
+// No test depends on another: the file's many short tests may spread over the workers.
+test.describe.configure({ mode: "parallel" });
+
 const PAGES = Object.keys(SITE_PATHS);
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 360, height: 740 };

@@ -95,6 +95,10 @@ const test = base.extend<{ own: OwnServer }>({
     },
     { timeout: 120_000 },
   ],
+  // Playwright's own context options read baseURL before every test: from the file's own server,
+  // so that the worker's shared one is not started for nothing. (Its port changes on a restart:
+  // the test makes its addresses with `url`.)
+  baseURL: async ({ own }, use) => use(own.baseUrl),
 });
 
 /** The JSON of an API call made with `context`'s session, as the panel makes it. */

@@ -8,7 +8,7 @@ import { test as base, expect } from "./support/test";
 
 const root = new URL("..", import.meta.url).pathname;
 
-/** A DATA_DIR of the test's own, for servers of its own (the worker's shared one is not used). */
+/** A DATA_DIR of the test's own, for servers of its own. */
 const test = base.extend<{ dataDir: string }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first argument's pattern.
   dataDir: async ({}, use) => {
@@ -16,6 +16,10 @@ const test = base.extend<{ dataDir: string }>({
     await use(dataDir);
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   },
+  // Playwright's own context options read baseURL before every test: none, so that the worker's
+  // shared app server (which the suite's baseURL comes from) is not started for nothing.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first argument's pattern.
+  baseURL: async ({}, use) => use(undefined),
 });
 
 test.describe("the server process on the embedded database", () => {
