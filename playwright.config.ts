@@ -17,7 +17,7 @@ export default defineConfig({
   workers: testEnv.E2E_WORKERS ?? 2,
   retries: 1,
   failOnFlakyTests: true,
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {

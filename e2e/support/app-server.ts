@@ -88,7 +88,7 @@ export async function startAppServer(options: {
     process.stderr.write(`[app ${port}] ${chunk}`);
   });
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`App server exited:\n${output}`);
     try {

@@ -99,7 +99,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       await server.close();
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker", timeout: 180_000 },
   ],
   accounts: [
     async ({ server, mail, browser, playwright }, use) => {
