@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { APP_PAGE_BUDGETS, entryFiles, measureInitialJs } from "./support/initial-js";
 import { type Accounts, type AppServer, type CompanyAccount, expect, test } from "./support/test";
 
@@ -25,7 +25,11 @@ async function measure(
     ? await accounts.signedIn(company, { viewport })
     : await browser.newContext({ baseURL: server.baseUrl, viewport });
   const page = await context.newPage();
-  const { files, gzipBytes } = await measureInitialJs(page, `${server.baseUrl}${path}`);
+  // The signed-in page shows its first screen after the session is read: wait for its heading.
+  const ready = signedIn
+    ? (p: Page) => p.getByRole("heading", { name: "Dashboard", exact: true }).waitFor()
+    : undefined;
+  const { files, gzipBytes } = await measureInitialJs(page, `${server.baseUrl}${path}`, ready);
   return { context, page, files, gzipBytes, list: files.map((f) => `${f.path} ${f.gzipBytes}`) };
 }
 

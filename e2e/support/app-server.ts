@@ -97,7 +97,11 @@ export async function startAppServer(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`App server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      await dropDatabase();
+      throw new Error(`App server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 

@@ -39,8 +39,17 @@ export function entryFiles(entry: string): Set<string> {
  * Loads `url` and sums the gzipped size (level 9, from the built files) of every script the
  * page fetched until the network went quiet: the entry, its imports, the page's chunk and texts.
  */
-export async function measureInitialJs(page: Page, url: string) {
+export async function measureInitialJs(
+  page: Page,
+  url: string,
+  /** What shows the page's first screen is there (a quiet network alone can come too soon). */
+  ready?: (page: Page) => Promise<unknown>,
+) {
   await page.goto(url, { waitUntil: "networkidle" });
+  if (ready) {
+    await ready(page);
+    await page.waitForLoadState("networkidle");
+  }
   const scripts: string[] = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")
