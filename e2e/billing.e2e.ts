@@ -103,6 +103,9 @@ test.describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, canc
     await page.getByRole("button", { name: "Cancelar assinatura" }).waitFor();
 
     // The Pix charge shows its copy-and-paste code.
+    // On the phone the charge's buttons scroll in under the 'Plano Pro assinado!' toast: a click
+    // then waits on the toast, and the pointer over it keeps it open. A person waits for it to go.
+    await page.getByText("Plano Pro assinado!").waitFor({ state: "hidden" });
     // The charges list may still be settling from the subscription's refetches: a click that lands
     // while it re-renders opens nothing, and a person would click again.
     const pix = page.getByRole("dialog", { name: "Pagar com Pix" });

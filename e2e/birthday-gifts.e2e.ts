@@ -17,7 +17,6 @@ test.describe("birthday gifts", () => {
     mail,
     server,
   }) => {
-    test.setTimeout(90_000);
     const company = await accounts.company({
       companyName: "Padaria Aurora",
       email: "padaria@example.com",

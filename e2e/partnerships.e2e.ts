@@ -47,7 +47,6 @@ test.describe("partnerships between two companies in a real browser", () => {
     accounts,
     server,
   }) => {
-    test.setTimeout(90_000);
     const viewport = { width: 1366, height: 900 };
     const cafeContext = await accounts.signedIn(cafe, { viewport });
     const bakeryContext = await accounts.signedIn(bakery, { viewport });

@@ -93,7 +93,8 @@ const test = base.extend<{ own: OwnServer }>({
       await use(own);
       await own.close();
     },
-    { timeout: 120_000 },
+    // startAppServer's own deadline is 120 s.
+    { timeout: 150_000 },
   ],
   // Playwright's own context options read baseURL before every test: from the file's own server,
   // so that the worker's shared one is not started for nothing. (Its port changes on a restart:
@@ -135,7 +136,8 @@ test.describe("/relatorios", () => {
     mail,
     own: server,
   }) => {
-    test.setTimeout(120_000);
+    // The server restarts in the middle on PGlite (a start has taken over a minute under load).
+    test.setTimeout(180_000);
     const { url } = server;
     const api = apiOf(server);
     const company = companyInput({ email: "aurora@example.com" });
