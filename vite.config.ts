@@ -56,7 +56,10 @@ function precompress(): Plugin {
   };
 }
 
-const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+const alias = {
+  "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
+  "@": fileURLToPath(new URL("./src", import.meta.url)),
+};
 
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild

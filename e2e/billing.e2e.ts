@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import type { Me } from "../src/shared/auth.schema";
-import { type BillingOverview, planAllows } from "../src/shared/billing.schema";
+import type { Me } from "@shared/auth.schema";
+import { type BillingOverview, planAllows } from "@shared/billing.schema";
 import errors from "../src/web/locales/pt-BR/errors.json" with { type: "json" };
 import { type CompanyAccount, expect, test } from "./support/test";
 

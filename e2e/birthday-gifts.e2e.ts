@@ -1,4 +1,4 @@
-import { saoPauloDate } from "../src/shared/dates";
+import { saoPauloDate } from "@shared/dates";
 import { type AppServer, expect, test } from "./support/test";
 
 /** Runs the daily job now, as the scheduler would at 08:00 (the dev route, loopback only). */

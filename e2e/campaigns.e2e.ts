@@ -1,5 +1,5 @@
 import type { BrowserContext } from "@playwright/test";
-import { ASSISTANT_DEFAULTS } from "../src/shared/assistant.schema";
+import { ASSISTANT_DEFAULTS } from "@shared/assistant.schema";
 import { type CustomerAccount, expect, test, uniqueEmail } from "./support/test";
 
 let panel: BrowserContext;

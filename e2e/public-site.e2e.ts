@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { SITE_PATHS, SUPPORT_EMAIL } from "@/shared/site";
+import { SITE_PATHS, SUPPORT_EMAIL } from "@shared/site";
 import { axeViolations } from "./support/axe";
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "./support/initial-js";
 import { test as base, expect } from "./support/test";

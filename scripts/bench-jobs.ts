@@ -17,6 +17,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { birthdaysOn, saoPauloDate } from "@shared/dates";
 import { eq, sql } from "drizzle-orm";
 import { startMailServer } from "../e2e/support/mail-server";
 import { connectPostgres, type Database, type Db } from "../src/server/db/client";
@@ -30,7 +31,6 @@ import {
   SMTP_POOL_CONNECTIONS,
 } from "../src/server/modules/mail/mail.service";
 import { queueEmail, SEND_EMAIL_JOB, sendEmailJob } from "../src/server/modules/mail/outbox";
-import { birthdaysOn, saoPauloDate } from "../src/shared/dates";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
 import { ensureSeedCompany, seedCustomers } from "./seed-customers";

@@ -12,6 +12,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { SITE_PATHS } from "@shared/site";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startAppServer } from "../e2e/support/app-server";
@@ -23,7 +24,6 @@ import {
   measureInitialJs,
 } from "../e2e/support/initial-js";
 import { startMailServer } from "../e2e/support/mail-server";
-import { SITE_PATHS } from "../src/shared/site";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
 

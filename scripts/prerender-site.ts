@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SiteLanguage, SitePage } from "../src/shared/site";
-import { SITE_PAGE_FILES } from "../src/shared/site";
+import type { SiteLanguage, SitePage } from "@shared/site";
+import { SITE_PAGE_FILES } from "@shared/site";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "dist/web/prerendered");

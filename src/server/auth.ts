@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { PASSWORD_RESET_TTL_SECONDS } from "@shared/auth.schema";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/limits";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
-import { PASSWORD_RESET_TTL_SECONDS } from "../shared/auth.schema";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/limits";
 import type { Db } from "./db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "./modules/auth/auth.table";
 import { sendPasswordResetEmail } from "./modules/auth/password-email";

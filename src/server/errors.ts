@@ -1,5 +1,5 @@
+import type { ErrorCode } from "@shared/errors";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorCode } from "../shared/errors";
 
 /** A failure the API reports to the client as `{ error: { code, message } }`. */
 export class AppError extends Error {

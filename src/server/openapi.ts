@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { ERROR_CODES } from "@shared/errors";
+import { hasControlChars, TEXT_INVALID } from "@shared/text";
 import type { Context } from "hono";
-import { ERROR_CODES } from "../shared/errors";
-import { hasControlChars, TEXT_INVALID } from "../shared/text";
 
 export const ApiErrorSchema = z.object({
   error: z.object({

@@ -1,7 +1,7 @@
+import type { Locale } from "@shared/languages";
+import { SITE_PATHS } from "@shared/site";
 import { type ComponentType, Suspense } from "react";
 import { createBrowserRouter, Outlet, redirectDocument, ScrollRestoration } from "react-router";
-import type { Locale } from "@/shared/languages";
-import { SITE_PATHS } from "@/shared/site";
 import { DemoModeProvider } from "./components/demo-mode";
 import { FullPageSpinner } from "./components/full-page-spinner";
 import { PageLanguage } from "./components/page-language";

@@ -1,15 +1,27 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
-/** The Drizzle database, whichever driver is underneath (the query API is the same). */
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * The Drizzle database or an open transaction on it, whichever driver is underneath (the query API
+ * is the same): what a function takes when it may run inside its caller's transaction.
+ */
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+/** An open transaction: what a function takes when it must run inside one (a lock, several writes). */
+export type Tx = PgTransaction<
+  NodePgQueryResultHKT,
+  typeof schema,
+  ExtractTablesWithRelations<typeof schema>
+>;
 
 export type Database = {
   db: Db;

@@ -1,5 +1,5 @@
+import { SAO_PAULO_TIME_ZONE } from "@shared/dates";
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { SAO_PAULO_TIME_ZONE } from "../../shared/dates";
 
 // The zone written into the SQL text, as it always was (a constant, never user input).
 const zone = sql.raw(`'${SAO_PAULO_TIME_ZONE}'`);

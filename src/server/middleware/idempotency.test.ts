@@ -1,5 +1,5 @@
+import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyCard, CustomerCard } from "../../shared/cards.schema";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;

@@ -46,8 +46,7 @@ export async function withIdempotency(
       idempotencyKey: "idempotency_key_invalid",
     });
   }
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     if (key === undefined) return write(tx);
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
     const claimed = await tx

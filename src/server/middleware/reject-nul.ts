@@ -1,5 +1,5 @@
+import { TEXT_INVALID } from "@shared/text";
 import { createMiddleware } from "hono/factory";
-import { TEXT_INVALID } from "../../shared/text";
 import { AppError } from "../errors";
 
 /**

@@ -1,5 +1,5 @@
+import { BRAZILIAN_STATES, SECTORS } from "@shared/brazil";
 import { useTranslation } from "react-i18next";
-import { BRAZILIAN_STATES, SECTORS } from "@/shared/brazil";
 
 /** The 27 UFs as <option>s, after an empty "select" choice. */
 export function StateOptions({ emptyLabel }: { emptyLabel?: string } = {}) {

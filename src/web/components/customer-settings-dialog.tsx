@@ -1,7 +1,7 @@
+import { type Language, toLanguage, toLocale } from "@shared/languages";
 import { Settings } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Language, toLanguage, toLocale } from "@/shared/languages";
 import { setLanguagePreference } from "@/web/lib/i18n";
 import { setThemePreference, storedTheme, type Theme } from "@/web/lib/theme";
 import { Button } from "./ui/button";

@@ -1,5 +1,5 @@
+import { formatBrazilianMoney, parseBrazilianMoney } from "@shared/money";
 import { type ComponentProps, useEffect, useState } from "react";
-import { formatBrazilianMoney, parseBrazilianMoney } from "@/shared/money";
 import { Input } from "./ui/input";
 
 type MoneyInputProps = Omit<

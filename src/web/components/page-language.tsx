@@ -1,6 +1,6 @@
+import type { Locale } from "@shared/languages";
 import { type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { Locale } from "@/shared/languages";
 
 /**
  * Renders its page in `language` (the `-en` routes) without touching the saved preference.

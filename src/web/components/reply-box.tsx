@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGE_MAX_LENGTH, type Reply, ReplySchema } from "@shared/messages.schema";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
-import { MESSAGE_MAX_LENGTH, type Reply, ReplySchema } from "@/shared/messages.schema";
 import { validationMessage } from "@/web/lib/error-message";
 import { fieldErrorId } from "@/web/lib/form";
 import { CharacterCount } from "./character-count";

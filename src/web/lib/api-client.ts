@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "@/shared/errors";
+import type { ApiErrorBody } from "@shared/errors";
 
 /** An error answer of the API: `{ error: { code, message, fields? } }`. */
 export class ApiError extends Error {

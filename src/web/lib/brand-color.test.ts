@@ -1,5 +1,5 @@
+import { BRAND_COLOR_PRESETS } from "@shared/company-data.schema";
 import { describe, expect, it } from "vitest";
-import { BRAND_COLOR_PRESETS } from "@/shared/company-data.schema";
 import { brandPalette, contrastRatio, DEFAULT_BRAND_COLOR } from "./brand-color";
 
 describe("brand colour", () => {

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from "@/shared/dates";
+import { formatCalendarDate } from "@shared/dates";
 import type ptErrors from "../locales/pt-BR/errors.json";
 import type ptValidation from "../locales/pt-BR/validation.json";
 import { ApiError } from "./api-client";

@@ -1,6 +1,6 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from "@shared/languages";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from "@/shared/languages";
 import enCommon from "../locales/en/common.json";
 import type ptAssistant from "../locales/pt-BR/assistant.json";
 import type ptAuth from "../locales/pt-BR/auth.json";

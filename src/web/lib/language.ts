@@ -4,7 +4,7 @@
  * cookie of the same name so the server sends the site's pages already in that language.
  * Stored as a language code (`pt`/`en`); the app and the site work in locales (`pt-BR`/`en`).
  */
-import { DEFAULT_LOCALE, type Locale, toLanguage, toLocale } from "@/shared/languages";
+import { DEFAULT_LOCALE, type Locale, toLanguage, toLocale } from "@shared/languages";
 
 export const LANGUAGE_STORAGE_KEY = "app-language";
 

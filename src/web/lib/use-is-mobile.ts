@@ -1,5 +1,5 @@
+import { MOBILE_BREAKPOINT } from "@shared/limits";
 import { useSyncExternalStore } from "react";
-import { MOBILE_BREAKPOINT } from "@/shared/limits";
 
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 

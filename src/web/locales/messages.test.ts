@@ -1,6 +1,6 @@
+import { CompanySignUpSchema, CustomerSignUpSchema, SignInSchema } from "@shared/auth.schema";
+import { ERROR_CODES } from "@shared/errors";
 import { describe, expect, it } from "vitest";
-import { CompanySignUpSchema, CustomerSignUpSchema, SignInSchema } from "../../shared/auth.schema";
-import { ERROR_CODES } from "../../shared/errors";
 import enErrors from "./en/errors.json";
 import enValidation from "./en/validation.json";
 import ptErrors from "./pt-BR/errors.json";

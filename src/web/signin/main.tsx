@@ -1,9 +1,9 @@
 import "../styles.css";
+import type { Role } from "@shared/auth.schema";
+import { type SignInPath, signInPathOf } from "@shared/site";
 import { StrictMode, Suspense } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import type { Role } from "@/shared/auth.schema";
-import { type SignInPath, signInPathOf } from "@/shared/site";
 import { FullPageSpinner } from "../components/full-page-spinner";
 import { PageLanguage } from "../components/page-language";
 import { handOverToApp, type SignInHandoff } from "../features/auth/handoff";

@@ -1,7 +1,7 @@
+import type { Me, Role, SignIn } from "@shared/auth.schema";
+import type { TwoFactorChallenge } from "@shared/security.schema";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Me, Role, SignIn } from "@/shared/auth.schema";
-import type { TwoFactorChallenge } from "@/shared/security.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import {
@@ -30,8 +30,8 @@ type Attempt =
  */
 async function signIn(input: SignIn): Promise<Me | TwoFactorChallenge> {
   const [{ MeSchema }, { TwoFactorChallengeSchema }] = await Promise.all([
-    import("@/shared/auth.schema"),
-    import("@/shared/security.schema"),
+    import("@shared/auth.schema"),
+    import("@shared/security.schema"),
   ]);
   const answer = await apiClient.post<unknown>("/api/session", input);
   const challenge = TwoFactorChallengeSchema.safeParse(answer);
@@ -75,7 +75,7 @@ export function SignInForm({
       password: String(data.get("password") ?? ""),
     };
     const [{ SignInSchema }] = await Promise.all([
-      import("@/shared/auth.schema"),
+      import("@shared/auth.schema"),
       loadNamespaces(["errors", "validation"]),
     ]);
     const parsed = SignInSchema.safeParse(values);

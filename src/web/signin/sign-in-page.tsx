@@ -1,6 +1,6 @@
+import type { Role } from "@shared/auth.schema";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { Role } from "@/shared/auth.schema";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { PublicLayout } from "@/web/components/public-layout";
 import { AuthCard } from "@/web/features/auth/components/auth-card";

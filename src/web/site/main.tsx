@@ -1,7 +1,7 @@
 import "../styles.css";
+import { notFoundLanguage, resolvePath } from "@shared/site";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { notFoundLanguage, resolvePath } from "@/shared/site";
 import { storedLanguage, syncLanguageCookie } from "../lib/language";
 import { applyStoredTheme } from "../lib/theme";
 import { SITE_PAGES } from "./pages";

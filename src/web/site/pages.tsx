@@ -1,5 +1,5 @@
+import type { SitePage } from "@shared/site";
 import type { ComponentType } from "react";
-import type { SitePage } from "@/shared/site";
 
 /** The code of each page of the public site, fetched on its own (one chunk per page). */
 export const SITE_PAGES: Record<SitePage, () => Promise<ComponentType>> = {

@@ -1,5 +1,5 @@
+import type { SiteLanguage, SitePage } from "@shared/site";
 import { renderToString } from "react-dom/server";
-import type { SiteLanguage, SitePage } from "@/shared/site";
 import { SITE_PAGES } from "./pages";
 import { SiteRoot } from "./root";
 import { loadTexts, pageNamespaces } from "./texts";

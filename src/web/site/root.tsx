@@ -1,5 +1,5 @@
+import type { SitePage } from "@shared/site";
 import { type ComponentType, StrictMode } from "react";
-import type { SitePage } from "@/shared/site";
 import { PageMeta } from "./components/page-meta";
 
 /** What the site renders for a page: in the browser and, at build time, into its HTML. */

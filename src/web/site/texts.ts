@@ -1,5 +1,5 @@
+import { SITE_PAGE_FILES, type SiteLanguage, type SitePage } from "@shared/site";
 import { useSyncExternalStore } from "react";
-import { SITE_PAGE_FILES, type SiteLanguage, type SitePage } from "@/shared/site";
 import { rememberLanguage, storedLanguage } from "../lib/language";
 import type ptCommon from "../locales/pt-BR/common.json";
 import type ptHelp from "../locales/pt-BR/help.json";

@@ -3,8 +3,9 @@
  * cards at this company, and the people behind filed complaints and suggestions. Every query is
  * bound to one company (and, for cards, one customer).
  */
+
+import type { FeedbackList, FeedbackState } from "@shared/assistant.schema";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { FeedbackList, FeedbackState } from "../../../shared/assistant.schema";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";

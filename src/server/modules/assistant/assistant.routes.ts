@@ -6,7 +6,7 @@ import {
   FeedbackQuerySchema,
   TakenOverSchema,
   UpdateFeedbackSchema,
-} from "../../../shared/assistant.schema";
+} from "@shared/assistant.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -5,8 +5,6 @@
  * company (and the customer) of the message.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   ASSISTANT_DEFAULTS,
   type AssistantChannel,
@@ -14,8 +12,10 @@ import {
   type AssistantSettings,
   type FeedbackKind,
   type FeedbackState,
-} from "../../../shared/assistant.schema";
-import { planAllows } from "../../../shared/billing.schema";
+} from "@shared/assistant.schema";
+import { planAllows } from "@shared/billing.schema";
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -220,8 +220,7 @@ export async function answerCustomerMessage(
   const engine = deps.assistantEngine ?? rulesEngine;
   const answer = await engine.answer(message.body, facts, context.tools);
   const handled = answer.intent !== "handover" && !!answer.text;
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     if (answer.text) {
       await writeAssistantAnswer(tx, {
         messageId,

@@ -1,3 +1,12 @@
+import {
+  ASSISTANT_CHANNELS,
+  ASSISTANT_DEFAULTS,
+  ASSISTANT_TONES,
+  FEEDBACK_KINDS,
+  FEEDBACK_STATES,
+  PROMOTION_FREQUENCIES,
+  type ServiceDay,
+} from "@shared/assistant.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -11,15 +20,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import {
-  ASSISTANT_CHANNELS,
-  ASSISTANT_DEFAULTS,
-  ASSISTANT_TONES,
-  FEEDBACK_KINDS,
-  FEEDBACK_STATES,
-  PROMOTION_FREQUENCIES,
-  type ServiceDay,
-} from "../../../shared/assistant.schema";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 

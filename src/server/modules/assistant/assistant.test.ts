@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ASSISTANT_DEFAULTS,
   type AssistantOverview,
   type AssistantSettings,
   type FeedbackList,
-} from "../../../shared/assistant.schema";
-import type { ConversationMessage, InboxMessage } from "../../../shared/messages.schema";
+} from "@shared/assistant.schema";
+import type { ConversationMessage, InboxMessage } from "@shared/messages.schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../../rate-limits.table";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";

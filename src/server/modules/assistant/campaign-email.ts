@@ -5,8 +5,8 @@
  * the mail client withdraw with one POST.
  */
 
-import { formatCalendarDate } from "../../../shared/dates";
-import { type Language, toLocale } from "../../../shared/languages";
+import { formatCalendarDate } from "@shared/dates";
+import { type Language, toLocale } from "@shared/languages";
 import { escapeHtml, type Mail } from "../mail/mail.service";
 
 const TEXTS = {

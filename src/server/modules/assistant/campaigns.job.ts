@@ -14,11 +14,11 @@
  * e-mails go into the outbox in that transaction, each with its one-click opt-out.
  */
 import { randomUUID } from "node:crypto";
+import { type CampaignKind, PROMOTION_FREQUENCY_DAYS } from "@shared/assistant.schema";
+import { planAllows } from "@shared/billing.schema";
+import { formatSaoPauloDateTime, saoPauloDate } from "@shared/dates";
+import { toLanguage } from "@shared/languages";
 import { eq } from "drizzle-orm";
-import { type CampaignKind, PROMOTION_FREQUENCY_DAYS } from "../../../shared/assistant.schema";
-import { planAllows } from "../../../shared/billing.schema";
-import { formatSaoPauloDateTime, saoPauloDate } from "../../../shared/dates";
-import { toLanguage } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { planStatus } from "../companies/companies.service";
 import { enqueueJob } from "../jobs/jobs.service";
@@ -119,8 +119,7 @@ async function sendCampaign(
   kind: CampaignKind,
   { today, now }: { today: string; now: Date },
 ): Promise<number | null> {
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const [run] = await tx
       .insert(campaignRuns)
       .values({ id: randomUUID(), companyId: company.companyId, kind, periodKey: today })

@@ -3,10 +3,11 @@
  * companies whose campaigns may be due, and the members a campaign reaches (read only; the
  * consents and the campaign runs are written by consents.service.ts and campaigns.job.ts).
  */
+
+import { type CampaignKind, REMINDER_IDLE_DAYS } from "@shared/assistant.schema";
+import type { Plan } from "@shared/billing.schema";
+import type { Language } from "@shared/languages";
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { type CampaignKind, REMINDER_IDLE_DAYS } from "../../../shared/assistant.schema";
-import type { Plan } from "../../../shared/billing.schema";
-import type { Language } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { users } from "../auth/auth.table";
 import { profiles } from "../auth/profiles.table";

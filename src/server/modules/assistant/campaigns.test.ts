@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ASSISTANT_DEFAULTS,
   type AssistantSettings,
   type MarketingConsent,
   marketingConsentText,
-} from "../../../shared/assistant.schema";
-import { saoPauloDate } from "../../../shared/dates";
+} from "@shared/assistant.schema";
+import { saoPauloDate } from "@shared/dates";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, TEST_AUTH_SECRET, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";

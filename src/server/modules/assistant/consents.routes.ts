@@ -4,7 +4,7 @@ import {
   OptOutResultSchema,
   OptOutSchema,
   SetMarketingConsentSchema,
-} from "../../../shared/assistant.schema";
+} from "@shared/assistant.schema";
 import type { Db } from "../../db/client";
 import { requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

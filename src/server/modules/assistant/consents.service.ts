@@ -7,7 +7,6 @@
  * records one consent, withdrawing twice withdraws once.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import {
   type ConsentRevokedVia,
   type ConsentSource,
@@ -15,8 +14,9 @@ import {
   marketingConsentText,
   type OptOutResult,
   type SetMarketingConsent,
-} from "../../../shared/assistant.schema";
-import type { Language } from "../../../shared/languages";
+} from "@shared/assistant.schema";
+import type { Language } from "@shared/languages";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { marketingConsents } from "./assistant.table";

@@ -6,7 +6,7 @@
  * tools of this company and this customer. The service (assistant.service.ts) does every write
  * (the answer row, a filed complaint or suggestion), from the engine's intent.
  */
-import type { AssistantIntent, AssistantSettings } from "../../../shared/assistant.schema";
+import type { AssistantIntent, AssistantSettings } from "@shared/assistant.schema";
 
 /** One of the writing customer's own cards at this company. */
 export type CardFacts = {

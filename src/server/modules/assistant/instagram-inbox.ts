@@ -3,12 +3,13 @@
  * and what waits for a person, who answers here (within 24 hours, or up to 7 days with the human
  * agent tag: instagram-send.ts).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+
 import type {
   InstagramConversation,
   InstagramInbox,
   InstagramReplyResult,
-} from "../../../shared/assistant.schema";
+} from "@shared/assistant.schema";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";

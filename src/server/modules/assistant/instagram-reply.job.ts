@@ -10,7 +10,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
 import type { JobDeps } from "../jobs/jobs.service";
 import { fileFeedback, loadAssistantContext } from "./assistant.service";
 import { INSTAGRAM_REPLY_JOB } from "./instagram.service";
@@ -70,8 +69,7 @@ export async function replyOnInstagram(deps: ReplyDeps, now: Date, data: unknown
   // An answer that could not go out (the window closed, Meta refused it) waits for a person.
   const handled = answer.intent !== "handover" && sent?.status === "sent";
 
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx
       .update(instagramMessages)
       .set({ status: handled ? "answered" : "pending", intent: answer.intent })

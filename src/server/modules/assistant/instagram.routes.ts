@@ -4,8 +4,8 @@ import {
   InstagramInboxSchema,
   InstagramReplyResultSchema,
   SaveInstagramChannelSchema,
-} from "../../../shared/assistant.schema";
-import { ReplySchema } from "../../../shared/messages.schema";
+} from "@shared/assistant.schema";
+import { ReplySchema } from "@shared/messages.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -7,9 +7,9 @@
  * reactions and attachments without text are ignored.
  */
 import { randomUUID } from "node:crypto";
+import type { InstagramChannel, SaveInstagramChannel } from "@shared/assistant.schema";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { InstagramChannel, SaveInstagramChannel } from "../../../shared/assistant.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";

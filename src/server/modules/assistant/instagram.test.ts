@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ASSISTANT_DEFAULTS,
   type AssistantSettings,
   type InstagramChannel,
   type InstagramInbox,
   type SaveInstagramChannelInput,
-} from "../../../shared/assistant.schema";
+} from "@shared/assistant.schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GraphRequest, metaSignature, startFakeGraph, waitFor } from "../../test/fake-graph";
 import { json } from "../../test/http";
 import {

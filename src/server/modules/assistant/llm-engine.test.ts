@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ASSISTANT_DEFAULTS, type AssistantSettings } from "@shared/assistant.schema";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ASSISTANT_DEFAULTS, type AssistantSettings } from "../../../shared/assistant.schema";
 import { loadEnv } from "../../env";
 import { createTestApp } from "../../test/test-app";
 import { JOBS } from "../jobs/jobs.registry";

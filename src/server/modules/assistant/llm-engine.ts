@@ -11,15 +11,15 @@
  * answer row and files complaints/suggestions from the intent (decision 015).
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { generateText, hasToolCall, type LanguageModel, stepCountIs, tool } from "ai";
-import { z } from "zod";
 import {
   ASSISTANT_INTENTS,
   ASSISTANT_LLM_TIMEOUT_MS,
   type AssistantSettings,
   type AssistantTone,
-} from "../../../shared/assistant.schema";
-import { formatSaoPauloDateTime } from "../../../shared/dates";
+} from "@shared/assistant.schema";
+import { formatSaoPauloDateTime } from "@shared/dates";
+import { generateText, hasToolCall, type LanguageModel, stepCountIs, tool } from "ai";
+import { z } from "zod";
 import type { AssistantAnswer, AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
 import { isOpenAt, nextOpening, saoPauloClock, WEEKDAY_NAMES } from "./service-hours";
 

@@ -4,7 +4,7 @@
  * time), the body read as JSON only once signed, and the cleaning of what a message carries.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { hasControlChars } from "../../../shared/text";
+import { hasControlChars } from "@shared/text";
 import { AppError } from "../../errors";
 import { sameSecret } from "./channel-secrets";
 

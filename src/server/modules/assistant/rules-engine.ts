@@ -4,12 +4,8 @@
  * and English, ignoring accents and case; the answer from the company's configured messages and
  * the read-only tools. It never writes.
  */
-import type {
-  AssistantIntent,
-  AssistantSettings,
-  AssistantTone,
-} from "../../../shared/assistant.schema";
-import { formatCalendarDate } from "../../../shared/dates";
+import type { AssistantIntent, AssistantSettings, AssistantTone } from "@shared/assistant.schema";
+import { formatCalendarDate } from "@shared/dates";
 import type { AssistantAnswer, AssistantEngine, AssistantFacts, CardFacts } from "./engine";
 import { isOpenAt, nextOpening, WEEKDAY_NAMES } from "./service-hours";
 

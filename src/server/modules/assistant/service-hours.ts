@@ -2,8 +2,8 @@
  * Service hours (São Paulo time, per weekday, Sunday first): whether the company is open at a
  * moment, and when it opens next. Pure functions used by both engines.
  */
-import type { ServiceDay } from "../../../shared/assistant.schema";
-import { SAO_PAULO_TIME_ZONE } from "../../../shared/dates";
+import type { ServiceDay } from "@shared/assistant.schema";
+import { SAO_PAULO_TIME_ZONE } from "@shared/dates";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 

@@ -2,12 +2,13 @@
  * The company's WhatsApp conversations (/ia-suprema): who wrote, what the assistant answered, and
  * what waits for a person, who answers here through the same 24-hour rule as the assistant.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+
 import type {
   WhatsAppConversation,
   WhatsAppInbox,
   WhatsAppReplyResult,
-} from "../../../shared/assistant.schema";
+} from "@shared/assistant.schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";

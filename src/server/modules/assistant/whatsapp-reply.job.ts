@@ -10,7 +10,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
 import type { JobDeps } from "../jobs/jobs.service";
 import { fileFeedback, isTakenOver, loadAssistantContext } from "./assistant.service";
 import type { AssistantFacts } from "./engine";
@@ -85,8 +84,7 @@ export async function replyOnWhatsApp(deps: ReplyDeps, now: Date, data: unknown)
     ? await sendWhatsAppText(db, { ...deps, now }, companyId, inbound.contactId, answer.text)
     : null;
 
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx
       .update(whatsappMessages)
       .set({ status: handled ? "answered" : "pending", intent: answer.intent })

@@ -4,9 +4,9 @@ import {
   WhatsAppChannelSchema,
   WhatsAppInboxSchema,
   WhatsAppReplyResultSchema,
-} from "../../../shared/assistant.schema";
-import { ReplySchema } from "../../../shared/messages.schema";
-import { hasControlChars, TEXT_INVALID } from "../../../shared/text";
+} from "@shared/assistant.schema";
+import { ReplySchema } from "@shared/messages.schema";
+import { hasControlChars, TEXT_INVALID } from "@shared/text";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

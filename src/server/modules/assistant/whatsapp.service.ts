@@ -5,9 +5,9 @@
  * `whatsapp-reply` job queued in the same transaction (whatsapp-reply.job.ts answers it).
  */
 import { randomUUID } from "node:crypto";
+import type { SaveWhatsAppChannel, WhatsAppChannel } from "@shared/assistant.schema";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { SaveWhatsAppChannel, WhatsAppChannel } from "../../../shared/assistant.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";

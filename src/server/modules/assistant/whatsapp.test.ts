@@ -2,15 +2,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ASSISTANT_DEFAULTS,
   type AssistantSettings,
   type SaveWhatsAppChannelInput,
   type WhatsAppChannel,
   type WhatsAppInbox,
-} from "../../../shared/assistant.schema";
+} from "@shared/assistant.schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../env";
 import {
   type GraphReply,

@@ -5,8 +5,8 @@ import {
   MeSchema,
   ResendConfirmationSchema,
   SignInSchema,
-} from "../../../shared/auth.schema";
-import { TwoFactorChallengeSchema } from "../../../shared/security.schema";
+} from "@shared/auth.schema";
+import { TwoFactorChallengeSchema } from "@shared/security.schema";
 import { AppError } from "../../errors";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
 import { rateLimit } from "../../middleware/rate-limit";

@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { CompanySignUp, CustomerSignUp, Me } from "@shared/auth.schema";
+import { TRIAL_DAYS } from "@shared/limits";
+import { resolveSignUpOrigin, type SignUpOrigin, type SignUpOriginParams } from "@shared/origin";
 import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
-import type { CompanySignUp, CustomerSignUp, Me } from "../../../shared/auth.schema";
-import { TRIAL_DAYS } from "../../../shared/limits";
-import {
-  resolveSignUpOrigin,
-  type SignUpOrigin,
-  type SignUpOriginParams,
-} from "../../../shared/origin";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -63,13 +59,13 @@ async function createAccount(
   const userId = randomUUID();
   try {
     await deps.db.transaction(async (tx) => {
-      await createUserWithPassword(tx as unknown as Db, {
+      await createUserWithPassword(tx, {
         id: userId,
         name: input.name,
         email: input.email,
         passwordHash,
       });
-      await writeRest(tx as unknown as Db, userId);
+      await writeRest(tx, userId);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -1,6 +1,6 @@
+import { resolveSignUpOrigin } from "@shared/origin";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveSignUpOrigin } from "../../../shared/origin";
 import { companyInput, createTestApp, customerInput, type TestApp } from "../../test/test-app";
 import { profiles } from "./profiles.table";
 

@@ -1,5 +1,5 @@
+import type { Language } from "@shared/languages";
 import { eq } from "drizzle-orm";
-import type { Language } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { passwordResetEmail } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";

@@ -3,7 +3,7 @@ import {
   ForgotPasswordSchema,
   PasswordResetDoneSchema,
   ResetPasswordSchema,
-} from "../../../shared/auth.schema";
+} from "@shared/auth.schema";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { clientIp } from "../../middleware/client-ip";

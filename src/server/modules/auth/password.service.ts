@@ -1,6 +1,6 @@
+import type { RequestLanguage, ResetPassword, Role } from "@shared/auth.schema";
+import { DEFAULT_LANGUAGE } from "@shared/languages";
 import { eq, sql } from "drizzle-orm";
-import type { RequestLanguage, ResetPassword, Role } from "../../../shared/auth.schema";
-import { DEFAULT_LANGUAGE } from "../../../shared/languages";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";

@@ -1,6 +1,6 @@
+import { LANGUAGES } from "@shared/languages";
 import { sql } from "drizzle-orm";
 import { date, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { LANGUAGES } from "../../../shared/languages";
 import { users } from "./auth.table";
 
 export const roleEnum = pgEnum("role", ["admin", "customer"]);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Appearance, StoredAppearance } from "@shared/settings.schema";
 import { and, eq, sql } from "drizzle-orm";
-import type { Appearance, StoredAppearance } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { accounts, users } from "./auth.table";

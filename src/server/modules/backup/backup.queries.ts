@@ -1,8 +1,5 @@
+import { DEFAULT_BACKUP_FREQUENCY, DEFAULT_RETENTION_MONTHS } from "@shared/settings.schema";
 import { and, asc, eq, getTableColumns, or, sql } from "drizzle-orm";
-import {
-  DEFAULT_BACKUP_FREQUENCY,
-  DEFAULT_RETENTION_MONTHS,
-} from "../../../shared/settings.schema";
 import { profiles } from "../auth/profiles.table";
 import { birthdayGifts } from "../birthdays/birthdays.table";
 import { loyaltyCards } from "../cards/cards.table";

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { StoredBackupListSchema } from "../../../shared/settings.schema";
+import { StoredBackupListSchema } from "@shared/settings.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor } from "../../middleware/actor";

@@ -1,5 +1,5 @@
+import { formatCalendarDate, formatSaoPauloDateTime, saoPauloDate } from "@shared/dates";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { formatCalendarDate, formatSaoPauloDateTime, saoPauloDate } from "../../../shared/dates";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findPublicCompany } from "../companies/companies.service";

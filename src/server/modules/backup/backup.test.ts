@@ -1,8 +1,8 @@
+import type { ConversationMessage } from "@shared/messages.schema";
+import type { SystemSettings } from "@shared/settings.schema";
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConversationMessage } from "../../../shared/messages.schema";
-import type { SystemSettings } from "../../../shared/settings.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";

@@ -1,6 +1,6 @@
+import { MIN_RETENTION_MONTHS } from "@shared/settings.schema";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { MIN_RETENTION_MONTHS } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import {
   deleteFeedbackCreatedBefore,

@@ -1,5 +1,5 @@
-import { saoPauloDate } from "../../../shared/dates";
-import { type BackupFrequency, storedBackupsToKeep } from "../../../shared/settings.schema";
+import { saoPauloDate } from "@shared/dates";
+import { type BackupFrequency, storedBackupsToKeep } from "@shared/settings.schema";
 import type { Db } from "../../db/client";
 import { listBackupSchedules } from "../settings/settings.queries";
 import { markBackupDone } from "../settings/settings.service";

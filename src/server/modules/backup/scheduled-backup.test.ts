@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { StoredBackup, SystemSettings } from "@shared/settings.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredBackup, SystemSettings } from "../../../shared/settings.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { backupPeriod, isBackupDue, runScheduledBackups } from "./scheduled-backup.job";

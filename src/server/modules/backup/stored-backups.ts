@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import type { StoredBackup } from "../../../shared/settings.schema";
+import type { StoredBackup } from "@shared/settings.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { companyZipStream } from "./backup.service";

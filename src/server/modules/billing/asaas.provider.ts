@@ -1,8 +1,4 @@
-import {
-  BILLING_TYPES,
-  type BillingType,
-  type InvoiceStatus,
-} from "../../../shared/billing.schema";
+import { BILLING_TYPES, type BillingType, type InvoiceStatus } from "@shared/billing.schema";
 import { AppError } from "../../errors";
 import {
   type BillingEvent,

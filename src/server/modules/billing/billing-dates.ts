@@ -1,4 +1,4 @@
-import { saoPauloDate } from "../../../shared/dates";
+import { saoPauloDate } from "@shared/dates";
 
 /**
  * Billing's calendar arithmetic on yyyy-MM-dd days (São Paulo's calendar; Brazil has no daylight

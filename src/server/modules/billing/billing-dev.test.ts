@@ -1,7 +1,7 @@
+import type { BillingOverview, Invoice, SubscribeResult } from "@shared/billing.schema";
+import { saoPauloDate } from "@shared/dates";
+import type { LoyaltyRules } from "@shared/settings.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BillingOverview, Invoice, SubscribeResult } from "../../../shared/billing.schema";
-import { saoPauloDate } from "../../../shared/dates";
-import type { LoyaltyRules } from "../../../shared/settings.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { addDays, addMonths, endOfDay } from "./billing-dates";

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { type BillingOverview, type Invoice, PLAN_PRICES_CENTS } from "@shared/billing.schema";
 import { and, eq, ne, sql } from "drizzle-orm";
-import {
-  type BillingOverview,
-  type Invoice,
-  PLAN_PRICES_CENTS,
-} from "../../../shared/billing.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -105,8 +101,7 @@ export async function moveDevClock(
 ): Promise<BillingOverview> {
   const ctx = eventContext(deps);
   const back = (d: Date | null) => (d ? new Date(d.getTime() - days * DAY_MS) : null);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const company = await lockCompany(tx, actor.companyId);
     if (!company) throw new AppError("not_found", 404, "Company not found");
     await saveCompanyBillingState(tx, actor.companyId, {

@@ -1,7 +1,7 @@
-import type { Plan } from "../../../shared/billing.schema";
-import { formatCalendarDate } from "../../../shared/dates";
-import { type Language, toLocale } from "../../../shared/languages";
-import { formatBrazilianMoney } from "../../../shared/money";
+import type { Plan } from "@shared/billing.schema";
+import { formatCalendarDate } from "@shared/dates";
+import { type Language, toLocale } from "@shared/languages";
+import { formatBrazilianMoney } from "@shared/money";
 import { escapeHtml, type Mail } from "../mail/mail.service";
 
 /** Billing's e-mails (trial ending, payment received, failed, overdue, refunded), pt-BR and en. */

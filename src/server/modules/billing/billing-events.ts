@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
 import {
   GRACE_DAYS,
   type InvoiceStatus,
   PLAN_PRICES_CENTS,
   PLANS,
   type Plan,
-} from "../../../shared/billing.schema";
+} from "@shared/billing.schema";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findCompany, lockCompany, saveCompanyBillingState } from "../companies/companies.service";
 import { queueEmail } from "../mail/outbox";
@@ -348,5 +348,5 @@ export async function markCancelled(tx: Db, sub: SubscriptionRow, at: Date) {
 
 /** processEvent: the event in its own transaction (webhooks, reconciliation, the dev checkout). */
 export function processEvent(db: Db, ctx: EventContext, event: BillingEvent, actor: string) {
-  return db.transaction((tx) => applyEvent(tx as unknown as Db, ctx, event, actor));
+  return db.transaction((tx) => applyEvent(tx, ctx, event, actor));
 }

@@ -1,5 +1,5 @@
+import { TRIAL_REMINDER_DAYS } from "@shared/billing.schema";
 import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
-import { TRIAL_REMINDER_DAYS } from "../../../shared/billing.schema";
 import type { Db } from "../../db/client";
 import { queueEmail } from "../mail/outbox";
 import { listTrialsEndingOn } from "./billing.queries";
@@ -96,8 +96,7 @@ export async function sendTrialReminders(db: Db, appUrl: string, now: Date) {
   for (const days of TRIAL_REMINDER_DAYS) {
     const trialEndDay = addDays(today, days);
     for (const owner of await listTrialsEndingOn(db, trialEndDay)) {
-      const queued = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const queued = await db.transaction(async (tx) => {
         const fresh = await recordBillingEvent(tx, {
           provider: "carimbou",
           eventId: `reminder:${owner.companyId}:${days}`,

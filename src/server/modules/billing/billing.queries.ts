@@ -1,5 +1,5 @@
+import { type Language, toLanguage } from "@shared/languages";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Language, toLanguage } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { saoPauloDateOf } from "../../db/time-zone";
 import { profiles } from "../auth/profiles.table";

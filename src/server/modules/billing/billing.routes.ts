@@ -6,7 +6,7 @@ import {
   InvoiceSchema,
   SubscribeResultSchema,
   SubscribeSchema,
-} from "../../../shared/billing.schema";
+} from "@shared/billing.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   type BillingOverview,
   type BillingType,
@@ -6,7 +5,8 @@ import {
   PLAN_PRICES_CENTS,
   type Plan,
   type SubscribeResult,
-} from "../../../shared/billing.schema";
+} from "@shared/billing.schema";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -221,8 +221,7 @@ export async function subscribe(
       })
     : null;
   try {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await db.transaction(async (tx) => {
       await lockCompany(tx, actor.companyId);
       const current = await findSubscription(tx, actor.companyId);
       if (current && current.status !== "cancelled") throw conflict();
@@ -311,8 +310,7 @@ export async function changePlan(
     valueCents,
     description: PLAN_DESCRIPTIONS[input.plan],
   });
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     await lockCompany(tx, actor.companyId);
     const [row] = await tx
       .update(subscriptions)
@@ -344,8 +342,7 @@ export async function cancelSubscription(
   const ctx = eventContext(deps);
   const sub = await activeSubscription(db, actor.companyId);
   await deps.provider.cancel(sub.providerSubscriptionId);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     await lockCompany(tx, actor.companyId);
     const current = await findSubscription(tx, actor.companyId);
     if (!current || current.status === "cancelled") return;

@@ -1,4 +1,10 @@
 import {
+  BILLING_TYPES,
+  INVOICE_STATUSES,
+  PLANS,
+  SUBSCRIPTION_STATUSES,
+} from "@shared/billing.schema";
+import {
   date,
   index,
   integer,
@@ -9,12 +15,6 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import {
-  BILLING_TYPES,
-  INVOICE_STATUSES,
-  PLANS,
-  SUBSCRIPTION_STATUSES,
-} from "../../../shared/billing.schema";
 import { companies } from "../companies/companies.table";
 
 export const billingPlanEnum = pgEnum("billing_plan", PLANS);

@@ -1,14 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type BillingOverview, planAllows, type SubscribeResult } from "@shared/billing.schema";
+import { saoPauloDate } from "@shared/dates";
+import type { LoyaltyRules } from "@shared/settings.schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type BillingOverview,
-  planAllows,
-  type SubscribeResult,
-} from "../../../shared/billing.schema";
-import { saoPauloDate } from "../../../shared/dates";
-import type { LoyaltyRules } from "../../../shared/settings.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { BillingType, InvoiceStatus, Plan } from "../../../shared/billing.schema";
+import type { BillingType, InvoiceStatus, Plan } from "@shared/billing.schema";
 import { AppError } from "../../errors";
 
 /**

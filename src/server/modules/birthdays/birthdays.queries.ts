@@ -1,6 +1,6 @@
+import { birthdaysOn } from "@shared/dates";
+import type { Language } from "@shared/languages";
 import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { birthdaysOn } from "../../../shared/dates";
-import type { Language } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { birthdaysOn, saoPauloDate } from "@shared/dates";
+import { toLanguage } from "@shared/languages";
 import { eq } from "drizzle-orm";
-import { birthdaysOn, saoPauloDate } from "../../../shared/dates";
-import { toLanguage } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { birthdayEmail, birthdayNotice, type Logger, type Mail } from "../mail/mail.service";
@@ -62,8 +62,7 @@ async function giveGift(
   logger: Logger,
 ): Promise<{ stamps: number } | null> {
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(birthdayGifts)
         .values({

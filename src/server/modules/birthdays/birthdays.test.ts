@@ -1,10 +1,10 @@
+import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
+import type { CompanyReply } from "@shared/messages.schema";
+import type { Program } from "@shared/programs.schema";
+import { SETTINGS_DEFAULTS } from "@shared/settings.schema";
+import type { Stamp } from "@shared/stamps.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
-import type { CompanyReply } from "../../../shared/messages.schema";
-import type { Program } from "../../../shared/programs.schema";
-import { SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
-import type { Stamp } from "../../../shared/stamps.schema";
 import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { Mail, Mailer } from "../mail/mail.service";

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CardSort,
   CardStatus,
   CardSummary,
   CompanyCard,
   CustomerCard,
-} from "../../../shared/cards.schema";
-import type { Stamp } from "../../../shared/stamps.schema";
+} from "@shared/cards.schema";
+import type { Stamp } from "@shared/stamps.schema";
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { reusableQuery } from "../../db/prepared";

@@ -9,10 +9,10 @@ import {
   RedeemCardSchema,
   VOUCHER_CODE_MAX_LENGTH,
   VoucherSchema,
-} from "../../../shared/cards.schema";
-import { ClaimOptionsSchema } from "../../../shared/claims.schema";
-import { PublicCompanySchema, SpecialPromotionSchema } from "../../../shared/companies.schema";
-import { StampSchema } from "../../../shared/stamps.schema";
+} from "@shared/cards.schema";
+import { ClaimOptionsSchema } from "@shared/claims.schema";
+import { PublicCompanySchema, SpecialPromotionSchema } from "@shared/companies.schema";
+import { StampSchema } from "@shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { CompanyCard, RedeemCard, Voucher } from "@shared/cards.schema";
+import type { StampMethod } from "@shared/stamps.schema";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { CompanyCard, RedeemCard, Voucher } from "../../../shared/cards.schema";
-import type { StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
@@ -263,8 +263,7 @@ export async function openCardForCustomer(
   customerId: string,
   programId: string,
 ): Promise<CompanyCard> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     // The company's membership of the customer, or 404 (another company's customer included).
     const membership = await findMembership(tx, companyId, customerId);
     if (!membership) throw new AppError("not_found", 404, "Customer not found");

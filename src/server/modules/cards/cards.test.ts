@@ -1,8 +1,8 @@
+import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
+import type { CompanyCustomer } from "@shared/customers.schema";
+import type { Program } from "@shared/programs.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
-import type { CompanyCustomer } from "../../../shared/customers.schema";
-import type { Program } from "../../../shared/programs.schema";
 import { errorCode, json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";

@@ -1,5 +1,5 @@
+import type { CustomerCard } from "@shared/cards.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard } from "../../../shared/cards.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
+import type { Claim } from "@shared/claims.schema";
 import { and, desc, eq, isNotNull, lt, ne } from "drizzle-orm";
-import type { Claim } from "../../../shared/claims.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { profiles } from "../auth/profiles.table";

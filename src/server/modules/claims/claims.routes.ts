@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ClaimSchema, CreateClaimSchema, RejectClaimSchema } from "@shared/claims.schema";
 import type { Context } from "hono";
-import { ClaimSchema, CreateClaimSchema, RejectClaimSchema } from "../../../shared/claims.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";

@@ -1,4 +1,4 @@
-import { type CreateClaim, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "../../../shared/claims.schema";
+import { type CreateClaim, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "@shared/claims.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -80,8 +80,7 @@ const reviewedError = () =>
 export async function createClaim(db: Db, customerId: string, cardId: string, input: ClaimInput) {
   const company = await checkClaim(db, customerId, cardId, input);
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await db.transaction(async (tx) => {
       const fileId =
         input.method === "receipt"
           ? await storeFile(tx, {

@@ -1,7 +1,7 @@
+import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
+import type { Claim } from "@shared/claims.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
-import type { Claim } from "../../../shared/claims.schema";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 

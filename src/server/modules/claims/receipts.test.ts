@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { serve } from "@hono/node-server";
+import type { CustomerCard } from "@shared/cards.schema";
+import type { Claim } from "@shared/claims.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard } from "../../../shared/cards.schema";
-import type { Claim } from "../../../shared/claims.schema";
 import { errorCode } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { runRetention } from "../backup/retention.job";

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
 import {
   DIRECTORY_PAGE_SIZE,
   type DirectoryPage,
   type DirectoryQuery,
-} from "../../../shared/companies.schema";
+} from "@shared/companies.schema";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { memberships } from "../customers/memberships.table";
 import { companies } from "./companies.table";

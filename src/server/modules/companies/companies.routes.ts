@@ -4,7 +4,7 @@ import {
   DirectoryQuerySchema,
   PublicCompanySchema,
   SpecialPromotionSchema,
-} from "../../../shared/companies.schema";
+} from "@shared/companies.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCustomerActor } from "../../middleware/actor";

@@ -1,16 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { PlanStatus } from "@shared/billing.schema";
+import { type ClaimOptions, SOCIAL_NETWORKS, type SocialNetwork } from "@shared/claims.schema";
+import type { CompanySummary, PublicCompany, SpecialPromotion } from "@shared/companies.schema";
 import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
-import type { PlanStatus } from "../../../shared/billing.schema";
-import {
-  type ClaimOptions,
-  SOCIAL_NETWORKS,
-  type SocialNetwork,
-} from "../../../shared/claims.schema";
-import type {
-  CompanySummary,
-  PublicCompany,
-  SpecialPromotion,
-} from "../../../shared/companies.schema";
 import type { Db } from "../../db/client";
 import { saoPauloToday } from "../../db/time-zone";
 import { companies } from "./companies.table";

@@ -1,8 +1,8 @@
+import type { Plan } from "@shared/billing.schema";
+import { DEFAULT_MAX_STAMPS } from "@shared/limits";
+import { SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import { sql } from "drizzle-orm";
 import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { Plan } from "../../../shared/billing.schema";
-import { DEFAULT_MAX_STAMPS } from "../../../shared/limits";
-import { SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
 import { profiles } from "../auth/profiles.table";
 
 const { loyaltyRules: rules, referralRules: referral } = SETTINGS_DEFAULTS;

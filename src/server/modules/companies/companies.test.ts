@@ -1,6 +1,6 @@
+import type { DirectoryPage, SpecialPromotion } from "@shared/companies.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DirectoryPage, SpecialPromotion } from "../../../shared/companies.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "./companies.table";
 

@@ -4,7 +4,7 @@ import {
   LogoUploadResultSchema,
   UpdateCompanyDataSchema,
   UpdateUserDataSchema,
-} from "../../../shared/company-data.schema";
+} from "@shared/company-data.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor } from "../../middleware/actor";

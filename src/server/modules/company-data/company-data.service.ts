@@ -4,8 +4,8 @@ import {
   LOGO_TYPES,
   type UpdateCompanyData,
   type UpdateUserData,
-} from "../../../shared/company-data.schema";
-import { saoPauloDate } from "../../../shared/dates";
+} from "@shared/company-data.schema";
+import { saoPauloDate } from "@shared/dates";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -104,8 +104,7 @@ export async function updateCompanyData(
   input: UpdateCompanyData,
 ): Promise<CompanyData> {
   const { tradeName, brandColor, ...rest } = input;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const current = await lockCompany(tx, actor.companyId);
     if (!current) throw new AppError("not_found", 404, "Company not found");
     const moves = changesLocation(current, input);
@@ -163,8 +162,7 @@ export async function replaceLogo(
   actor: CompanyActor,
   bytes: Uint8Array,
 ): Promise<{ logoUrl: string }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const current = await lockCompany(tx, actor.companyId);
     if (!current) throw new AppError("not_found", 404, "Company not found");
     const fileId = await storeFile(tx, {

@@ -1,9 +1,9 @@
+import type { Me } from "@shared/auth.schema";
+import type { PublicCompany } from "@shared/companies.schema";
+import type { CompanyData, UpdateCompanyData } from "@shared/company-data.schema";
+import type { ApiErrorBody } from "@shared/errors";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Me } from "../../../shared/auth.schema";
-import type { PublicCompany } from "../../../shared/companies.schema";
-import type { CompanyData, UpdateCompanyData } from "../../../shared/company-data.schema";
-import type { ApiErrorBody } from "../../../shared/errors";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { files } from "../files/files.table";
 

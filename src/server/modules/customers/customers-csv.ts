@@ -1,5 +1,5 @@
-import type { CustomerRow } from "../../../shared/customers.schema";
-import { formatCalendarDate, formatSaoPauloDate } from "../../../shared/dates";
+import type { CustomerRow } from "@shared/customers.schema";
+import { formatCalendarDate, formatSaoPauloDate } from "@shared/dates";
 
 /** Spreadsheets in Brazil (Excel pt-BR) read ';' as the separator and need the BOM for UTF-8. */
 export const CSV_BOM = "\uFEFF";

@@ -1,3 +1,13 @@
+import type { CompanyCustomer } from "@shared/customers.schema";
+import {
+  CUSTOMER_SEARCH_COUNT_CAP,
+  CUSTOMERS_PAGE_SIZE,
+  type CustomerDetails,
+  type CustomerPage,
+  type CustomerRow,
+  type CustomerStats,
+  type MembershipStatus,
+} from "@shared/customers.schema";
 import {
   and,
   asc,
@@ -11,16 +21,6 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import type { CompanyCustomer } from "../../../shared/customers.schema";
-import {
-  CUSTOMER_SEARCH_COUNT_CAP,
-  CUSTOMERS_PAGE_SIZE,
-  type CustomerDetails,
-  type CustomerPage,
-  type CustomerRow,
-  type CustomerStats,
-  type MembershipStatus,
-} from "../../../shared/customers.schema";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { inSaoPaulo } from "../../db/time-zone";

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { CustomerCardSchema } from "../../../shared/cards.schema";
+import { CustomerCardSchema } from "@shared/cards.schema";
 import {
   AcceptInvitationSchema,
   CompanyCustomerSchema,
@@ -22,7 +22,7 @@ import {
   MyInvitationSchema,
   SetCustomerStatusSchema,
   UpdateCustomerRecordSchema,
-} from "../../../shared/customers.schema";
+} from "@shared/customers.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
@@ -399,8 +399,7 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
     if (!(await findPublicCompany(db, companyId)))
       throw new AppError("not_found", 404, "Company not found");
     const ip = clientIp(c, trustProxyHops);
-    const { joined, cardId } = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const { joined, cardId } = await db.transaction(async (tx) => {
       // Through a partner's link, the partner that sent the customer (an active partnership only).
       const partnerCompanyId = await partnerOrigin(tx, companyId, partnership);
       // Through a member's personal link the origin is the referral's, as at sign-up.

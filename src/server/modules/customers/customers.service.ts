@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
 import type {
   CustomerCardSummary,
   CustomerDetails,
   CustomerRow,
   MembershipStatus,
   UpdateCustomerRecord,
-} from "../../../shared/customers.schema";
+} from "@shared/customers.schema";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { listCustomerCards } from "../cards/cards.queries";

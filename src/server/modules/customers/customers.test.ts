@@ -1,9 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCustomers } from "../../../../scripts/seed-customers";
-import type { CustomerCard } from "../../../shared/cards.schema";
-import type { CompanyCustomer } from "../../../shared/customers.schema";
+import type { CustomerCard } from "@shared/cards.schema";
+import type { CompanyCustomer } from "@shared/customers.schema";
 import {
   type CompanyInvitation,
   type CreatedInvitation,
@@ -16,7 +13,10 @@ import {
   type Invitation,
   type InvitationAnswer,
   type MyInvitation,
-} from "../../../shared/customers.schema";
+} from "@shared/customers.schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCustomers } from "../../../../scripts/seed-customers";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { users } from "../auth/auth.table";

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   type AcceptInvitation,
   type CompanyInvitation,
@@ -12,7 +11,8 @@ import {
   type InvitationAnswer,
   type InvitationSignUp,
   type MyInvitation,
-} from "../../../shared/customers.schema";
+} from "@shared/customers.schema";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -122,8 +122,7 @@ export async function inviteCustomer(
   };
   const mail = await invitationMail(deps, { to: input.email, companyId, token });
   // The invitation and its e-mail (in the outbox) are written together, or neither is.
-  const row = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await db.transaction(async (tx) => {
     await queueEmail(tx, mail);
     const [open] = await tx
       .select({ id: customerInvitations.id })
@@ -258,7 +257,7 @@ export async function acceptInvitation(
     const userId = invitation?.userId;
     if (!userId) throw invalidInvitation();
     // A password set through an earlier invitation is not replaced by a later link.
-    const email = await setFirstPassword(tx as unknown as Db, userId, passwordHash);
+    const email = await setFirstPassword(tx, userId, passwordHash);
     if (!email) throw invalidInvitation();
     await tx
       .update(customerInvitations)
@@ -340,8 +339,7 @@ export async function signUpAndAccept(
   const passwordHash = await ctx.password.hash(input.password);
   const taken = () => new AppError("email_taken", 409, "This email is already registered.");
   try {
-    return await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await deps.db.transaction(async (tx) => {
       const invitation = await lockWaiting(tx, { token: input.token });
       const email = invitation.email!;
       const userId = await signUpInvitedCustomer(tx, {
@@ -367,8 +365,7 @@ export async function signUpAndAccept(
 
 /** Declines by the link (no sign-in needed: the link reached the e-mail). No membership is made. */
 export async function declineByToken(db: Db, token: string): Promise<InvitationAnswer> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const invitation = await lockWaiting(tx, { token });
     return decline(tx, invitation);
   });
@@ -424,8 +421,7 @@ export async function answerMyInvitation(
 ): Promise<InvitationAnswer> {
   const email = await verifiedEmail(db, customerId);
   if (!email || !/^[0-9a-f-]{36}$/i.test(invitationId)) throw invalidInvitation();
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const invitation = await lockWaiting(tx, { id: invitationId });
     if (invitation.email !== email) throw invalidInvitation();
     if (!accept) return decline(tx, invitation);

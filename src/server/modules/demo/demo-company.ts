@@ -1,4 +1,4 @@
-import { PLAN_PRICES_CENTS } from "../../../shared/billing.schema";
+import { PLAN_PRICES_CENTS } from "@shared/billing.schema";
 import { DEMO_COMPANY_NAME, DEMO_OWNER_EMAIL, type DemoCast } from "./demo-cast";
 import type { DemoDataset } from "./demo-dataset";
 import { addDays, addMonths, type Random, spTime } from "./demo-random";

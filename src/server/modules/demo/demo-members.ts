@@ -1,4 +1,4 @@
-import { INVITATION_ORIGIN } from "../../../shared/customers.schema";
+import { INVITATION_ORIGIN } from "@shared/customers.schema";
 import { birthdayIn, DEMO_COMPANY_NAME, type DemoCast, withBirthday } from "./demo-cast";
 import type { DemoPrograms } from "./demo-company";
 import type { DemoDataset } from "./demo-dataset";

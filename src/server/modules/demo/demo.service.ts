@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { saoPauloDate } from "@shared/dates";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { saoPauloDate } from "../../../shared/dates";
 import { type Database, type Db, openPglite } from "../../db/client";
 import * as schema from "../../db/schema";
 import { generateDemoDataset } from "./demo-data";

@@ -1,11 +1,11 @@
+import type { Me } from "@shared/auth.schema";
+import type { CardSummary } from "@shared/cards.schema";
+import type { CompanyData } from "@shared/company-data.schema";
+import type { CustomerPage } from "@shared/customers.schema";
+import { saoPauloDate } from "@shared/dates";
+import type { InboxMessage } from "@shared/messages.schema";
+import type { DashboardStats } from "@shared/reports.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Me } from "../../../shared/auth.schema";
-import type { CardSummary } from "../../../shared/cards.schema";
-import type { CompanyData } from "../../../shared/company-data.schema";
-import type { CustomerPage } from "../../../shared/customers.schema";
-import { saoPauloDate } from "../../../shared/dates";
-import type { InboxMessage } from "../../../shared/messages.schema";
-import type { DashboardStats } from "../../../shared/reports.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { DEMO_HEADER } from "./demo.middleware";

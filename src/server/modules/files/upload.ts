@@ -1,6 +1,6 @@
+import { TEXT_INVALID } from "@shared/text";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { TEXT_INVALID } from "../../../shared/text";
 import { AppError } from "../../errors";
 
 const tooLarge = () => new AppError("payload_too_large", 413, "Request body too large");

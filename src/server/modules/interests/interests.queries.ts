@@ -1,8 +1,8 @@
+import type { Sector } from "@shared/brazil";
+import type { CompanyInterest, Interest } from "@shared/interests.schema";
+import type { CompanyReply } from "@shared/messages.schema";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Sector } from "../../../shared/brazil";
-import type { CompanyInterest, Interest } from "../../../shared/interests.schema";
-import type { CompanyReply } from "../../../shared/messages.schema";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";

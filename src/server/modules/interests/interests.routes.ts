@@ -3,8 +3,8 @@ import {
   CompanyInterestSchema,
   CreateInterestSchema,
   InterestSchema,
-} from "../../../shared/interests.schema";
-import { ReplySchema } from "../../../shared/messages.schema";
+} from "@shared/interests.schema";
+import { ReplySchema } from "@shared/messages.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";

@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { type CreateInterest, INTEREST_RATE_LIMIT, type Interest } from "@shared/interests.schema";
 import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
-  type CreateInterest,
-  INTEREST_RATE_LIMIT,
-  type Interest,
-} from "../../../shared/interests.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor, CustomerActor } from "../../middleware/actor";
@@ -52,8 +48,7 @@ export async function replyToInterest(
 ): Promise<{ id: string; interestId: string; body: string; createdAt: string }> {
   const interest = await findMatchingInterest(db, actor.companyId, interestId);
   if (!interest) throw new AppError("not_found", 404, "Interest not found");
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [reply] = await tx
       .insert(interestReplies)
       .values({

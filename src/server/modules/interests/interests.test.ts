@@ -1,11 +1,7 @@
+import { type CompanyInterest, INTEREST_RATE_LIMIT, type Interest } from "@shared/interests.schema";
+import type { CompanyReply } from "@shared/messages.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type CompanyInterest,
-  INTEREST_RATE_LIMIT,
-  type Interest,
-} from "../../../shared/interests.schema";
-import type { CompanyReply } from "../../../shared/messages.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";

@@ -1,5 +1,5 @@
+import { isCalendarDate } from "@shared/text";
 import { Hono } from "hono";
-import { isCalendarDate } from "../../../shared/text";
 import type { Db } from "../../db/client";
 import { localOnly } from "../../middleware/client-ip";
 import { countDeadLetters, type JobDefinition, type JobDeps } from "./jobs.service";

@@ -4,8 +4,8 @@
  * or a test that asks), `enqueueJob` adds one inside a business transaction.
  */
 
+import { SAO_PAULO_TIME_ZONE } from "@shared/dates";
 import PgBoss from "pg-boss";
-import { SAO_PAULO_TIME_ZONE } from "../../../shared/dates";
 import type { Database, Db } from "../../db/client";
 import type { AssistantEngine } from "../assistant/engine";
 import type { BillingProvider } from "../billing/provider";

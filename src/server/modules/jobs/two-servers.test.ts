@@ -1,5 +1,5 @@
+import { saoPauloDate } from "@shared/dates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saoPauloDate } from "../../../shared/dates";
 import { connectPostgres, type Database } from "../../db/client";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { type Language, toLocale } from "@shared/languages";
 import nodemailer from "nodemailer";
-import { type Language, toLocale } from "../../../shared/languages";
 import type { Db } from "../../db/client";
 import { devEmails } from "./dev-emails.table";
 

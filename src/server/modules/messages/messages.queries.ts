@@ -1,6 +1,6 @@
+import type { CompanyReply, InboxMessage } from "@shared/messages.schema";
 import { and, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { CompanyReply, InboxMessage } from "../../../shared/messages.schema";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";

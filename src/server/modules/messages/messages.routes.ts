@@ -7,7 +7,7 @@ import {
   ReplySchema,
   SendMessageSchema,
   UnreadMessagesSchema,
-} from "../../../shared/messages.schema";
+} from "@shared/messages.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

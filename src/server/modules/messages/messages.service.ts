@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   type ConversationMessage,
   MESSAGE_RATE_LIMIT,
   type MessageCounts,
   type SendMessage,
   type UnreadMessages,
-} from "../../../shared/messages.schema";
+} from "@shared/messages.schema";
+import { and, asc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor, CustomerActor } from "../../middleware/actor";
@@ -98,8 +98,7 @@ export async function sendMessage(
     );
   }
   // With IA Suprema on, the answer is queued in the same transaction (its job answers in seconds).
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(customerMessages)
       .values({
@@ -236,8 +235,7 @@ export async function replyToMessage(
   const alreadyAnswered = () =>
     new AppError("message_already_answered", 409, "The message has already been answered");
   if (original.status !== "pending") throw alreadyAnswered();
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(customerMessages)
       .set({ status: "answered" })

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   CompanyReply,
   ConversationMessage,
   InboxMessage,
   UnreadMessages,
-} from "../../../shared/messages.schema";
-import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT } from "../../../shared/messages.schema";
+} from "@shared/messages.schema";
+import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT } from "@shared/messages.schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { customerMessages } from "./messages.table";

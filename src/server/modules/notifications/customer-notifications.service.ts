@@ -1,4 +1,4 @@
-import { preview } from "../../../shared/messages.schema";
+import { preview } from "@shared/messages.schema";
 import {
   CUSTOMER_NOTIFICATION_DAYS,
   type CustomerNotification,
@@ -6,7 +6,7 @@ import {
   type MarkCustomerNotificationsRead,
   MESSAGE_NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATIONS_LIST_MAX,
-} from "../../../shared/notifications.schema";
+} from "@shared/notifications.schema";
 import type { Db } from "../../db/client";
 import type { CustomerActor } from "../../middleware/actor";
 import { listMyInvitations } from "../customers/invitations.service";

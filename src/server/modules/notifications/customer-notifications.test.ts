@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
+import type { CustomerCard } from "@shared/cards.schema";
+import type { Claim } from "@shared/claims.schema";
+import { saoPauloDate } from "@shared/dates";
+import type { CustomerNotification, CustomerNotificationList } from "@shared/notifications.schema";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard } from "../../../shared/cards.schema";
-import type { Claim } from "../../../shared/claims.schema";
-import { saoPauloDate } from "../../../shared/dates";
-import type {
-  CustomerNotification,
-  CustomerNotificationList,
-} from "../../../shared/notifications.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { referrals } from "../referrals/referrals.table";

@@ -11,9 +11,10 @@
  * e-mail goes into the outbox in that same transaction. A retry, or a second server running the
  * same minute, finds the row moved and sends nothing.
  */
+
+import { toLanguage } from "@shared/languages";
+import { DIGEST_INTERVAL_MINUTES } from "@shared/notifications.schema";
 import { and, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { toLanguage } from "../../../shared/languages";
-import { DIGEST_INTERVAL_MINUTES } from "../../../shared/notifications.schema";
 import type { Db } from "../../db/client";
 import { queueEmail } from "../mail/outbox";
 import {
@@ -99,8 +100,7 @@ async function settle(
 ): Promise<boolean> {
   const { companyId, coveredUntil, now, mail } = input;
   const intervalAgo = new Date(now.getTime() - DIGEST_INTERVAL_MINUTES * 60_000);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [moved] = await tx
       .insert(notificationDigests)
       .values({ companyId, coveredUntil, lastSentAt: mail ? now : null })

@@ -1,10 +1,7 @@
+import { DIGEST_INTERVAL_MINUTES, DIGEST_ITEMS_PER_CATEGORY } from "@shared/notifications.schema";
+import { SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
-import {
-  DIGEST_INTERVAL_MINUTES,
-  DIGEST_ITEMS_PER_CATEGORY,
-} from "../../../shared/notifications.schema";
-import { SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";

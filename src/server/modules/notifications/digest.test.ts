@@ -1,8 +1,8 @@
+import type { CustomerCard } from "@shared/cards.schema";
+import type { NotificationList } from "@shared/notifications.schema";
+import { type NotificationSettings, SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard } from "../../../shared/cards.schema";
-import type { NotificationList } from "../../../shared/notifications.schema";
-import { type NotificationSettings, SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
 import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { DigestRunResult } from "./digest.job";

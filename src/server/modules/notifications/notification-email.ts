@@ -1,5 +1,5 @@
-import { type Language, toLocale } from "../../../shared/languages";
-import { MESSAGE_NOTIFICATION_PREVIEW_LENGTH } from "../../../shared/notifications.schema";
+import { type Language, toLocale } from "@shared/languages";
+import { MESSAGE_NOTIFICATION_PREVIEW_LENGTH } from "@shared/notifications.schema";
 import type { Mail } from "../mail/mail.service";
 import type { DigestCategory } from "./digest.queries";
 

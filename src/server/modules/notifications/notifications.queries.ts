@@ -1,5 +1,5 @@
+import { COMPLETE_CARD_NOTIFICATION_HOURS } from "@shared/notifications.schema";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { COMPLETE_CARD_NOTIFICATION_HOURS } from "../../../shared/notifications.schema";
 import type { Db } from "../../db/client";
 import { assistantFeedback } from "../assistant/assistant.table";
 import { instagramContacts, instagramMessages } from "../assistant/instagram.table";

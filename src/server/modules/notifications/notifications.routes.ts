@@ -4,7 +4,7 @@ import {
   MarkCustomerNotificationsReadSchema,
   MarkNotificationsReadSchema,
   NotificationListSchema,
-} from "../../../shared/notifications.schema";
+} from "@shared/notifications.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

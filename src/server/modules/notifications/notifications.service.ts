@@ -1,13 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { preview } from "../../../shared/messages.schema";
+import { preview } from "@shared/messages.schema";
 import {
   type MarkNotificationsRead,
   MESSAGE_NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATIONS_LIST_MAX,
   type Notification,
   type NotificationList,
-} from "../../../shared/notifications.schema";
-import type { NotificationSettings } from "../../../shared/settings.schema";
+} from "@shared/notifications.schema";
+import type { NotificationSettings } from "@shared/settings.schema";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { listPendingMessages } from "../messages/messages.queries";

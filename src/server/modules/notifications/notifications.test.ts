@@ -1,8 +1,8 @@
+import type { CustomerCard } from "@shared/cards.schema";
+import type { Claim } from "@shared/claims.schema";
+import type { NotificationList } from "@shared/notifications.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard } from "../../../shared/cards.schema";
-import type { Claim } from "../../../shared/claims.schema";
-import type { NotificationList } from "../../../shared/notifications.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 

@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   BRANCH_SECTORS,
   branchOfSector,
@@ -12,7 +11,8 @@ import {
   type PublicPartner,
   partnershipLinkPath,
   type RequestStatus,
-} from "../../../shared/partnerships.schema";
+} from "@shared/partnerships.schema";
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { inSaoPaulo } from "../../db/time-zone";

@@ -14,7 +14,7 @@ import {
   PartnershipSettingsSchema,
   PartnerThreadSchema,
   PublicPartnersSchema,
-} from "../../../shared/partnerships.schema";
+} from "@shared/partnerships.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

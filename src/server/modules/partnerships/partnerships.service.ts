@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, exists, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import {
   type MarketplacePage,
   type MarketplaceQuery,
@@ -13,7 +12,8 @@ import {
   type PartnershipState,
   type PartnerThread,
   type PublicPartners,
-} from "../../../shared/partnerships.schema";
+} from "@shared/partnerships.schema";
+import { and, eq, exists, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -94,8 +94,7 @@ async function transition(
   check: (row: Row) => void,
   values: (now: Date, row: Row) => Partial<Row>,
 ): Promise<Partnership> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
     check(row);
     const now = new Date();
@@ -177,8 +176,7 @@ export async function requestPartnership(
 
   const id = randomUUID();
   try {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await db.transaction(async (tx) => {
       await lock(tx, `partnership-requests:${own}`);
       const [a, b] = [own, target.id].sort() as [string, string];
       await lock(tx, `partnership-pair:${a}:${b}`);
@@ -357,8 +355,7 @@ export async function postMessage(
   id: string,
   body: string,
 ): Promise<PartnerMessage> {
-  const row = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await db.transaction(async (tx) => {
     const partnership = await lockOwn(tx, actor, id);
     if (partnership.state !== "pending" && partnership.state !== "active")
       throw stateConflict("The conversation is closed");

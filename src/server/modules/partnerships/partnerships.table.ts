@@ -1,6 +1,6 @@
+import { PARTNERSHIP_STATES } from "@shared/partnerships.schema";
 import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { PARTNERSHIP_STATES } from "../../../shared/partnerships.schema";
 import { companies } from "../companies/companies.table";
 
 export const partnershipStateEnum = pgEnum("partnership_state", PARTNERSHIP_STATES);

@@ -1,8 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerPage } from "../../../shared/customers.schema";
-import type { NotificationList } from "../../../shared/notifications.schema";
+import type { CustomerPage } from "@shared/customers.schema";
+import type { NotificationList } from "@shared/notifications.schema";
 import {
   type MarketplacePage,
   type PartnerMessage,
@@ -12,7 +9,10 @@ import {
   type PartnerThread,
   type PublicPartners,
   partnershipLinkPath,
-} from "../../../shared/partnerships.schema";
+} from "@shared/partnerships.schema";
+import { and, eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { connectPostgres } from "../../db/client";
 import { errorCode, json } from "../../test/http";

@@ -1,5 +1,5 @@
+import type { Program } from "@shared/programs.schema";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import type { Program } from "../../../shared/programs.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { loyaltyCards } from "../cards/cards.table";

@@ -1,9 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  CreateProgramSchema,
-  ProgramSchema,
-  UpdateProgramSchema,
-} from "../../../shared/programs.schema";
+import { CreateProgramSchema, ProgramSchema, UpdateProgramSchema } from "@shared/programs.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { CreateProgram, Program, UpdateProgram } from "@shared/programs.schema";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { CreateProgram, Program, UpdateProgram } from "../../../shared/programs.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findCompany } from "../companies/companies.service";
@@ -129,8 +129,7 @@ export async function setDefaultProgram(
   companyId: string,
   programId: string,
 ): Promise<Program> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     // Locks the company's programmes: two concurrent switches queue instead of colliding.
     const rows = await tx
       .select({ id: programs.id, archivedAt: programs.archivedAt })

@@ -1,6 +1,6 @@
-import type { Language } from "../../../shared/languages";
-import { toLocale } from "../../../shared/languages";
-import { formatBrazilianMoney } from "../../../shared/money";
+import type { Language } from "@shared/languages";
+import { toLocale } from "@shared/languages";
+import { formatBrazilianMoney } from "@shared/money";
 import { escapeHtml, type Mail } from "../mail/mail.service";
 
 /** What the referrer got when the friend's first visit qualified the referral. */

@@ -1,7 +1,7 @@
+import type { Language } from "@shared/languages";
+import type { BonusEntry, CompanyReferral, ReferralState } from "@shared/referrals.schema";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Language } from "../../../shared/languages";
-import type { BonusEntry, CompanyReferral, ReferralState } from "../../../shared/referrals.schema";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";

@@ -6,7 +6,7 @@ import {
   ListReferralsQuerySchema,
   MyReferralSchema,
   UseBonusSchema,
-} from "../../../shared/referrals.schema";
+} from "@shared/referrals.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, gte, ne, sql } from "drizzle-orm";
-import { toLanguage } from "../../../shared/languages";
+import { toLanguage } from "@shared/languages";
 import {
   type CompanyReferralPage,
   type CustomerBonus,
@@ -13,7 +12,8 @@ import {
   type ReferralState,
   referralLinkPath,
   type UseBonus,
-} from "../../../shared/referrals.schema";
+} from "@shared/referrals.schema";
+import { and, count, eq, gt, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { inSaoPaulo } from "../../db/time-zone";
@@ -337,8 +337,7 @@ export async function decideReferral(
   { decision }: DecideReferral,
   appUrl: string,
 ): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const [referral] = await tx
       .select()
       .from(referrals)
@@ -436,8 +435,7 @@ export async function useBonus(
   customerId: string,
   input: UseBonus,
 ): Promise<CustomerBonus> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const person = await findReferralPerson(tx, actor.companyId, customerId);
     if (!person?.membershipId) throw new AppError("not_found", 404, "Customer not found");
     await lock(tx, `bonus:${actor.companyId}:${customerId}`);

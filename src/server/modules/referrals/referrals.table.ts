@@ -1,9 +1,5 @@
+import { BONUS_ENTRY_KINDS, REFERRAL_STATES, type ReferralReason } from "@shared/referrals.schema";
 import { index, integer, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
-import {
-  BONUS_ENTRY_KINDS,
-  REFERRAL_STATES,
-  type ReferralReason,
-} from "../../../shared/referrals.schema";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 

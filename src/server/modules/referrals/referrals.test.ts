@@ -1,13 +1,9 @@
+import type { CustomerCard } from "@shared/cards.schema";
+import type { CompanyReply } from "@shared/messages.schema";
+import type { CompanyReferralPage, CustomerBonus, MyReferral } from "@shared/referrals.schema";
+import type { ReferralRules } from "@shared/settings.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard } from "../../../shared/cards.schema";
-import type { CompanyReply } from "../../../shared/messages.schema";
-import type {
-  CompanyReferralPage,
-  CustomerBonus,
-  MyReferral,
-} from "../../../shared/referrals.schema";
-import type { ReferralRules } from "../../../shared/settings.schema";
 import { json } from "../../test/http";
 import { createTestApp, customerInput, type TestApp } from "../../test/test-app";
 

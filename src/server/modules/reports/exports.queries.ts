@@ -1,7 +1,7 @@
+import type { MemberOrigin } from "@shared/reports.schema";
+import type { StampMethod } from "@shared/stamps.schema";
 import { and, asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { MemberOrigin } from "../../../shared/reports.schema";
-import type { StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { saoPauloDayEnd, saoPauloDayStart } from "../../db/time-zone";
 import { profiles } from "../auth/profiles.table";

@@ -1,9 +1,9 @@
 import { PassThrough } from "node:stream";
+import { formatSaoPauloDateTime } from "@shared/dates";
+import { formatBrazilianMoney } from "@shared/money";
+import type { ExportDataset, MemberOrigin } from "@shared/reports.schema";
+import type { StampMethod } from "@shared/stamps.schema";
 import ExcelJS from "exceljs";
-import { formatSaoPauloDateTime } from "../../../shared/dates";
-import { formatBrazilianMoney } from "../../../shared/money";
-import type { ExportDataset, MemberOrigin } from "../../../shared/reports.schema";
-import type { StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { CSV_BOM, csvLine, csvValue } from "../customers/customers-csv";
 import {

@@ -1,10 +1,10 @@
+import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
+import { saoPauloDate } from "@shared/dates";
+import type { Program } from "@shared/programs.schema";
+import type { DashboardStats, Report } from "@shared/reports.schema";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
-import { saoPauloDate } from "../../../shared/dates";
-import type { Program } from "../../../shared/programs.schema";
-import type { DashboardStats, Report } from "../../../shared/reports.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { listUpcomingBirthdays } from "../birthdays/birthdays.queries";

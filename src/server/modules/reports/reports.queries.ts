@@ -1,11 +1,7 @@
+import { INVITATION_ORIGIN } from "@shared/customers.schema";
+import { saoPauloDate } from "@shared/dates";
+import { type DashboardStats, MEMBER_ORIGINS, type MemberOrigin } from "@shared/reports.schema";
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { INVITATION_ORIGIN } from "../../../shared/customers.schema";
-import { saoPauloDate } from "../../../shared/dates";
-import {
-  type DashboardStats,
-  MEMBER_ORIGINS,
-  type MemberOrigin,
-} from "../../../shared/reports.schema";
 import type { Db } from "../../db/client";
 import { inSaoPaulo, saoPauloDayEnd, saoPauloDayStart } from "../../db/time-zone";
 import { profiles } from "../auth/profiles.table";

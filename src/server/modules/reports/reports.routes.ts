@@ -5,7 +5,7 @@ import {
   type ExportDataset,
   ReportQuerySchema,
   ReportSchema,
-} from "../../../shared/reports.schema";
+} from "@shared/reports.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

@@ -1,4 +1,4 @@
-import { saoPauloDate } from "../../../shared/dates";
+import { saoPauloDate } from "@shared/dates";
 import {
   MEMBER_ORIGINS,
   REPORT_BIRTHDAY_DAYS,
@@ -6,8 +6,8 @@ import {
   REPORT_TOP_MEMBERS,
   type Report,
   type ReportQuery,
-} from "../../../shared/reports.schema";
-import { STAMP_METHODS } from "../../../shared/stamps.schema";
+} from "@shared/reports.schema";
+import { STAMP_METHODS } from "@shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { listUpcomingBirthdays } from "../birthdays/birthdays.queries";
 import {

@@ -1,7 +1,7 @@
+import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
+import type { Program } from "@shared/programs.schema";
+import type { DashboardStats } from "@shared/reports.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
-import type { Program } from "../../../shared/programs.schema";
-import type { DashboardStats } from "../../../shared/reports.schema";
 import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";

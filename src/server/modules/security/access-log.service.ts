@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { ACCESS_LOG_LIMIT, type AccessLog, type SignInFailure } from "@shared/security.schema";
 import { desc, eq } from "drizzle-orm";
-import {
-  ACCESS_LOG_LIMIT,
-  type AccessLog,
-  type SignInFailure,
-} from "../../../shared/security.schema";
 import type { Db } from "../../db/client";
 import { CLIENT_IP_HEADER } from "../../middleware/client-ip";
 import { findUserIdByEmail } from "../auth/users.service";

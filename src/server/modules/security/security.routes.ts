@@ -1,7 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
-import { MeSchema } from "../../../shared/auth.schema";
+import { MeSchema } from "@shared/auth.schema";
 import {
   AccessLogSchema,
   ChangePasswordSchema,
@@ -10,7 +8,9 @@ import {
   SecurityStatusSchema,
   SignInTwoFactorSchema,
   TwoFactorEnrolmentSchema,
-} from "../../../shared/security.schema";
+} from "@shared/security.schema";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";

@@ -4,7 +4,7 @@ import type {
   SignInFailure,
   SignInTwoFactor,
   TwoFactorEnrolment,
-} from "../../../shared/security.schema";
+} from "@shared/security.schema";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
+import type { AccessLog, TwoFactorEnrolment } from "@shared/security.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AccessLog, TwoFactorEnrolment } from "../../../shared/security.schema";
 import { createTestApp, sessionCookie, type TestApp } from "../../test/test-app";
 import { sessions } from "../auth/auth.table";
 

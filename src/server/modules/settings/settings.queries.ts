@@ -1,9 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
 import {
   type BackupFrequency,
   DEFAULT_BACKUP_FREQUENCY,
   DEFAULT_RETENTION_MONTHS,
-} from "../../../shared/settings.schema";
+} from "@shared/settings.schema";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies } from "../companies/companies.table";
 import { companySettings } from "./settings.table";

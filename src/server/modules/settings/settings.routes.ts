@@ -8,7 +8,7 @@ import {
   StoredAppearanceSchema,
   SystemSettingsSchema,
   UpdateSystemSettingsSchema,
-} from "../../../shared/settings.schema";
+} from "@shared/settings.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import { requireUser, type SessionVars } from "../../middleware/session";

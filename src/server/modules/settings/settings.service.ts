@@ -1,6 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { SocialNetwork } from "../../../shared/claims.schema";
+import type { SocialNetwork } from "@shared/claims.schema";
 import {
   type Appearance,
   DEFAULT_BACKUP_FREQUENCY,
@@ -13,7 +11,9 @@ import {
   type StoredAppearance,
   type SystemSettings,
   type UpdateSystemSettings,
-} from "../../../shared/settings.schema";
+} from "@shared/settings.schema";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";

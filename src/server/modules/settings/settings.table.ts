@@ -1,5 +1,5 @@
+import { BACKUP_FREQUENCIES, SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import { boolean, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { BACKUP_FREQUENCIES, SETTINGS_DEFAULTS } from "../../../shared/settings.schema";
 import { companies } from "../companies/companies.table";
 
 const { notifications, system } = SETTINGS_DEFAULTS;

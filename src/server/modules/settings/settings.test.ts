@@ -1,14 +1,14 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Me } from "../../../shared/auth.schema";
-import type { CustomerCard } from "../../../shared/cards.schema";
-import type { SpecialPromotion } from "../../../shared/companies.schema";
+import type { Me } from "@shared/auth.schema";
+import type { CustomerCard } from "@shared/cards.schema";
+import type { SpecialPromotion } from "@shared/companies.schema";
 import type {
   LoyaltyRules,
   NotificationSettings,
   PromotionSettings,
   ReferralRules,
-} from "../../../shared/settings.schema";
+} from "@shared/settings.schema";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { toLocale, toOpenGraphLocale } from "../../../shared/languages";
+import { toLocale, toOpenGraphLocale } from "@shared/languages";
 import {
   notFoundLanguage,
   resolvePath,
@@ -9,8 +9,8 @@ import {
   type SiteLanguage,
   type SitePage,
   signInPathOf,
-} from "../../../shared/site";
-import { SITE_META } from "../../../shared/site-meta";
+} from "@shared/site";
+import { SITE_META } from "@shared/site-meta";
 
 type ManifestChunk = { file: string; src?: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;

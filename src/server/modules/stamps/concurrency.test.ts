@@ -1,6 +1,6 @@
+import type { CustomerCard } from "@shared/cards.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerCard } from "../../../shared/cards.schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";
 import { stamps } from "./stamps.table";

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { type CompanyCard, CompanyCardSchema } from "../../../shared/cards.schema";
-import { AddCustomerStampSchema, AddStampSchema } from "../../../shared/stamps.schema";
+import { type CompanyCard, CompanyCardSchema } from "@shared/cards.schema";
+import { AddCustomerStampSchema, AddStampSchema } from "@shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";

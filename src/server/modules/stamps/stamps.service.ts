@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { CompanyCard } from "@shared/cards.schema";
+import type { AddCustomerStamp, AddStamp, StampMethod } from "@shared/stamps.schema";
 import { and, eq, sql } from "drizzle-orm";
-import type { CompanyCard } from "../../../shared/cards.schema";
-import type { AddCustomerStamp, AddStamp, StampMethod } from "../../../shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";

@@ -1,3 +1,4 @@
+import { STAMP_METHODS } from "@shared/stamps.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -9,7 +10,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { STAMP_METHODS } from "../../../shared/stamps.schema";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";

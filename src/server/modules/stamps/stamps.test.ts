@@ -1,7 +1,7 @@
+import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
+import type { Program } from "@shared/programs.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyCard, CustomerCard } from "../../../shared/cards.schema";
-import type { Program } from "../../../shared/programs.schema";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";

@@ -1,3 +1,4 @@
+import { SIDEBAR_COOKIE_MAX_AGE } from "@shared/limits";
 import { PanelLeft } from "lucide-react";
 import { Slot } from "radix-ui";
 import {
@@ -11,7 +12,6 @@ import {
   useMemo,
   useState,
 } from "react";
-import { SIDEBAR_COOKIE_MAX_AGE } from "@/shared/limits";
 import { useIsMobile } from "@/web/lib/use-is-mobile";
 import { cn } from "@/web/lib/utils";
 import { Button } from "./button";

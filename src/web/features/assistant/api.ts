@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   AssistantOverview,
   AssistantSettings,
@@ -6,7 +5,8 @@ import type {
   FeedbackQuery,
   FeedbackState,
   TakenOver,
-} from "@/shared/assistant.schema";
+} from "@shared/assistant.schema";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { assistantKeys } from "./keys";
 

@@ -1,9 +1,5 @@
+import type { MarketingConsent, OptOutResult, SetMarketingConsent } from "@shared/assistant.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  MarketingConsent,
-  OptOutResult,
-  SetMarketingConsent,
-} from "@/shared/assistant.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { assistantKeys } from "./keys";
 

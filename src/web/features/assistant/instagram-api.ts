@@ -1,10 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   InstagramChannel,
   InstagramInbox,
   InstagramReplyResult,
   SaveInstagramChannel,
-} from "@/shared/assistant.schema";
+} from "@shared/assistant.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { assistantKeys } from "./keys";
 

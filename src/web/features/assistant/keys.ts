@@ -1,4 +1,4 @@
-import type { FeedbackQuery } from "@/shared/assistant.schema";
+import type { FeedbackQuery } from "@shared/assistant.schema";
 
 /**
  * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what

@@ -1,4 +1,3 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   type CompanySignUp,
   type CustomerSignUp,
@@ -10,13 +9,14 @@ import {
   type ResendConfirmation,
   type ResetPassword,
   type SignIn,
-} from "@/shared/auth.schema";
-import type { SignUpOrigin } from "@/shared/origin";
+} from "@shared/auth.schema";
+import type { SignUpOrigin } from "@shared/origin";
 import {
   type SignInTwoFactor,
   type TwoFactorChallenge,
   TwoFactorChallengeSchema,
-} from "@/shared/security.schema";
+} from "@shared/security.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiClient } from "@/web/lib/api-client";
 import { authKeys } from "./keys";
 

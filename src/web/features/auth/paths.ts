@@ -1,5 +1,5 @@
-import type { Role } from "@/shared/auth.schema";
-import type { Locale } from "@/shared/languages";
+import type { Role } from "@shared/auth.schema";
+import type { Locale } from "@shared/languages";
 
 const en = (language: Locale) => language === "en";
 

@@ -1,5 +1,5 @@
+import { SignInSchema } from "@shared/auth.schema";
 import { describe, expect, it } from "vitest";
-import { SignInSchema } from "../../../shared/auth.schema";
 import ptAuth from "../../locales/pt-BR/auth.json";
 import ptValidation from "../../locales/pt-BR/validation.json";
 

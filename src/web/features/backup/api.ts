@@ -1,5 +1,5 @@
+import type { StoredBackup } from "@shared/settings.schema";
 import { queryOptions, useMutation } from "@tanstack/react-query";
-import type { StoredBackup } from "@/shared/settings.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { backupKeys, backupMutations } from "./keys";
 

@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
 import type {
   BillingOverview,
   ChangePlan,
   Invoice,
   SubscribeResult,
   SubscribeSchema,
-} from "@/shared/billing.schema";
+} from "@shared/billing.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiClient } from "@/web/lib/api-client";
 import { billingKeys, billingMutations } from "./keys";
 

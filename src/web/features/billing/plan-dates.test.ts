@@ -1,5 +1,5 @@
+import type { Invoice } from "@shared/billing.schema";
 import { describe, expect, it } from "vitest";
-import type { Invoice } from "@/shared/billing.schema";
 import { checkoutTarget } from "./api";
 import { accessUntil, chargeToPay, formatUntil } from "./plan-dates";
 

@@ -1,5 +1,5 @@
-import type { BillingOverview } from "@/shared/billing.schema";
-import { formatCalendarDate, saoPauloDate } from "@/shared/dates";
+import type { BillingOverview } from "@shared/billing.schema";
+import { formatCalendarDate, saoPauloDate } from "@shared/dates";
 
 /**
  * Until when the company keeps its access if nothing more is paid: the end of the paid period or

@@ -1,4 +1,3 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   CardSort,
   CardStatus,
@@ -7,11 +6,12 @@ import type {
   CustomerCard,
   RedeemCard,
   Voucher,
-} from "@/shared/cards.schema";
-import type { ClaimOptions } from "@/shared/claims.schema";
-import type { PublicCompany, SpecialPromotion } from "@/shared/companies.schema";
-import type { Language } from "@/shared/languages";
-import type { Stamp } from "@/shared/stamps.schema";
+} from "@shared/cards.schema";
+import type { ClaimOptions } from "@shared/claims.schema";
+import type { PublicCompany, SpecialPromotion } from "@shared/companies.schema";
+import type { Language } from "@shared/languages";
+import type { Stamp } from "@shared/stamps.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { cardKeys, cardMutations, customerCardKeys } from "./keys";
 

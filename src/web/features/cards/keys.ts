@@ -1,4 +1,4 @@
-import type { CardSort, CardStatus } from "@/shared/cards.schema";
+import type { CardSort, CardStatus } from "@shared/cards.schema";
 
 /**
  * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what

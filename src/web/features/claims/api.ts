@@ -1,5 +1,5 @@
+import type { Claim, CreateClaim } from "@shared/claims.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Claim, CreateClaim } from "@/shared/claims.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { claimKeys, claimMutations } from "./keys";
 

@@ -1,4 +1,4 @@
-import type { Claim } from "@/shared/claims.schema";
+import type { Claim } from "@shared/claims.schema";
 
 /**
  * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what

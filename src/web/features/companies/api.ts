@@ -1,6 +1,6 @@
+import type { DirectoryPage, SpecialPromotion } from "@shared/companies.schema";
+import { type PublicCompany, PublicCompanySchema } from "@shared/companies.schema";
 import { queryOptions } from "@tanstack/react-query";
-import type { DirectoryPage, SpecialPromotion } from "@/shared/companies.schema";
-import { type PublicCompany, PublicCompanySchema } from "@/shared/companies.schema";
 import { ApiError, apiClient } from "@/web/lib/api-client";
 import { companyKeys } from "./keys";
 

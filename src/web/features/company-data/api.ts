@@ -1,10 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   CompanyData,
   LogoUploadResult,
   UpdateCompanyData,
   UpdateUserData,
-} from "@/shared/company-data.schema";
+} from "@shared/company-data.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { companyDataKeys, companyDataMutations } from "./keys";
 

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   AcceptInvitation,
   CompanyCustomer,
@@ -16,7 +15,8 @@ import type {
   MembershipStatus,
   MyInvitation,
   UpdateCustomerRecord,
-} from "@/shared/customers.schema";
+} from "@shared/customers.schema";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { customerKeys, customerMutations } from "./keys";
 

@@ -1,5 +1,5 @@
+import type { CompanyInterest, CreateInterest, Interest } from "@shared/interests.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CompanyInterest, CreateInterest, Interest } from "@/shared/interests.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { interestKeys } from "./keys";
 

@@ -1,11 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   CompanyReply,
   ConversationMessage,
   InboxMessage,
   SendMessage,
   UnreadMessages,
-} from "@/shared/messages.schema";
+} from "@shared/messages.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { messageKeys, messageMutations } from "./keys";
 

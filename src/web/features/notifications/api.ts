@@ -1,10 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   CustomerNotificationList,
   MarkCustomerNotificationsRead,
   MarkNotificationsRead,
   NotificationList,
-} from "@/shared/notifications.schema";
+} from "@shared/notifications.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { notificationKeys } from "./keys";
 

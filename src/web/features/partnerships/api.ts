@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   type MarketplacePage,
   type MarketplaceQuery,
@@ -12,7 +11,8 @@ import {
   type PartnershipSettings,
   type PartnerThread,
   type PublicPartners,
-} from "@/shared/partnerships.schema";
+} from "@shared/partnerships.schema";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { type PartnershipListState, partnershipKeys, partnershipMutations } from "./keys";
 import { mergeMessages, pollAfter } from "./thread";

@@ -1,4 +1,4 @@
-import type { MarketplaceQuery } from "@/shared/partnerships.schema";
+import type { MarketplaceQuery } from "@shared/partnerships.schema";
 
 /** Which partnerships a list shows (GET /api/partnerships?state=…). */
 export type PartnershipListState = "pending" | "active" | "closed" | "all";

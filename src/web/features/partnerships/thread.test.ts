@@ -1,5 +1,5 @@
+import type { PartnerMessage } from "@shared/partnerships.schema";
 import { describe, expect, it } from "vitest";
-import type { PartnerMessage } from "@/shared/partnerships.schema";
 import { mergeMessages, pollAfter } from "./thread";
 
 const message = (id: string, minute: number, fromMe: boolean, read = true): PartnerMessage => ({

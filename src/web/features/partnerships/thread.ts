@@ -1,4 +1,4 @@
-import type { PartnerMessage } from "@/shared/partnerships.schema";
+import type { PartnerMessage } from "@shared/partnerships.schema";
 
 /**
  * Where the next poll of an open conversation starts (`?after=<id>`): after the last message, or,

@@ -1,5 +1,5 @@
+import type { CreateProgram, Program, UpdateProgram } from "@shared/programs.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateProgram, Program, UpdateProgram } from "@/shared/programs.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { programKeys, programMutations } from "./keys";
 

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   CompanyReferralPage,
   CustomerBonus,
@@ -6,7 +5,8 @@ import type {
   MyReferral,
   ReferralState,
   UseBonus,
-} from "@/shared/referrals.schema";
+} from "@shared/referrals.schema";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { referralKeys, referralMutations } from "./keys";
 

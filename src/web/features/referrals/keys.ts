@@ -1,4 +1,4 @@
-import type { ReferralState } from "@/shared/referrals.schema";
+import type { ReferralState } from "@shared/referrals.schema";
 
 /**
  * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what

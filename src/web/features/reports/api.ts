@@ -1,5 +1,5 @@
+import type { DashboardStats, ExportDataset, Report, ReportQuery } from "@shared/reports.schema";
 import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
-import type { DashboardStats, ExportDataset, Report, ReportQuery } from "@/shared/reports.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { reportKeys, reportMutations } from "./keys";
 

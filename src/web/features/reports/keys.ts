@@ -1,4 +1,4 @@
-import type { ReportQuery } from "@/shared/reports.schema";
+import type { ReportQuery } from "@shared/reports.schema";
 
 /**
  * Query keys of this feature, and the keys of its mutations (src/web/invalidations.ts wires what

@@ -3,7 +3,7 @@ import {
   type ReportQuery,
   ReportQuerySchema,
   reportPeriod,
-} from "@/shared/reports.schema";
+} from "@shared/reports.schema";
 
 /** The presets as the URL writes them (?periodo=…); `custom` is ?de=…&ate=… instead. */
 const PRESET_SLUGS = {

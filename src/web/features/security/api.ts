@@ -1,4 +1,3 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   AccessLog,
   ChangePassword,
@@ -6,7 +5,8 @@ import type {
   PasswordConfirmation,
   SecurityStatus,
   TwoFactorEnrolment,
-} from "@/shared/security.schema";
+} from "@shared/security.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { securityKeys } from "./keys";
 

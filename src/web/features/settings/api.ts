@@ -1,4 +1,3 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   Appearance,
   LoyaltyRules,
@@ -8,7 +7,8 @@ import type {
   StoredAppearance,
   SystemSettings,
   UpdateSystemSettings,
-} from "@/shared/settings.schema";
+} from "@shared/settings.schema";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/web/lib/api-client";
 import { settingsKeys } from "./keys";
 

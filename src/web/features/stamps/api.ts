@@ -1,6 +1,6 @@
+import type { CompanyCard } from "@shared/cards.schema";
+import type { AddCustomerStamp, AddStamp } from "@shared/stamps.schema";
 import { useMutation } from "@tanstack/react-query";
-import type { CompanyCard } from "@/shared/cards.schema";
-import type { AddCustomerStamp, AddStamp } from "@/shared/stamps.schema";
 import { apiClient } from "@/web/lib/api-client";
 import { stampMutations } from "./keys";
 

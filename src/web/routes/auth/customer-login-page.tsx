@@ -1,14 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { marketingConsentText } from "@/shared/assistant.schema";
-import { toLanguage } from "@/shared/languages";
+import { marketingConsentText } from "@shared/assistant.schema";
+import { toLanguage } from "@shared/languages";
 import {
   resolveSignUpOrigin,
   type SignUpOriginParams,
   SignUpOriginParamsSchema,
-} from "@/shared/origin";
+} from "@shared/origin";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { PublicLayout } from "@/web/components/public-layout";
 import { partnershipOf } from "@/web/features/auth/api";

@@ -1,8 +1,8 @@
+import { CARD_SORTS, type CardSort } from "@shared/cards.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowUpDown, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CARD_SORTS, type CardSort } from "@/shared/cards.schema";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";

@@ -1,8 +1,8 @@
+import type { Me } from "@shared/auth.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from "react-router";
-import type { Me } from "@/shared/auth.schema";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";

@@ -1,6 +1,6 @@
+import { saoPauloDate } from "@shared/dates";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { saoPauloDate } from "@/shared/dates";
 import { PageHeader } from "@/web/components/page-header";
 import { ReportExports } from "@/web/features/reports/components/report-exports";
 import { ReportPeriodSelect } from "@/web/features/reports/components/report-period-select";

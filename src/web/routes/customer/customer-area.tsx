@@ -1,7 +1,7 @@
+import type { Me } from "@shared/auth.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useOutletContext } from "react-router";
-import type { Me } from "@/shared/auth.schema";
 import { CustomerLayout } from "@/web/components/customer-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";

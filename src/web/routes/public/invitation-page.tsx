@@ -1,9 +1,9 @@
+import type { Me } from "@shared/auth.schema";
+import type { Invitation } from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { Me } from "@/shared/auth.schema";
-import type { Invitation } from "@/shared/customers.schema";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";

@@ -1,6 +1,6 @@
+import { toOpenGraphLocale } from "@shared/languages";
+import type { SitePage } from "@shared/site";
 import { useEffect } from "react";
-import { toOpenGraphLocale } from "@/shared/languages";
-import type { SitePage } from "@/shared/site";
 import { useSiteLanguage } from "../texts";
 
 function setMeta(attribute: "name" | "property", key: string, content: string) {
@@ -23,7 +23,7 @@ export function PageMeta({ page }: { page: SitePage }) {
   useEffect(() => {
     let current = true;
     // Fetched after the first paint: the HTML came with the texts of the language it was sent in.
-    void import("@/shared/site-meta").then(({ SITE_META }) => {
+    void import("@shared/site-meta").then(({ SITE_META }) => {
       if (!current) return;
       const { title, description } = SITE_META[page][language];
       document.title = title;

@@ -1,5 +1,5 @@
+import { SUPPORT_EMAIL } from "@shared/site";
 import { Mail } from "lucide-react";
-import { SUPPORT_EMAIL } from "@/shared/site";
 import { BrandMark, brandLinkClass } from "@/web/components/brand-mark";
 import { fill, useTexts } from "../texts";
 

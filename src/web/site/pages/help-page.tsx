@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL } from "@shared/site";
 import {
   Clock,
   FileText,
@@ -14,7 +15,6 @@ import {
   X,
 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { SUPPORT_EMAIL } from "@/shared/site";
 import { FaqAccordion } from "../components/faq-accordion";
 import { Disclosure } from "../components/help/disclosure";
 import { filterByQuery, queryWords } from "../components/help/search";

@@ -1,6 +1,6 @@
+import { SUPPORT_EMAIL } from "@shared/site";
 import { ArrowUp, Info } from "lucide-react";
 import { Fragment, useId } from "react";
-import { SUPPORT_EMAIL } from "@/shared/site";
 import { SiteLayout } from "../components/site-layout";
 import { fill, useSiteLanguage, useTexts } from "../texts";
 

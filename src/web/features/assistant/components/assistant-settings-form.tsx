@@ -1,17 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bot, Sparkles } from "lucide-react";
-import { type ReactNode, useId } from "react";
-import { type Path, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { toast } from "sonner";
 import {
   ASSISTANT_TONES,
   type AssistantOverview,
   type AssistantSettings,
   AssistantSettingsSchema,
   PROMOTION_FREQUENCIES,
-} from "@/shared/assistant.schema";
+} from "@shared/assistant.schema";
+import { Bot, Sparkles } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { type Path, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
 import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";

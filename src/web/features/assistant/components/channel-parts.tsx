@@ -1,9 +1,9 @@
+import type { WhatsAppMessage } from "@shared/assistant.schema";
 import { Bot, CheckCircle2, Copy } from "lucide-react";
 import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { WhatsAppMessage } from "@/shared/assistant.schema";
 import { ReplyBox } from "@/web/components/reply-box";
 import {
   AlertDialog,

@@ -1,9 +1,9 @@
+import { FEEDBACK_STATES, type FeedbackState } from "@shared/assistant.schema";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareWarning } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { FEEDBACK_STATES, type FeedbackState } from "@/shared/assistant.schema";
 import { Button } from "@/web/components/ui/button";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type InstagramChannel,
+  type SaveInstagramChannel,
+  type SaveInstagramChannelInput,
+  SaveInstagramChannelSchema,
+} from "@shared/assistant.schema";
 import { useQuery } from "@tanstack/react-query";
 import { AtSign } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import {
-  type InstagramChannel,
-  type SaveInstagramChannel,
-  type SaveInstagramChannelInput,
-  SaveInstagramChannelSchema,
-} from "@/shared/assistant.schema";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";

@@ -1,7 +1,7 @@
+import type { InstagramConversation } from "@shared/assistant.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { InstagramConversation } from "@/shared/assistant.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   instagramChannelQueryOptions,

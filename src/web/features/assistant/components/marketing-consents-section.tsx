@@ -1,8 +1,8 @@
+import { marketingConsentText } from "@shared/assistant.schema";
+import { toLanguage } from "@shared/languages";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { marketingConsentText } from "@/shared/assistant.schema";
-import { toLanguage } from "@/shared/languages";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type SaveWhatsAppChannel,
+  type SaveWhatsAppChannelInput,
+  SaveWhatsAppChannelSchema,
+  type WhatsAppChannel,
+} from "@shared/assistant.schema";
 import { useQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
 import { useId } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import {
-  type SaveWhatsAppChannel,
-  type SaveWhatsAppChannelInput,
-  SaveWhatsAppChannelSchema,
-  type WhatsAppChannel,
-} from "@/shared/assistant.schema";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";

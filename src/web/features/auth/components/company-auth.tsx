@@ -1,7 +1,7 @@
+import type { Me } from "@shared/auth.schema";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { Me } from "@/shared/auth.schema";
 import { useSignInHandoff } from "../handoff";
 import { homePathFor } from "../paths";
 import { AuthCard } from "./auth-card";

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type CompanySignUp, CompanySignUpSchema } from "@shared/auth.schema";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { type CompanySignUp, CompanySignUpSchema } from "@/shared/auth.schema";
 import { SectorOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";

@@ -1,8 +1,8 @@
+import type { Me } from "@shared/auth.schema";
+import { resolveSignUpOrigin, type SignUpOriginParams } from "@shared/origin";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { Me } from "@/shared/auth.schema";
-import { resolveSignUpOrigin, type SignUpOriginParams } from "@/shared/origin";
 import { joinThroughLink, partnershipOf } from "../api";
 import { useSignInHandoff } from "../handoff";
 import { homePathFor } from "../paths";

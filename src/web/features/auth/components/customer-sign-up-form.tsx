@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { marketingConsentText } from "@shared/assistant.schema";
+import { CustomerSignUpSchema } from "@shared/auth.schema";
+import { toLanguage } from "@shared/languages";
+import type { SignUpOriginParams } from "@shared/origin";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { marketingConsentText } from "@/shared/assistant.schema";
-import { CustomerSignUpSchema } from "@/shared/auth.schema";
-import { toLanguage } from "@/shared/languages";
-import type { SignUpOriginParams } from "@/shared/origin";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";

@@ -1,6 +1,6 @@
+import type { SignUpOriginKind } from "@shared/origin";
 import { Building2, Gift, Handshake } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { SignUpOriginKind } from "@/shared/origin";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 
 const ICONS = { company: Building2, partnership: Handshake, referral: Gift } as const;

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { Role } from "@shared/auth.schema";
+import { type ResetPassword, ResetPasswordSchema } from "@shared/auth.schema";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { Role } from "@/shared/auth.schema";
-import { type ResetPassword, ResetPasswordSchema } from "@/shared/auth.schema";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { PasswordInput } from "@/web/components/ui/password-input";

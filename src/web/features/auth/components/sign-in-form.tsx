@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { Me, Role } from "@shared/auth.schema";
+import { type SignIn, SignInSchema } from "@shared/auth.schema";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import type { Me, Role } from "@/shared/auth.schema";
-import { type SignIn, SignInSchema } from "@/shared/auth.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";

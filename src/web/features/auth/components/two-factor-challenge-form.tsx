@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { Me } from "@shared/auth.schema";
+import { TwoFactorCodeSchema } from "@shared/security.schema";
 import { ShieldCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import type { Me } from "@/shared/auth.schema";
-import { TwoFactorCodeSchema } from "@/shared/security.schema";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";

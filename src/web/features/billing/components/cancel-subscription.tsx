@@ -1,7 +1,7 @@
+import type { BillingOverview } from "@shared/billing.schema";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { BillingOverview } from "@/shared/billing.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,9 +1,9 @@
+import { type BillingOverview, PLANS, type Plan } from "@shared/billing.schema";
 import { ArrowRightLeft, BadgeCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { type BillingOverview, PLANS, type Plan } from "@/shared/billing.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

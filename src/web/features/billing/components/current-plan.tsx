@@ -1,7 +1,7 @@
+import type { BillingOverview, PlanStatus } from "@shared/billing.schema";
 import { CalendarClock, CreditCard, TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { BillingOverview, PlanStatus } from "@/shared/billing.schema";
 import { formatDate, formatMoney } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { accessUntil, formatUntil, upcomingCharge } from "../plan-dates";

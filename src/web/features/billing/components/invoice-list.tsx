@@ -1,5 +1,5 @@
+import type { BillingOverview, InvoiceStatus } from "@shared/billing.schema";
 import { useTranslation } from "react-i18next";
-import type { BillingOverview, InvoiceStatus } from "@/shared/billing.schema";
 import { formatDate, formatMoney } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { PayActions } from "./pay-actions";

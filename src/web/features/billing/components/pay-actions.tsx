@@ -1,9 +1,9 @@
+import type { BillingOverview, Invoice } from "@shared/billing.schema";
 import { Copy, ExternalLink, FileText, QrCode, Receipt } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { BillingOverview, Invoice } from "@/shared/billing.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,8 +1,8 @@
+import type { Plan, PlanStatus } from "@shared/billing.schema";
 import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Plan, PlanStatus } from "@/shared/billing.schema";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { billingOverviewQueryOptions } from "../api";

@@ -1,7 +1,7 @@
+import { PLAN_PRICES_CENTS, type Plan } from "@shared/billing.schema";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PLAN_PRICES_CENTS, type Plan } from "@/shared/billing.schema";
 import { formatMoney } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 

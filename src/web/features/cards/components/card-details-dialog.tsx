@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type CompanyCard, type OpenCard, OpenCardSchema } from "@shared/cards.schema";
+import type { Program } from "@shared/programs.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type CompanyCard, type OpenCard, OpenCardSchema } from "@/shared/cards.schema";
-import type { Program } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,6 +1,6 @@
+import { type CompanyCard, cardBadge } from "@shared/cards.schema";
+import type { Program } from "@shared/programs.schema";
 import { useTranslation } from "react-i18next";
-import { type CompanyCard, cardBadge } from "@/shared/cards.schema";
-import type { Program } from "@/shared/programs.schema";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { CardDetailsDialog } from "./card-details-dialog";

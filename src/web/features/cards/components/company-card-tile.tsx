@@ -1,18 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import type { z } from "zod";
 import {
   type CompanyCard,
   cardBadge,
   REDEEM_BONUS_TYPE_MAX_LENGTH,
   type RedeemCard,
   RedeemCardSchema,
-} from "@/shared/cards.schema";
-import type { Program } from "@/shared/programs.schema";
-import { STAMP_NOTES_MAX_LENGTH } from "@/shared/stamps.schema";
+} from "@shared/cards.schema";
+import type { Program } from "@shared/programs.schema";
+import { STAMP_NOTES_MAX_LENGTH } from "@shared/stamps.schema";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { StampGrid } from "@/web/components/stamp-grid";
 import { Button } from "@/web/components/ui/button";
 import {

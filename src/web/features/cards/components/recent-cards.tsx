@@ -1,9 +1,9 @@
+import { CARD_STATUSES, type CardStatus } from "@shared/cards.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ListFilter } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { CARD_STATUSES, type CardStatus } from "@/shared/cards.schema";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { formatDate } from "@/web/lib/format";

@@ -1,14 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type FindVoucher, FindVoucherSchema, VOUCHER_CODE_MAX_LENGTH } from "@shared/cards.schema";
+import type { Program } from "@shared/programs.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import {
-  type FindVoucher,
-  FindVoucherSchema,
-  VOUCHER_CODE_MAX_LENGTH,
-} from "@/shared/cards.schema";
-import type { Program } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";

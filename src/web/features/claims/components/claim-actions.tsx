@@ -1,9 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { useController, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   type ClaimOptions,
   type ReceiptUpload,
@@ -12,7 +7,12 @@ import {
   type SocialClaim,
   SocialClaimSchema,
   type SocialNetwork,
-} from "@/shared/claims.schema";
+} from "@shared/claims.schema";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useController, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";

@@ -1,5 +1,5 @@
+import type { Claim } from "@shared/claims.schema";
 import { useTranslation } from "react-i18next";
-import type { Claim } from "@/shared/claims.schema";
 import { formatDateTime } from "@/web/lib/format";
 
 /** One claim as its customer sees it: what, when, and the company's answer. */

@@ -1,10 +1,10 @@
+import type { DirectoryCompany } from "@shared/companies.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { DirectoryCompany } from "@/shared/companies.schema";
 import { SectorOptions, StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";

@@ -1,8 +1,8 @@
+import type { PublicCompany } from "@shared/companies.schema";
 import { MapPin, Store } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { PublicCompany } from "@/shared/companies.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Card,

@@ -1,10 +1,10 @@
-import { Check, RotateCcw } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import {
   BRAND_COLOR_LENGTH,
   BRAND_COLOR_PATTERN,
   BRAND_COLOR_PRESETS,
-} from "@/shared/company-data.schema";
+} from "@shared/company-data.schema";
+import { Check, RotateCcw } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
 import {
   Card,

@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import {
   COMPANY_SUMMARY_MAX_LENGTH,
   type CompanyData,
   type UpdateCompanyData,
   UpdateCompanyDataSchema,
-} from "@/shared/company-data.schema";
+} from "@shared/company-data.schema";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { SectorOptions, StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";

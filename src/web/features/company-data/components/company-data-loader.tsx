@@ -1,7 +1,7 @@
+import type { CompanyData } from "@shared/company-data.schema";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { CompanyData } from "@/shared/company-data.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { companyDataQueryOptions } from "../api";

@@ -1,8 +1,8 @@
+import { LOGO_MAX_BYTES, LOGO_TYPES } from "@shared/company-data.schema";
 import { ImageUp, Store } from "lucide-react";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { LOGO_MAX_BYTES, LOGO_TYPES } from "@/shared/company-data.schema";
 import {
   Card,
   CardContent,

@@ -1,5 +1,5 @@
+import type { SocialLinkField } from "@shared/company-data.schema";
 import { useTranslation } from "react-i18next";
-import type { SocialLinkField } from "@/shared/company-data.schema";
 import { type BoundField, TextField } from "./data-fields";
 
 /** Instagram, Facebook, ... : each a handle (@name) or a full link. */

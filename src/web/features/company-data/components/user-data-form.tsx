@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import {
   type CompanyData,
   type UpdateUserData,
   UpdateUserDataSchema,
-} from "@/shared/company-data.schema";
+} from "@shared/company-data.schema";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { applyServerFieldErrors } from "@/web/lib/form";

@@ -1,6 +1,6 @@
+import type { CompanyInvitation } from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { CompanyInvitation } from "@/shared/customers.schema";
 import {
   Card,
   CardContent,

@@ -1,7 +1,7 @@
+import type { CustomerRow } from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { CustomerRow } from "@/shared/customers.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

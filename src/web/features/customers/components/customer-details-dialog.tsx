@@ -1,4 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type CustomerDetails,
+  type CustomerRow,
+  type UpdateCustomerRecord,
+  UpdateCustomerRecordSchema,
+} from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Eye, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -6,12 +12,6 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
-import {
-  type CustomerDetails,
-  type CustomerRow,
-  type UpdateCustomerRecord,
-  UpdateCustomerRecordSchema,
-} from "@/shared/customers.schema";
 import { StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import {

@@ -1,7 +1,7 @@
+import type { CustomerRow } from "@shared/customers.schema";
 import { Handshake } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { CustomerRow } from "@/shared/customers.schema";
 import { formatDate } from "@/web/lib/format";
 import { CustomerCardsDialog } from "./customer-cards-dialog";
 import { CustomerDetailsDialog } from "./customer-details-dialog";

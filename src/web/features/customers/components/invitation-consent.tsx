@@ -1,6 +1,6 @@
+import type { Invitation } from "@shared/customers.schema";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { Invitation } from "@/shared/customers.schema";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/error-message";
 import { useAnswerInvitation, useDeclineInvitation } from "../api";

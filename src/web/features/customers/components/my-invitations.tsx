@@ -1,8 +1,8 @@
+import type { MyInvitation } from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
 import { MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { MyInvitation } from "@/shared/customers.schema";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/error-message";

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type CreateCustomer, CreateCustomerSchema } from "@shared/customers.schema";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { type CreateCustomer, CreateCustomerSchema } from "@/shared/customers.schema";
 import { StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import {

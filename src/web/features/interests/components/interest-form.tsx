@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import type { z } from "zod";
 import {
   type CreateInterest,
   CreateInterestSchema,
   INTEREST_DESCRIPTION_MAX_LENGTH,
-} from "@/shared/interests.schema";
-import { CITY_MAX_LENGTH } from "@/shared/limits";
+} from "@shared/interests.schema";
+import { CITY_MAX_LENGTH } from "@shared/limits";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { SectorOptions, StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import {

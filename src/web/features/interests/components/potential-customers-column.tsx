@@ -1,10 +1,10 @@
+import type { CompanyInterest } from "@shared/interests.schema";
+import { preview } from "@shared/messages.schema";
 import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyInterest } from "@/shared/interests.schema";
-import { preview } from "@/shared/messages.schema";
 import { InboxColumn, InboxList, InboxStatus } from "@/web/components/inbox-column";
 import { ReplyBox } from "@/web/components/reply-box";
 import { Button } from "@/web/components/ui/button";

@@ -1,8 +1,8 @@
+import type { ConversationMessage } from "@shared/messages.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Bot } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { ConversationMessage } from "@/shared/messages.schema";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";

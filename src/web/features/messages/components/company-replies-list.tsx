@@ -1,6 +1,6 @@
+import { preview } from "@shared/messages.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { preview } from "@/shared/messages.schema";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";

@@ -1,9 +1,9 @@
+import { type InboxMessage, preview } from "@shared/messages.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type InboxMessage, preview } from "@/shared/messages.schema";
 import { InboxColumn, InboxList, InboxStatus } from "@/web/components/inbox-column";
 import { ReplyBox } from "@/web/components/reply-box";
 import { Button } from "@/web/components/ui/button";

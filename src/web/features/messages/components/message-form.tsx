@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGE_MAX_LENGTH, type MessageBody, MessageBodySchema } from "@shared/messages.schema";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { MESSAGE_MAX_LENGTH, type MessageBody, MessageBodySchema } from "@/shared/messages.schema";
 import { CharacterCount } from "@/web/components/character-count";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";

@@ -1,9 +1,9 @@
+import type { CustomerNotification } from "@shared/notifications.schema";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { CustomerNotification } from "@/shared/notifications.schema";
 import { formatMoney } from "@/web/lib/format";
 import { customerNotificationsQueryOptions, useMarkCustomerNotificationsRead } from "../api";
 import { BellItem, BellList, BellNote, BellPopover } from "./bell-popover";

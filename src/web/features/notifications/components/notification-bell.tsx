@@ -1,9 +1,9 @@
+import type { Notification } from "@shared/notifications.schema";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import type { Notification } from "@/shared/notifications.schema";
 import { notificationsQueryOptions, useMarkNotificationsRead } from "../api";
 import { BellItem, BellList, BellNote, BellPopover } from "./bell-popover";
 

@@ -1,10 +1,10 @@
+import type { Partnership } from "@shared/partnerships.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, MessagesSquare, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { Partnership } from "@/shared/partnerships.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { formatDate } from "@/web/lib/format";

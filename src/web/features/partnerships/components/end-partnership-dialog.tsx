@@ -1,7 +1,7 @@
+import type { Partnership } from "@shared/partnerships.schema";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { Partnership } from "@/shared/partnerships.schema";
 import {
   AlertDialog,
   AlertDialogCancel,

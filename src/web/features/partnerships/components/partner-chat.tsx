@@ -1,17 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
-import { Lock, SendHorizontal } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   PARTNERSHIP_MESSAGE_MAX,
   type PartnerMessage,
   type PartnerMessageInput,
   PartnerMessageInputSchema,
   type Partnership,
-} from "@/shared/partnerships.schema";
+} from "@shared/partnerships.schema";
+import { useQuery } from "@tanstack/react-query";
+import { Lock, SendHorizontal } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { CharacterCount } from "@/web/components/character-count";
 import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";

@@ -1,3 +1,5 @@
+import { preview } from "@shared/messages.schema";
+import type { Partnership } from "@shared/partnerships.schema";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { ArrowLeft, MessagesSquare } from "lucide-react";
@@ -5,8 +7,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { preview } from "@/shared/messages.schema";
-import type { Partnership } from "@/shared/partnerships.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { badgeCount } from "@/web/lib/format";

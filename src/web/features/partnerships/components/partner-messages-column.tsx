@@ -1,8 +1,8 @@
+import { PARTNER_COLUMN_LIMIT } from "@shared/partnerships.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Handshake } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PARTNER_COLUMN_LIMIT } from "@/shared/partnerships.schema";
 import { InboxColumn, InboxList } from "@/web/components/inbox-column";
 import { Button } from "@/web/components/ui/button";
 import { badgeCount } from "@/web/lib/format";

@@ -1,16 +1,16 @@
+import { STATE_CODES, type StateCode } from "@shared/brazil";
+import {
+  MARKETPLACE_BRANCHES,
+  type MarketplaceBranch,
+  type MarketplaceCompany,
+  type MarketplaceQuery,
+} from "@shared/partnerships.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronLeft, ChevronRight, Clock, Info } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { STATE_CODES, type StateCode } from "@/shared/brazil";
-import {
-  MARKETPLACE_BRANCHES,
-  type MarketplaceBranch,
-  type MarketplaceCompany,
-  type MarketplaceQuery,
-} from "@/shared/partnerships.schema";
 import { StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";

@@ -1,10 +1,10 @@
+import type { Partnership, RequestStatus } from "@shared/partnerships.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown, MessagesSquare, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { Partnership, RequestStatus } from "@/shared/partnerships.schema";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";

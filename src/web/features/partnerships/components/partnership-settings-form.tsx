@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import type { z } from "zod";
 import {
   PARTNERSHIP_DESCRIPTION_MAX,
   type PartnershipOverview,
   type PartnershipSettings,
   PartnershipSettingsSchema,
-} from "@/shared/partnerships.schema";
+} from "@shared/partnerships.schema";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { CharacterCount } from "@/web/components/character-count";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";

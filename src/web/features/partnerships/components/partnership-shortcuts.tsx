@@ -1,7 +1,7 @@
+import type { PartnershipOverview } from "@shared/partnerships.schema";
 import { ChevronRight, Handshake, type LucideIcon, MessagesSquare, Store } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { PartnershipOverview } from "@/shared/partnerships.schema";
 import { badgeCount } from "@/web/lib/format";
 
 /** /parceria's shortcuts: the marketplace, the conversations (unread) and the active partnerships. */

@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Handshake } from "lucide-react";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   type MarketplaceCompany,
   PARTNERSHIP_PROPOSAL_MAX,
   type PartnershipRequest,
   PartnershipRequestSchema,
-} from "@/shared/partnerships.schema";
+} from "@shared/partnerships.schema";
+import { Handshake } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { CharacterCount } from "@/web/components/character-count";
 import { Button } from "@/web/components/ui/button";
 import {

@@ -1,11 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Pencil, Plus } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import type { z } from "zod";
-import { DEFAULT_MAX_STAMPS } from "@/shared/limits";
+import { DEFAULT_MAX_STAMPS } from "@shared/limits";
 import {
   type CreateProgram,
   CreateProgramSchema,
@@ -15,7 +9,13 @@ import {
   PROGRAM_NAME_MAX_LENGTH,
   PROGRAM_REWARD_MAX_LENGTH,
   type Program,
-} from "@/shared/programs.schema";
+} from "@shared/programs.schema";
+import { Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,9 +1,9 @@
+import type { Program } from "@shared/programs.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, Star } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { Program } from "@/shared/programs.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,13 +1,13 @@
+import {
+  type CompanyReferral,
+  REFERRAL_STATES,
+  type ReferralState,
+} from "@shared/referrals.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Ban, Check, ChevronLeft, ChevronRight, Gift } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import {
-  type CompanyReferral,
-  REFERRAL_STATES,
-  type ReferralState,
-} from "@/shared/referrals.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,4 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  BONUS_NOTE_MAX_LENGTH,
+  type BonusEntry,
+  type CustomerBonus,
+  type UseBonus,
+  UseBonusSchema,
+} from "@shared/referrals.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Wallet } from "lucide-react";
 import { useId, useState } from "react";
@@ -6,13 +13,6 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
-import {
-  BONUS_NOTE_MAX_LENGTH,
-  type BonusEntry,
-  type CustomerBonus,
-  type UseBonus,
-  UseBonusSchema,
-} from "@/shared/referrals.schema";
 import { MoneyInput } from "@/web/components/money-input";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";

@@ -1,9 +1,9 @@
+import type { MyReferral } from "@shared/referrals.schema";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, Gift, Wallet } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { MyReferral } from "@/shared/referrals.schema";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";

@@ -1,5 +1,5 @@
+import { MEMBER_ORIGINS, type Report } from "@shared/reports.schema";
 import { useTranslation } from "react-i18next";
-import { MEMBER_ORIGINS, type Report } from "@/shared/reports.schema";
 import { ChartWithTable } from "./chart-with-table";
 
 /** Stamp methods in the order the charts stack them (the staff's first, then the rules'). */

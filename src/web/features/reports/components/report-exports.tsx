@@ -1,3 +1,4 @@
+import { EXPORT_DATASETS, type ExportDataset, type ReportQuery } from "@shared/reports.schema";
 import {
   Download,
   FileSpreadsheet,
@@ -10,7 +11,6 @@ import {
 import { type ComponentType, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { EXPORT_DATASETS, type ExportDataset, type ReportQuery } from "@/shared/reports.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { type ExportFile, useDownloadExport } from "../api";

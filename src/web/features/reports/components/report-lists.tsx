@@ -1,7 +1,7 @@
+import type { Report } from "@shared/reports.schema";
 import { Cake, Trophy } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { Report } from "@/shared/reports.schema";
 import {
   Card,
   CardContent,

@@ -1,6 +1,6 @@
+import { REPORT_PRESETS, type ReportPreset, ReportQuerySchema } from "@shared/reports.schema";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { REPORT_PRESETS, type ReportPreset, ReportQuerySchema } from "@/shared/reports.schema";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";

@@ -1,6 +1,6 @@
+import type { Report } from "@shared/reports.schema";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { Report } from "@/shared/reports.schema";
 import { formatNumber, formatPercent } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 

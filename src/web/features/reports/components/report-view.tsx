@@ -1,7 +1,7 @@
+import type { ReportQuery } from "@shared/reports.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { ReportQuery } from "@/shared/reports.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { formatCalendarDay } from "@/web/lib/format";

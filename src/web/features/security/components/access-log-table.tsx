@@ -1,6 +1,6 @@
+import type { AccessLogEntry } from "@shared/security.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { AccessLogEntry } from "@/shared/security.schema";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";

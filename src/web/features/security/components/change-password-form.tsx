@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type ChangePassword, ChangePasswordSchema } from "@shared/security.schema";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { type ChangePassword, ChangePasswordSchema } from "@/shared/security.schema";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { PasswordInput } from "@/web/components/ui/password-input";

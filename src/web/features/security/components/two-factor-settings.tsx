@@ -1,10 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
-import QRCode from "qrcode";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   type ConfirmTwoFactor,
   ConfirmTwoFactorSchema,
@@ -12,7 +6,13 @@ import {
   PasswordConfirmationSchema,
   TOTP_CODE_LENGTH,
   type TwoFactorEnrolment,
-} from "@/shared/security.schema";
+} from "@shared/security.schema";
+import { useQuery } from "@tanstack/react-query";
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";

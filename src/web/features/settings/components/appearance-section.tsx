@@ -1,8 +1,8 @@
+import { toLanguage, toLocale } from "@shared/languages";
+import type { Appearance } from "@shared/settings.schema";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { toLanguage, toLocale } from "@/shared/languages";
-import type { Appearance } from "@/shared/settings.schema";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { setLanguagePreference } from "@/web/lib/i18n";

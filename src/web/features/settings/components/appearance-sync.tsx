@@ -1,6 +1,6 @@
+import { toLocale } from "@shared/languages";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toLocale } from "@/shared/languages";
 import { setLanguagePreference } from "@/web/lib/i18n";
 import { setThemePreference } from "@/web/lib/theme";
 import { appearanceQueryOptions } from "../api";

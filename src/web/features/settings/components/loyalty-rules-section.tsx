@@ -1,9 +1,9 @@
+import { SOCIAL_NETWORKS, type SocialNetwork } from "@shared/claims.schema";
+import { type LoyaltyRules, LoyaltyRulesSchema, RULE_MIN_STAMPS } from "@shared/settings.schema";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { SOCIAL_NETWORKS, type SocialNetwork } from "@/shared/claims.schema";
-import { type LoyaltyRules, LoyaltyRulesSchema, RULE_MIN_STAMPS } from "@/shared/settings.schema";
 import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/error-message";

@@ -1,7 +1,7 @@
+import { type NotificationSettings, NotificationSettingsSchema } from "@shared/settings.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type NotificationSettings, NotificationSettingsSchema } from "@/shared/settings.schema";
 import { SwitchField } from "@/web/components/switch-field";
 import { sectionQueryOptions, useSaveSection } from "../api";
 import { SectionStatus } from "./section-status";

@@ -1,8 +1,8 @@
+import { type PromotionSettings, PromotionSettingsSchema } from "@shared/settings.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { type PromotionSettings, PromotionSettingsSchema } from "@/shared/settings.schema";
 import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";

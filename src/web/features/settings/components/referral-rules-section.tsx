@@ -1,13 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { REFERRAL_MONTHLY_CAP_DEFAULT, REFERRAL_MONTHLY_CAP_MAX } from "@/shared/referrals.schema";
+import { REFERRAL_MONTHLY_CAP_DEFAULT, REFERRAL_MONTHLY_CAP_MAX } from "@shared/referrals.schema";
 import {
   REFERRAL_MIN_STAMPS,
   type ReferralRules,
   ReferralRulesSchema,
-} from "@/shared/settings.schema";
+} from "@shared/settings.schema";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { SwitchField } from "@/web/components/switch-field";
 import { Button } from "@/web/components/ui/button";
 import { sectionQueryOptions, useSaveSection } from "../api";

@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   BACKUP_FREQUENCIES,
   RETENTION_MONTHS_OPTIONS,
   type UpdateSystemSettings,
   UpdateSystemSettingsSchema,
-} from "@/shared/settings.schema";
+} from "@shared/settings.schema";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { NativeSelect } from "@/web/components/ui/native-select";

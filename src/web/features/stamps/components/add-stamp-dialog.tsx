@@ -1,3 +1,6 @@
+import type { CompanyCustomer } from "@shared/customers.schema";
+import type { Program } from "@shared/programs.schema";
+import type { AddStamp } from "@shared/stamps.schema";
 import {
   keepPreviousData,
   type QueryKey,
@@ -8,9 +11,6 @@ import { Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyCustomer } from "@/shared/customers.schema";
-import type { Program } from "@/shared/programs.schema";
-import type { AddStamp } from "@/shared/stamps.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

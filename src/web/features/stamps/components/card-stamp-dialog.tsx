@@ -1,8 +1,8 @@
+import type { CompanyCard } from "@shared/cards.schema";
+import type { AddStamp } from "@shared/stamps.schema";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { CompanyCard } from "@/shared/cards.schema";
-import type { AddStamp } from "@/shared/stamps.schema";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type AddStamp, AddStampSchema, STAMP_NOTES_MAX_LENGTH } from "@shared/stamps.schema";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { type AddStamp, AddStampSchema, STAMP_NOTES_MAX_LENGTH } from "@/shared/stamps.schema";
 import { Button } from "@/web/components/ui/button";
 import { DialogClose } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";

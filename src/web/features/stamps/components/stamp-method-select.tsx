@@ -1,6 +1,6 @@
+import { STAFF_STAMP_METHODS } from "@shared/stamps.schema";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { STAFF_STAMP_METHODS } from "@/shared/stamps.schema";
 import { NativeSelect } from "@/web/components/ui/native-select";
 
 /**
