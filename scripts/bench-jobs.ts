@@ -21,9 +21,9 @@ import { birthdaysOn, saoPauloDate } from "@shared/dates";
 import { eq, sql } from "drizzle-orm";
 import { startMailServer } from "../e2e/support/mail-server";
 import { connectPostgres, type Database, type Db } from "../src/server/db/client";
+import { JOBS } from "../src/server/jobs";
 import { grantBirthdayGifts } from "../src/server/modules/birthdays/birthdays.service";
 import { companies } from "../src/server/modules/companies/companies.table";
-import { JOBS } from "../src/server/modules/jobs/jobs.registry";
 import { installJobs, startJobs } from "../src/server/modules/jobs/jobs.service";
 import {
   birthdayEmail,

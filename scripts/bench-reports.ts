@@ -17,7 +17,7 @@ import { reportPeriod } from "@shared/reports.schema";
 import { sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres } from "../src/server/db/client";
-import { JOBS } from "../src/server/modules/jobs/jobs.registry";
+import { JOBS } from "../src/server/jobs";
 import { installJobs } from "../src/server/modules/jobs/jobs.service";
 import { addDays } from "../src/server/modules/reports/reports.service";
 import { writePerformanceSection } from "./perf-doc";

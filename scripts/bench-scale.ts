@@ -19,7 +19,7 @@ import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres, type Database } from "../src/server/db/client";
 import { loyaltyCards, memberships } from "../src/server/db/schema";
-import { JOBS } from "../src/server/modules/jobs/jobs.registry";
+import { JOBS } from "../src/server/jobs";
 import { installJobs } from "../src/server/modules/jobs/jobs.service";
 import type { ClientJob } from "./bench-client";
 import { TERMS } from "./bench-customers";

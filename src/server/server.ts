@@ -13,12 +13,12 @@ import { dataDirSecret, lockDataDir } from "./data-dir";
 import { connectPostgres, openPglite } from "./db/client";
 import { withStartLock } from "./db/start-lock";
 import type { Env } from "./env";
+import { JOBS } from "./jobs";
 import { loadChannelSecretKey } from "./modules/assistant/channel-secrets";
 import { rulesEngine } from "./modules/assistant/rules-engine";
 import { asaasProvider } from "./modules/billing/asaas.provider";
 import { devProvider } from "./modules/billing/dev.provider";
 import { unavailableProvider } from "./modules/billing/provider";
-import { JOBS } from "./modules/jobs/jobs.registry";
 import { installJobs, startJobs } from "./modules/jobs/jobs.service";
 import { createMailer } from "./modules/mail/mail.service";
 
@@ -90,7 +90,7 @@ export async function startServer(env: Env) {
     production: env.nodeEnv === "production",
   });
 
-  // The job queue (pg-boss, decision 010): workers and schedules of modules/jobs/jobs.registry.ts.
+  // The job queue (pg-boss, decision 010): workers and schedules of jobs.ts (every module's *.jobs.ts).
   // It starts while the server already answers; a queue that cannot start stops the process.
   const jobs = startJobs({
     database,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
 import { connectPostgres, openPglite } from "../db/client";
-import { JOBS } from "../modules/jobs/jobs.registry";
+import { JOBS } from "../jobs";
 import { installJobs } from "../modules/jobs/jobs.service";
 import { adminUrl, TEMPLATE_DATABASE } from "./databases";
 import { testEnv } from "./test-env";

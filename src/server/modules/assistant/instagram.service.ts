@@ -25,7 +25,7 @@ import {
 } from "./meta-webhook";
 import type { WhatsAppDeps } from "./whatsapp.service";
 
-/** The job that answers an inbound Instagram text (jobs.registry.ts). */
+/** The job that answers an inbound Instagram text (assistant.jobs.ts). */
 export const INSTAGRAM_REPLY_JOB = "instagram-reply";
 
 /** The same needs as WhatsApp's: the key of the secrets and where Meta's API is. */

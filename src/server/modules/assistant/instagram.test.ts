@@ -7,6 +7,7 @@ import {
 } from "@shared/assistant.schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOBS } from "../../jobs";
 import { type GraphRequest, metaSignature, startFakeGraph, waitFor } from "../../test/fake-graph";
 import { json } from "../../test/http";
 import {
@@ -15,7 +16,6 @@ import {
   TEST_CHANNEL_SECRET_KEY,
   type TestApp,
 } from "../../test/test-app";
-import { JOBS } from "../jobs/jobs.registry";
 import { assistantFeedback } from "./assistant.table";
 import { decryptSecret } from "./channel-secrets";
 import { INSTAGRAM_REPLY_JOB, instagramSecretContext } from "./instagram.service";

@@ -4,8 +4,8 @@ import { ASSISTANT_DEFAULTS, type AssistantSettings } from "@shared/assistant.sc
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadEnv } from "../../env";
+import { JOBS } from "../../jobs";
 import { createTestApp } from "../../test/test-app";
-import { JOBS } from "../jobs/jobs.registry";
 import { ASSISTANT_REPLY_JOB } from "./assistant-queue";
 import type {
   AssistantEngine,

@@ -22,7 +22,7 @@ import {
 } from "./meta-webhook";
 import { whatsappChannels, whatsappContacts, whatsappMessages } from "./whatsapp.table";
 
-/** The job that answers an inbound WhatsApp text (jobs.registry.ts). */
+/** The job that answers an inbound WhatsApp text (assistant.jobs.ts). */
 export const WHATSAPP_REPLY_JOB = "whatsapp-reply";
 
 /** What the channel needs from the app: the key of the secrets and where Meta's API is. */

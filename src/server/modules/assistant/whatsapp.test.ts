@@ -12,6 +12,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../env";
+import { JOBS } from "../../jobs";
 import {
   type GraphReply,
   type GraphRequest,
@@ -28,7 +29,6 @@ import {
   TEST_CHANNEL_SECRET_KEY,
   type TestApp,
 } from "../../test/test-app";
-import { JOBS } from "../jobs/jobs.registry";
 import { assistantFeedback } from "./assistant.table";
 import { runCampaigns, WHATSAPP_CAMPAIGN_JOB } from "./campaigns.job";
 import { decryptSecret, encryptSecret, loadChannelSecretKey } from "./channel-secrets";

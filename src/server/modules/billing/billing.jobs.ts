@@ -1,6 +1,7 @@
 import { TRIAL_REMINDER_DAYS } from "@shared/billing.schema";
 import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { JobDefinition } from "../jobs/jobs.service";
 import { queueEmail } from "../mail/outbox";
 import { listTrialsEndingOn } from "./billing.queries";
 import { withPixCode } from "./billing.service";
@@ -124,3 +125,24 @@ export async function sendTrialReminders(db: Db, appUrl: string, now: Date) {
   }
   return { sent };
 }
+
+/** The billing module's jobs (src/server/jobs.ts runs every module's). */
+export const BILLING_JOBS: readonly JobDefinition[] = [
+  // Billing: every day at 04:15 in São Paulo, each Asaas subscription read back from the provider
+  // and applied as events (idempotent by payment and status), so a missed webhook heals itself.
+  // The provider is the one the app registered for this database (createApp).
+  {
+    name: BILLING_RECONCILE_JOB,
+    cron: "15 4 * * *",
+    handler: ({ db, appUrl, billingProvider }, now) =>
+      reconcileBilling(db, billingProvider ?? null, appUrl, now),
+    expireInSeconds: 60 * 60,
+  },
+  // Trial reminders: every day at 09:00 in São Paulo, 7 days and 1 day before the trial ends,
+  // once per company and reminder (a billing_events row is the once-key).
+  {
+    name: BILLING_REMINDERS_JOB,
+    cron: "0 9 * * *",
+    handler: ({ db, appUrl }, now) => sendTrialReminders(db, appUrl, now),
+  },
+];

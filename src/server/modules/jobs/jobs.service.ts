@@ -1,6 +1,6 @@
 /**
  * The job queue: pg-boss in the app's own database (decision 010). Jobs are declared once in
- * jobs.registry.ts (name, handler, optional cron); `startJobs` runs them in this process (main.ts,
+ * src/server/jobs.ts and each module's *.jobs.ts (name, handler, optional cron); `startJobs` runs them in this process (main.ts,
  * or a test that asks), `enqueueJob` adds one inside a business transaction.
  */
 

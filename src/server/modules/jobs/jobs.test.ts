@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOBS } from "../../jobs";
 import { rateLimits } from "../../rate-limits.table";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { jobConnection } from "./job-db";
-import { JOBS } from "./jobs.registry";
 import { DEAD_LETTER_QUEUE, enqueueJob, type JobDefinition, startJobs } from "./jobs.service";
 
 /** Polls `check` until it answers true (or fails after `timeoutMs`). */

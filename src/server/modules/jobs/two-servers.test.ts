@@ -1,11 +1,11 @@
 import { saoPauloDate } from "@shared/dates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPostgres, type Database } from "../../db/client";
+import { JOBS } from "../../jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";
 import { grantBirthdayGifts } from "../birthdays/birthdays.service";
 import type { Mailer } from "../mail/mail.service";
-import { JOBS } from "./jobs.registry";
 import { enqueueJob, type JobDefinition, type JobRunner, startJobs } from "./jobs.service";
 
 const noMail: Mailer = { kind: "smtp", send: async () => {}, close: () => {} };

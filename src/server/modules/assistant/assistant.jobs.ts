@@ -1,0 +1,65 @@
+/** The assistant module's jobs: IA Suprema's replies and campaigns (src/server/jobs.ts runs every module's). */
+import type { JobDefinition } from "../jobs/jobs.service";
+import { answerCustomerMessage } from "./assistant.service";
+import { ASSISTANT_REPLY_JOB } from "./assistant-queue";
+import {
+  CAMPAIGNS_JOB,
+  runCampaigns,
+  sendCampaignWhatsApp,
+  WHATSAPP_CAMPAIGN_JOB,
+} from "./campaigns.job";
+import { INSTAGRAM_REPLY_JOB, replyOnInstagram } from "./instagram-reply.job";
+import { replyOnWhatsApp, WHATSAPP_REPLY_JOB } from "./whatsapp-reply.job";
+
+export const ASSISTANT_JOBS: readonly JobDefinition[] = [
+  // IA Suprema: answers a customer's message within about a second of it (queued by
+  // messages.service sendMessage when the assistant is on). Idempotent by the pending message.
+  {
+    name: ASSISTANT_REPLY_JOB,
+    handler: (deps, now, data) =>
+      answerCustomerMessage(deps, String((data as { messageId?: unknown })?.messageId ?? ""), now),
+    pollingIntervalSeconds: 1,
+    concurrency: 2,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+  },
+  // IA Suprema on WhatsApp: answers an inbound text (queued by the webhook with the message).
+  // Idempotent by the message's `received` state and the feedback's source message.
+  {
+    name: WHATSAPP_REPLY_JOB,
+    handler: (deps, now, data) => replyOnWhatsApp(deps, now, data),
+    pollingIntervalSeconds: 1,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+  },
+  // IA Suprema on Instagram Direct: the same, for an inbound Instagram text.
+  {
+    name: INSTAGRAM_REPLY_JOB,
+    handler: (deps, now, data) => replyOnInstagram(deps, now, data),
+    pollingIntervalSeconds: 1,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+  },
+  // IA Suprema's campaigns: every 5 minutes, each company past its send time (São Paulo) gets its
+  // promotion and reminder at its frequency, only to consenting members. Once per company, kind
+  // and São Paulo date (a campaign_runs row is the once-key).
+  {
+    name: CAMPAIGNS_JOB,
+    cron: "*/5 * * * *",
+    handler: ({ db, appUrl, authSecret }, now) => runCampaigns({ db, appUrl, authSecret }, now),
+    expireInSeconds: 30 * 60,
+  },
+  // A campaign's WhatsApp message to one member (queued by the campaign's transaction): the
+  // 24-hour rule decides between the text, the approved template, or nothing.
+  {
+    name: WHATSAPP_CAMPAIGN_JOB,
+    handler: ({ db, channelSecretKey, graphApiBaseUrl }, _now, data) =>
+      sendCampaignWhatsApp({ db, channelSecretKey, graphApiBaseUrl }, data),
+    concurrency: 2,
+    retryLimit: 3,
+    expireInSeconds: 60,
+  },
+];
