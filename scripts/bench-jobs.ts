@@ -21,8 +21,8 @@ import { birthdaysOn, saoPauloDate } from "@shared/dates";
 import { eq, sql } from "drizzle-orm";
 import { startMailServer } from "../e2e/support/mail-server";
 import { connectPostgres, type Database, type Db } from "../src/server/db/client";
+import { grantBirthdayGifts } from "../src/server/flows/birthday-gifts";
 import { JOBS } from "../src/server/jobs";
-import { grantBirthdayGifts } from "../src/server/modules/birthdays/birthdays.service";
 import { companies } from "../src/server/modules/companies/companies.table";
 import { installJobs, startJobs } from "../src/server/modules/jobs/jobs.service";
 import {

@@ -16,9 +16,8 @@ import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres, type Database, openPglite } from "../src/server/db/client";
 import { loyaltyCards, users } from "../src/server/db/schema";
+import { giveStamp } from "../src/server/flows/give-stamp";
 import type { Mail } from "../src/server/modules/mail/mail.service";
-import { qualifyReferral } from "../src/server/modules/referrals/referrals.service";
-import { addStampToCard } from "../src/server/modules/stamps/stamps.service";
 import type { ClientJob, ClientResult } from "./bench-client";
 import { runBenchClient } from "./bench-fork";
 import { writePerformanceSection } from "./perf-doc";
@@ -162,11 +161,15 @@ async function benchDatabase(label: string, database: Database) {
     expectStatus: 201,
     seconds,
   });
-  const bareRun = (w: number) =>
-    database.db.transaction(async (tx) => {
-      const { customerId } = await addStampToCard(tx as never, actor, cards[w]!, input);
-      await qualifyReferral(tx as never, { companyId: actor.companyId, customerId, appUrl });
-    });
+  // The route's own flow without HTTP: the same transaction (no Idempotency-Key).
+  const bareRun = async (w: number) => {
+    await giveStamp(
+      { db: database.db, appUrl },
+      actor,
+      { cardId: cards[w]!, input },
+      { key: undefined, requestHash: "" },
+    );
+  };
 
   // Not recorded: lets both paths compile hot and the pool open its connections first.
   await measureHttp(httpJob(max, 1));

@@ -15,7 +15,7 @@ import { eq, sql } from "drizzle-orm";
 import { createAuth } from "../src/server/auth";
 import { lockDataDir } from "../src/server/data-dir";
 import { connectPostgres, type Database, type Db, openPglite } from "../src/server/db/client";
-import { signUpCompany } from "../src/server/modules/auth/auth.service";
+import { signUpCompany } from "../src/server/flows/sign-up";
 import { users } from "../src/server/modules/auth/auth.table";
 import { findCompanyOfOwner } from "../src/server/modules/companies/companies.service";
 import { findDefaultProgram } from "../src/server/modules/programs/programs.service";

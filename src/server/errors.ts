@@ -13,3 +13,9 @@ export class AppError extends Error {
     this.name = "AppError";
   }
 }
+
+/** A PostgreSQL unique violation (23505), as the driver throws it or wrapped by Drizzle. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};

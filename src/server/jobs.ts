@@ -7,7 +7,7 @@
 import { ASSISTANT_JOBS } from "./modules/assistant/assistant.jobs";
 import { BACKUP_JOBS } from "./modules/backup/backup.jobs";
 import { BILLING_JOBS } from "./modules/billing/billing.jobs";
-import { BIRTHDAY_JOBS } from "./modules/birthdays/birthdays.jobs";
+import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
 import type { JobDefinition } from "./modules/jobs/jobs.service";
 import { sendEmailJob } from "./modules/mail/outbox";
 import { NOTIFICATION_JOBS } from "./modules/notifications/notifications.jobs";
@@ -21,7 +21,7 @@ export const JOBS: readonly JobDefinition[] = [
     cron: "37 * * * *",
     handler: async ({ db }) => ({ removed: await pruneRateLimits(db) }),
   },
-  ...BIRTHDAY_JOBS,
+  BIRTHDAY_GIFTS_JOB,
   // The e-mail outbox: every e-mail, sent within about a second, retried while SMTP is down.
   sendEmailJob,
   ...ASSISTANT_JOBS,

@@ -8,6 +8,7 @@ import {
 } from "@shared/auth.schema";
 import { TwoFactorChallengeSchema } from "@shared/security.schema";
 import { AppError } from "../../errors";
+import { signUpCompany, signUpCustomer } from "../../flows/sign-up";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
 import { rateLimit } from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
@@ -20,13 +21,7 @@ import {
   rateLimited,
   releaseRateLimit,
 } from "../../rate-limits";
-import {
-  type AccountsDeps,
-  findMe,
-  resendConfirmation,
-  signUpCompany,
-  signUpCustomer,
-} from "./auth.service";
+import { type AccountsDeps, findMe, resendConfirmation } from "./auth.service";
 import { passwordRoutes } from "./password.routes";
 
 const SignedUpSchema = z.object({ email: z.string() });

@@ -1,32 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { CompanySignUp, CustomerSignUp, Me } from "@shared/auth.schema";
-import { TRIAL_DAYS } from "@shared/limits";
-import { resolveSignUpOrigin, type SignUpOrigin, type SignUpOriginParams } from "@shared/origin";
+import type { Me } from "@shared/auth.schema";
 import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
-import { grantMarketingConsent } from "../assistant/consents.service";
-import {
-  createCompany,
-  findCompanyOfOwner,
-  findPublicCompany,
-} from "../companies/companies.service";
-import { joinCompany } from "../customers/customers.service";
-import { partnerOrigin } from "../partnerships/partnerships.service";
-import { createDefaultProgram } from "../programs/programs.service";
-import { recordReferral } from "../referrals/referrals.service";
+import { AppError, isUniqueViolation } from "../../errors";
+import { findCompanyOfOwner } from "../companies/companies.service";
 import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
 import { createUserWithPassword } from "./users.service";
 
 export type AccountsDeps = { db: Db; auth: Auth; appUrl: string };
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /** Where the e-mail confirmation link returns to: the sign-in page of the role, with a notice. */
 export function confirmationCallbackUrl(appUrl: string, role: "admin" | "customer") {
@@ -46,7 +30,7 @@ async function emailExists(db: Db, email: string) {
  * Creates the auth user, its password account and its profile (and the company, for admins)
  * in one transaction: either everything exists afterwards or nothing does.
  */
-async function createAccount(
+export async function createAccount(
   deps: AccountsDeps,
   input: { email: string; password: string; name: string },
   writeRest: (tx: Db, userId: string) => Promise<void>,
@@ -110,7 +94,7 @@ export async function sendConfirmation(
  * Puts the confirmation in the e-mail outbox (an SMTP outage never reaches here: the outbox's
  * worker retries); a failure to queue it is logged, the account stays (it can be re-sent).
  */
-async function sendConfirmationAfterSignUp(
+export async function sendConfirmationAfterSignUp(
   deps: AccountsDeps,
   email: string,
   role: "admin" | "customer",
@@ -122,42 +106,13 @@ async function sendConfirmationAfterSignUp(
   }
 }
 
-export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
-  const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
-  await createAccount(
-    deps,
-    { email: input.email, password: input.password, name: input.companyName },
-    async (tx, userId) => {
-      await tx.insert(profiles).values({
-        id: userId,
-        role: "admin",
-        name: input.companyName,
-        email: input.email,
-        phone: input.phone,
-        city: input.city,
-        state: input.state,
-        origin: "cadastro_empresa",
-      });
-      const companyId = await createCompany(tx, {
-        ownerId: userId,
-        tradeName: input.companyName,
-        email: input.email,
-        phone: input.phone,
-        city: input.city,
-        state: input.state,
-        sector: input.sector,
-        subscriptionActive: true,
-        trialEndsAt,
-      });
-      // The default programme takes the company's max_carimbos_padrao.
-      await createDefaultProgram(tx, companyId);
-    },
-  );
-  await sendConfirmationAfterSignUp(deps, input.email, "admin");
-  return { email: input.email };
+/** The profile of a new account (inside createAccount's transaction). */
+export async function createProfile(tx: Db, profile: typeof profiles.$inferInsert): Promise<void> {
+  await tx.insert(profiles).values(profile);
 }
 
-async function isCustomer(db: Db, id: string | null | undefined) {
+/** Whether `id` is a customer's account (an id that is no UUID is none). */
+export async function isCustomerAccount(db: Db, id: string | null | undefined) {
   if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return false;
   const [row] = await db
     .select({ id: profiles.id })
@@ -165,99 +120,6 @@ async function isCustomer(db: Db, id: string | null | undefined) {
     .where(and(eq(profiles.id, id), eq(profiles.role, "customer")))
     .limit(1);
   return Boolean(row);
-}
-
-/**
- * The sign-up origin with every id checked against the database: an id that names no real
- * company or customer is dropped, and the origin falls back to the next rule.
- */
-export async function verifySignUpOrigin(
-  db: Db,
-  params: SignUpOriginParams | undefined,
-): Promise<SignUpOrigin> {
-  const p = { ...(params ?? {}) };
-  const claimed = resolveSignUpOrigin(p);
-  if (claimed.companyId && !(await findPublicCompany(db, claimed.companyId))) {
-    p.empresa_id = undefined;
-    p.empresa = undefined;
-  }
-  if (claimed.kind === "partnership") {
-    if (!claimed.partnerCompanyId || !(await findPublicCompany(db, claimed.partnerCompanyId))) {
-      p.parceria = undefined;
-    }
-  }
-  if (!(await isCustomer(db, p.indicador))) p.indicador = undefined;
-  if (!(await isCustomer(db, p.afiliado))) p.afiliado = undefined;
-  return resolveSignUpOrigin(p);
-}
-
-/**
- * A customer's sign-up. Through a company's link the customer becomes a member at once; through a
- * member's personal link (`indicador`) the referral is recorded in the same transaction, with the
- * friend's IP address for the daily per-IP limit (referrals.service.ts recordReferral).
- */
-export async function signUpCustomer(
-  deps: AccountsDeps,
-  input: CustomerSignUp,
-  ip: string | null = null,
-) {
-  const origin = await verifySignUpOrigin(deps.db, input.origin);
-  await createAccount(
-    deps,
-    { email: input.email, password: input.password, name: input.name },
-    async (tx, userId) => {
-      await tx.insert(profiles).values({
-        id: userId,
-        role: "customer",
-        name: input.name,
-        email: input.email,
-        phone: input.phone || null,
-        city: input.city,
-        state: input.state,
-        birthDate: input.birthDate || null,
-        origin: origin.code,
-        originChannel: origin.channel,
-        originCompanyId: origin.companyId,
-        partnerCompanyId: origin.partnerCompanyId,
-        referrerCustomerId: origin.referrerCustomerId,
-        affiliateId: origin.affiliateId,
-      });
-      // Signing up through a company's link (QR code) makes the customer a member at once.
-      if (origin.companyId) {
-        // Through a partner's link (`parceria`), the partner that sent the customer, when the two
-        // companies have an active partnership (else the customer joins without it).
-        const partnerCompanyId =
-          origin.kind === "partnership"
-            ? await partnerOrigin(tx, origin.companyId, input.origin?.parceria)
-            : null;
-        const { joined } = await joinCompany(
-          tx,
-          userId,
-          origin.companyId,
-          origin.channel ?? origin.code,
-          { partnerCompanyId },
-        );
-        const referrerId = origin.referrerCustomerId ?? origin.affiliateId;
-        if (joined && referrerId)
-          await recordReferral(tx, {
-            companyId: origin.companyId,
-            referrerId,
-            referredId: userId,
-            ip,
-          });
-        // The ticked 'Quero receber promoções…' box: the consent, with the text the person saw.
-        if (input.marketingConsent)
-          await grantMarketingConsent(tx, {
-            customerId: userId,
-            companyId: origin.companyId,
-            language: input.language ?? "pt",
-            source: "sign_up",
-          });
-      }
-    },
-  );
-  await sendConfirmationAfterSignUp(deps, input.email, "customer");
-  return { email: input.email };
 }
 
 /** How long a re-send takes at least, whatever the account: its time tells nothing either. */

@@ -9,7 +9,7 @@ import { birthdayGifts } from "./birthdays.table";
 
 /**
  * The birthdays' read model: today's birthdays of every company whose birthday rule is on, with
- * what the gift needs (read only; the gifts are written by birthdays.service.ts).
+ * what the gift needs (read only; the gifts are written by flows/birthday-gifts.ts through birthdays.service.ts).
  */
 
 export type BirthdayMember = {

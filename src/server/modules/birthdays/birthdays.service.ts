@@ -1,116 +1,46 @@
 import { randomUUID } from "node:crypto";
-import { birthdaysOn, saoPauloDate } from "@shared/dates";
 import { toLanguage } from "@shared/languages";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
-import { birthdayEmail, birthdayNotice, type Logger, type Mail } from "../mail/mail.service";
-import { queueEmail } from "../mail/outbox";
-import { sendCompanyNotice } from "../messages/messages.service";
-import { addRuleStamps } from "../stamps/stamps.service";
-import { type BirthdayMember, listBirthdayMembers } from "./birthdays.queries";
+import { birthdayEmail, type Mail } from "../mail/mail.service";
+import type { BirthdayMember } from "./birthdays.queries";
 import { birthdayGifts } from "./birthdays.table";
 
-export type BirthdayGiftDeps = { db: Db; appUrl: string; logger?: Logger };
-
-/** What one run did: companies with birthdays today (rule on), gifts given now, members skipped. */
-export type BirthdayGiftsResult = { companies: number; gifted: number; skipped: number };
-
 /**
- * The birthday rule's daily run (the job `birthday-gifts`, 08:00 São Paulo time): every active
- * member whose birthday is today in São Paulo (29 February counts on 28 February in other years),
- * of every company whose birthday rule is on, gets the rule's stamps (method `birthday`, on the
- * open card of the default programme, completing it like any stamp) and the rule's message, in
- * the app (a notice from the company, GET /api/me/replies) and by e-mail in their language.
- *
- * Once per member, company and year whatever happens: each gift is one transaction that first
- * inserts its `birthday_gifts` row (unique company, customer, year), so a second run, or another
- * app server running at the same moment, inserts nothing and gives nothing. The e-mail is written
- * to the outbox in the gift's transaction, so it exists exactly when the gift does, and the
- * outbox's worker sends it (retrying while SMTP is down). A member
- * whose open card is complete (waiting for its reward) is skipped and logged.
+ * This year's gift to the member, claimed inside the gift's transaction: its `birthday_gifts` row
+ * (unique company, customer, year). Null when it is already there: a second run, or another app
+ * server at the same moment, gives nothing (flows/birthday-gifts.ts).
  */
-export async function grantBirthdayGifts(
-  deps: BirthdayGiftDeps,
-  now: Date = new Date(),
-): Promise<BirthdayGiftsResult> {
-  const logger = deps.logger ?? console;
-  const today = saoPauloDate(now);
-  const year = Number(today.slice(0, 4));
-  const members = await listBirthdayMembers(deps.db, { monthDays: birthdaysOn(today), year });
-  const result: BirthdayGiftsResult = {
-    companies: new Set(members.map((m) => m.companyId)).size,
-    gifted: 0,
-    skipped: 0,
-  };
-  for (const member of members) {
-    const gift = member.gifted ? null : await giveGift(deps, member, { year, today }, logger);
-    if (gift) result.gifted++;
-    else result.skipped++;
-  }
-  return result;
-}
-
-/**
- * One member's gift in one transaction: the gift row (nothing more when this year's is already
- * there), the stamps, the in-app notice and the e-mail (outbox). Null when no gift was given now.
- */
-async function giveGift(
-  { db, appUrl }: BirthdayGiftDeps,
+export async function claimBirthdayGift(
+  tx: Db,
   member: BirthdayMember,
   { year, today }: { year: number; today: string },
-  logger: Logger,
-): Promise<{ stamps: number } | null> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(birthdayGifts)
-        .values({
-          id: randomUUID(),
-          companyId: member.companyId,
-          customerId: member.customerId,
-          year,
-          givenOn: today,
-        })
-        .onConflictDoNothing()
-        .returning({ id: birthdayGifts.id });
-      if (!claimed) return null;
-      const { cardId, added } = await addRuleStamps(
-        tx,
-        { id: member.membershipId, companyId: member.companyId, customerId: member.customerId },
-        "birthday",
-      );
-      await tx
-        .update(birthdayGifts)
-        .set({ stamps: added, cardId })
-        .where(eq(birthdayGifts.id, claimed.id));
-      await sendCompanyNotice(tx, {
-        companyId: member.companyId,
-        customerId: member.customerId,
-        ...birthdayNotice({
-          companyName: member.companyName,
-          stamps: added,
-          message: member.message,
-          language: toLanguage(member.language),
-        }),
-      });
-      await queueEmail(tx, giftMail(member, added, appUrl));
-      return { stamps: added };
-    });
-  } catch (error) {
-    // A complete card waiting for its reward (409), a member who just left: no gift today, and
-    // the run goes on. Database errors fail the run (the job retries; given gifts stay given).
-    if (error instanceof AppError) {
-      logger.warn(
-        `[birthday-gifts] no gift for customer ${member.customerId} of company ${member.companyId}: ${error.code}`,
-      );
-      return null;
-    }
-    throw error;
-  }
+): Promise<string | null> {
+  const [claimed] = await tx
+    .insert(birthdayGifts)
+    .values({
+      id: randomUUID(),
+      companyId: member.companyId,
+      customerId: member.customerId,
+      year,
+      givenOn: today,
+    })
+    .onConflictDoNothing()
+    .returning({ id: birthdayGifts.id });
+  return claimed?.id ?? null;
 }
 
-function giftMail(member: BirthdayMember, stamps: number, appUrl: string): Mail {
+/** What the claimed gift gave: the stamps and the card they went on. */
+export async function recordGiftStamps(
+  tx: Db,
+  giftId: string,
+  given: { stamps: number; cardId: string },
+): Promise<void> {
+  await tx.update(birthdayGifts).set(given).where(eq(birthdayGifts.id, giftId));
+}
+
+/** The birthday e-mail to the member, in their language, with the link to their card. */
+export function giftMail(member: BirthdayMember, stamps: number, appUrl: string): Mail {
   return birthdayEmail({
     to: member.customerEmail,
     name: member.customerName,

@@ -5,10 +5,10 @@ import { SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import type { Stamp } from "@shared/stamps.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { grantBirthdayGifts } from "../../flows/birthday-gifts";
 import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { Mail, Mailer } from "../mail/mail.service";
-import { grantBirthdayGifts } from "./birthdays.service";
 
 /**
  * The birthday rule's daily gift (issue 16, point 4): the rule's stamps and message, in the app and

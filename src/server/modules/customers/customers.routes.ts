@@ -24,7 +24,8 @@ import {
   UpdateCustomerRecordSchema,
 } from "@shared/customers.schema";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
+import { answerMyInvitation, signUpAndAccept } from "../../flows/accept-invitation";
+import { joinCompanyByLink } from "../../flows/join-company";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import { clientIp } from "../../middleware/client-ip";
 import type { SessionVars } from "../../middleware/session";
@@ -35,11 +36,6 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { grantMarketingConsent } from "../assistant/consents.service";
-import { listCustomerCards } from "../cards/cards.queries";
-import { findPublicCompany } from "../companies/companies.service";
-import { partnerOrigin } from "../partnerships/partnerships.service";
-import { recordReferral } from "../referrals/referrals.service";
 import {
   exportCustomerBatches,
   findCompanyCustomers,
@@ -48,7 +44,6 @@ import {
   listCustomers,
 } from "./customers.queries";
 import {
-  joinCompany,
   listCustomerCardSummaries,
   setCustomerStatus,
   updateCustomerRecord,
@@ -56,14 +51,12 @@ import {
 import { CSV_BOM, CUSTOMER_CSV_HEADER, csvLine, csvValue, customerCsvLine } from "./customers-csv";
 import {
   acceptInvitation,
-  answerMyInvitation,
   declineByToken,
   findInvitation,
   type InvitationDeps,
   inviteCustomer,
   listCompanyInvitations,
   listMyInvitations,
-  signUpAndAccept,
 } from "./invitations.service";
 
 const searchRoute = createRoute({
@@ -395,39 +388,8 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
   });
   app.openapi(joinRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
-    const { companyId, referrerId, partnership, marketingConsent, language } = c.req.valid("json");
-    if (!(await findPublicCompany(db, companyId)))
-      throw new AppError("not_found", 404, "Company not found");
     const ip = clientIp(c, trustProxyHops);
-    const { joined, cardId } = await db.transaction(async (tx) => {
-      // Through a partner's link, the partner that sent the customer (an active partnership only).
-      const partnerCompanyId = await partnerOrigin(tx, companyId, partnership);
-      // Through a member's personal link the origin is the referral's, as at sign-up.
-      const origin = partnerCompanyId
-        ? `parceria_${partnership}`
-        : referrerId
-          ? `afiliado_cliente_${referrerId}`
-          : "qrcode_empresa";
-      const result = await joinCompany(tx, actor.customerId, companyId, origin, {
-        partnerCompanyId,
-      });
-      if (result.joined && referrerId)
-        await recordReferral(tx, { companyId, referrerId, referredId: actor.customerId, ip });
-      // The campaigns' consent, only when the unticked box was ticked (in the text's language).
-      if (marketingConsent) {
-        await grantMarketingConsent(tx, {
-          customerId: actor.customerId,
-          companyId,
-          language: language ?? "pt",
-          source: "join",
-        });
-      }
-      return result;
-    });
-    const card = (await listCustomerCards(db, actor.customerId, companyId)).find(
-      (k) => k.id === cardId,
-    )!;
-    return c.json({ joined, card }, 200);
+    return c.json(await joinCompanyByLink(db, actor, c.req.valid("json"), ip), 200);
   });
   return app;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
   CustomerCardSummary,
   CustomerDetails,
@@ -10,44 +9,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { listCustomerCards } from "../cards/cards.queries";
-import { openCard } from "../cards/cards.service";
-import { findDefaultProgram } from "../programs/programs.service";
 import { getCustomerDetails, getCustomerRow, isCustomerId } from "./customers.queries";
 import { findMembership } from "./memberships.service";
 import { memberships } from "./memberships.table";
-
-/**
- * Makes the customer a member of the company holding an open card in its default programme.
- * Safe to repeat and to race: the unique constraints decide, not a check in code. A partner
- * company that sent the customer (`partnerCompanyId`, checked by the caller) is recorded only on
- * a membership this call creates.
- */
-export async function joinCompany(
-  db: Db,
-  customerId: string,
-  companyId: string,
-  origin: string | null,
-  options: { partnerCompanyId?: string | null } = {},
-): Promise<{ joined: boolean; cardId: string }> {
-  const partnerCompanyId = options.partnerCompanyId ?? null;
-  const inserted = await db
-    .insert(memberships)
-    .values({ id: randomUUID(), companyId, customerId, origin, partnerCompanyId })
-    .onConflictDoNothing()
-    .returning({ id: memberships.id });
-  const [membership] = await db
-    .select({
-      id: memberships.id,
-      companyId: memberships.companyId,
-      customerId: memberships.customerId,
-    })
-    .from(memberships)
-    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)));
-  const program = await findDefaultProgram(db, companyId);
-  // Opens the card with the default programme's size and reward (or finds the open one).
-  const { cardId } = await openCard(db, { membership: membership!, program });
-  return { joined: inserted.length > 0, cardId };
-}
 
 /**
  * Saves the company's own record of the customer (an empty field: as in the customer's profile).

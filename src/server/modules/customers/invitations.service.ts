@@ -4,12 +4,10 @@ import {
   type CompanyInvitation,
   type CreateCustomer,
   type CreatedInvitation,
-  INVITATION_ORIGIN,
   INVITATION_TTL_DAYS,
   INVITATIONS_PER_DAY,
   type Invitation,
   type InvitationAnswer,
-  type InvitationSignUp,
   type MyInvitation,
 } from "@shared/customers.schema";
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
@@ -17,17 +15,11 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../rate-limits";
-import {
-  findAccountByEmail,
-  findUser,
-  setFirstPassword,
-  signUpInvitedCustomer,
-} from "../auth/users.service";
+import { findAccountByEmail, findUser, setFirstPassword } from "../auth/users.service";
 import { findPublicCompany } from "../companies/companies.service";
 import { invitationEmail, type Mail, type Mailer } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";
 import { awaitingAnswer, listInvitationsWaitingFor } from "./customers.queries";
-import { joinCompany } from "./customers.service";
 import { customerInvitations } from "./invitations.table";
 import { memberships } from "./memberships.table";
 
@@ -53,19 +45,14 @@ const LIST_KEEP_DAYS = 30;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
-
 /** The public page where an invited person answers the invitation. */
 export const invitationUrl = (appUrl: string, token: string) =>
   `${appUrl}/convite?token=${encodeURIComponent(token)}`;
 
-const invalidInvitation = () =>
+export const invalidInvitation = () =>
   new AppError("invitation_invalid", 404, "The invitation is invalid, expired or already used.");
 
-type InvitationRow = typeof customerInvitations.$inferSelect;
+export type InvitationRow = typeof customerInvitations.$inferSelect;
 
 const toCompanyInvitation = (row: InvitationRow, now = new Date()): CompanyInvitation => ({
   id: row.id,
@@ -180,7 +167,7 @@ export async function listCompanyInvitations(
 }
 
 /** The invitation behind a token, usable (not answered, not expired), or null. */
-async function usableByToken(db: Db, token: string): Promise<InvitationRow | null> {
+export async function usableByToken(db: Db, token: string): Promise<InvitationRow | null> {
   const [row] = await db
     .select()
     .from(customerInvitations)
@@ -268,13 +255,17 @@ export async function acceptInvitation(
 }
 
 /**
- * Accepts `invitation` for `customerId` inside the caller's transaction: the membership (origin
- * `convite_empresa`, the company's typed phone, birthday, city and state as its own record of the
- * customer) and its card in the default programme; the invitation (and any other waiting one of
- * the same company to the same e-mail) marked accepted.
+ * The accepted invitation's own records, inside the accepting transaction (flows/accept-invitation.ts
+ * has just made the membership): on a membership made now (`joined`), the company's typed phone,
+ * birthday, city and state as its own record of the customer; the invitation (and any other
+ * waiting one of the same company to the same e-mail) marked accepted.
  */
-async function acceptFor(tx: Db, invitation: InvitationRow, customerId: string) {
-  const { joined } = await joinCompany(tx, customerId, invitation.companyId, INVITATION_ORIGIN);
+export async function recordAcceptance(
+  tx: Db,
+  invitation: InvitationRow,
+  customerId: string,
+  joined: boolean,
+) {
   if (joined) {
     await tx
       .update(memberships)
@@ -306,7 +297,10 @@ async function acceptFor(tx: Db, invitation: InvitationRow, customerId: string) 
 }
 
 /** Locks a consent invitation that still waits for an answer, by token or by id; 404 otherwise. */
-async function lockWaiting(tx: Db, by: { token: string } | { id: string }): Promise<InvitationRow> {
+export async function lockWaiting(
+  tx: Db,
+  by: { token: string } | { id: string },
+): Promise<InvitationRow> {
   const [row] = await tx
     .select()
     .from(customerInvitations)
@@ -323,69 +317,32 @@ async function lockWaiting(tx: Db, by: { token: string } | { id: string }): Prom
   return row;
 }
 
-/**
- * /convite without an account: the person's own account (their data, their password, the e-mail
- * verified since the link reached it) and the invitation accepted, in one transaction. An account
- * made by the old 'Novo Cliente' that never got a password gets it here, with the person's data.
- * An account with a password must sign in instead (409 `email_taken`).
- */
-export async function signUpAndAccept(
-  deps: Pick<InvitationDeps, "db" | "auth">,
-  input: InvitationSignUp,
-): Promise<{ email: string }> {
-  // The link first: no password is hashed for a wrong one.
-  if (!(await usableByToken(deps.db, input.token))) throw invalidInvitation();
-  const ctx = await deps.auth.$context;
-  const passwordHash = await ctx.password.hash(input.password);
-  const taken = () => new AppError("email_taken", 409, "This email is already registered.");
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const invitation = await lockWaiting(tx, { token: input.token });
-      const email = invitation.email!;
-      const userId = await signUpInvitedCustomer(tx, {
-        email,
-        passwordHash,
-        name: input.name,
-        phone: input.phone || null,
-        city: input.city,
-        state: input.state,
-        birthDate: input.birthDate || null,
-        origin: INVITATION_ORIGIN,
-        companyId: invitation.companyId,
-      });
-      await acceptFor(tx, invitation, userId);
-      return { email };
-    });
-  } catch (error) {
-    // Someone made an account with this e-mail at the same moment.
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
-  }
-}
-
 /** Declines by the link (no sign-in needed: the link reached the e-mail). No membership is made. */
 export async function declineByToken(db: Db, token: string): Promise<InvitationAnswer> {
   return db.transaction(async (tx) => {
     const invitation = await lockWaiting(tx, { token });
-    return decline(tx, invitation);
+    return declineInvitation(tx, invitation);
   });
 }
 
-async function decline(tx: Db, invitation: InvitationRow): Promise<InvitationAnswer> {
+export async function declineInvitation(
+  tx: Db,
+  invitation: InvitationRow,
+): Promise<InvitationAnswer> {
   await tx
     .update(customerInvitations)
     .set({ declinedAt: sql`now()` })
     .where(eq(customerInvitations.id, invitation.id));
-  return { ...(await companyOf(tx, invitation.companyId)), accepted: false };
+  return { ...(await invitingCompany(tx, invitation.companyId)), accepted: false };
 }
 
-async function companyOf(db: Db, companyId: string) {
+export async function invitingCompany(db: Db, companyId: string) {
   const company = await findPublicCompany(db, companyId);
   return { companyId, companyName: company?.tradeName ?? "" };
 }
 
 /** The signed-in user's e-mail when it is verified (invitations are addressed to e-mails). */
-async function verifiedEmail(db: Db, userId: string): Promise<string | null> {
+export async function verifiedEmail(db: Db, userId: string): Promise<string | null> {
   const user = await findUser(db, userId);
   return user?.emailVerified ? user.email : null;
 }
@@ -407,25 +364,4 @@ export async function listMyInvitations(db: Db, customerId: string): Promise<MyI
       createdAt: r.createdAt.toISOString(),
       expiresAt: r.expiresAt.toISOString(),
     }));
-}
-
-/**
- * A signed-in customer accepts or declines an invitation addressed to their verified e-mail
- * (from the dashboard, or /convite after signing in). Another e-mail's invitation is a 404.
- */
-export async function answerMyInvitation(
-  db: Db,
-  customerId: string,
-  invitationId: string,
-  accept: boolean,
-): Promise<InvitationAnswer> {
-  const email = await verifiedEmail(db, customerId);
-  if (!email || !/^[0-9a-f-]{36}$/i.test(invitationId)) throw invalidInvitation();
-  return db.transaction(async (tx) => {
-    const invitation = await lockWaiting(tx, { id: invitationId });
-    if (invitation.email !== email) throw invalidInvitation();
-    if (!accept) return decline(tx, invitation);
-    await acceptFor(tx, invitation, customerId);
-    return { ...(await companyOf(tx, invitation.companyId)), accepted: true };
-  });
 }

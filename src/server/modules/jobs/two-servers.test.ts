@@ -1,10 +1,10 @@
 import { saoPauloDate } from "@shared/dates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPostgres, type Database } from "../../db/client";
+import { grantBirthdayGifts } from "../../flows/birthday-gifts";
 import { JOBS } from "../../jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";
-import { grantBirthdayGifts } from "../birthdays/birthdays.service";
 import type { Mailer } from "../mail/mail.service";
 import { enqueueJob, type JobDefinition, type JobRunner, startJobs } from "./jobs.service";
 

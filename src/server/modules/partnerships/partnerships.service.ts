@@ -15,7 +15,7 @@ import {
 } from "@shared/partnerships.schema";
 import { and, eq, exists, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
+import { AppError, isUniqueViolation } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import {
   findCompany,
@@ -51,11 +51,6 @@ const alreadyExists = () =>
     409,
     "The two companies already have a request or a partnership",
   );
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /** Serialises, until the transaction ends, everything that counts under one key. */
 const lock = (tx: Db, key: string) =>

@@ -8,6 +8,7 @@ import {
   UseBonusSchema,
 } from "@shared/referrals.schema";
 import type { Db } from "../../db/client";
+import { giveRuleStamps } from "../../flows/give-stamp";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import {
@@ -95,7 +96,14 @@ export function referralsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   });
   app.openapi(decideRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
-    await decideReferral(db, actor, c.req.valid("param").id, c.req.valid("json"), appUrl);
+    await decideReferral(
+      db,
+      actor,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      appUrl,
+      giveRuleStamps,
+    );
     return c.json({ ok: true as const }, 200);
   });
   app.openapi(bonusRoute, async (c) => {

@@ -21,7 +21,6 @@ import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { queueEmail } from "../mail/outbox";
 import { sendCompanyNotice } from "../messages/messages.service";
-import { addRuleStamps } from "../stamps/stamps.service";
 import { referralRewardEmail, referralRewardNotice } from "./referral-email";
 import {
   bonusBalance,
@@ -35,6 +34,19 @@ import {
 import { bonusEntries, referrals } from "./referrals.table";
 
 type Referral = typeof referrals.$inferSelect;
+
+/**
+ * How a referral rule gives stamps: `worth` stamps (method `referral`) on the member's open card in
+ * the default programme, inside the caller's transaction; fails with an AppError when the card is
+ * complete or the member inactive. The flows pass flows/give-stamp.ts `giveRuleStamps`: this
+ * module never writes cards or stamps itself.
+ */
+export type GiveReferralStamps = (
+  tx: Db,
+  membership: { id: string; companyId: string; customerId: string },
+  method: "referral",
+  worth: number,
+) => Promise<{ added: number }>;
 
 /** Serialises, until the transaction ends, everything that counts under one key. */
 const lock = (tx: Db, key: string) =>
@@ -69,6 +81,7 @@ const samePhone = (a: string | null, b: string | null) => {
 export async function recordReferral(
   tx: Db,
   input: { companyId: string; referrerId: string; referredId: string; ip: string | null },
+  giveStamps: GiveReferralStamps,
 ): Promise<ReferralState | null> {
   if (input.referrerId === input.referredId) return null;
   const [rules, referrer, friend] = await Promise.all([
@@ -109,7 +122,7 @@ export async function recordReferral(
     .onConflictDoNothing()
     .returning();
   if (!row) return null;
-  if (state === "pending") await giveWelcome(tx, row, rules, friend);
+  if (state === "pending") await giveWelcome(tx, row, rules, friend, giveStamps);
   return state;
 }
 
@@ -154,11 +167,12 @@ async function giveWelcome(
   referral: Referral,
   rules: ReferralRulesRow,
   friend: ReferralPerson,
+  giveStamps: GiveReferralStamps,
 ): Promise<void> {
   let stamps = 0;
   if (rules.referredStamps > 0 && friend.membershipId) {
     try {
-      ({ added: stamps } = await addRuleStamps(
+      ({ added: stamps } = await giveStamps(
         tx,
         { id: friend.membershipId, companyId: referral.companyId, customerId: friend.id },
         "referral",
@@ -192,12 +206,13 @@ async function giveWelcome(
 export async function qualifyReferral(
   tx: Db,
   input: { companyId: string; customerId: string; appUrl: string },
+  giveStamps: GiveReferralStamps,
 ): Promise<void> {
   const [referral] = await qualifyQuery(tx, {
     companyId: input.companyId,
     customerId: input.customerId,
   });
-  if (referral) await rewardReferrer(tx, referral, input.appUrl);
+  if (referral) await rewardReferrer(tx, referral, input.appUrl, giveStamps);
 }
 
 // Run on every staff stamp (nearly always updating nothing): prepared once per connection.
@@ -222,7 +237,12 @@ const qualifyQuery = reusableQuery("qualify_referral", (db) =>
  * is complete and waiting for its reward, it stays qualified (referrer_unavailable) until the
  * company rewards it by hand. Returns whether it was rewarded.
  */
-async function rewardReferrer(tx: Db, referral: Referral, appUrl: string): Promise<boolean> {
+async function rewardReferrer(
+  tx: Db,
+  referral: Referral,
+  appUrl: string,
+  giveStamps: GiveReferralStamps,
+): Promise<boolean> {
   const [rules, referrer, friend] = await Promise.all([
     findReferralRules(tx, referral.companyId),
     findReferralPerson(tx, referral.companyId, referral.referrerId),
@@ -241,7 +261,7 @@ async function rewardReferrer(tx: Db, referral: Referral, appUrl: string): Promi
   let stamps = 0;
   if (rules.referrerStamps > 0) {
     try {
-      ({ added: stamps } = await addRuleStamps(
+      ({ added: stamps } = await giveStamps(
         tx,
         { id: referrer.membershipId, companyId: referral.companyId, customerId: referrer.id },
         "referral",
@@ -336,6 +356,7 @@ export async function decideReferral(
   id: string,
   { decision }: DecideReferral,
   appUrl: string,
+  giveStamps: GiveReferralStamps,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [referral] = await tx
@@ -358,13 +379,13 @@ export async function decideReferral(
       ]);
       if (!rules || !friend) throw notFound();
       await setState(tx, id, { state: "pending", reason: null, ...by });
-      if (rules.enabled) await giveWelcome(tx, referral, rules, friend);
+      if (rules.enabled) await giveWelcome(tx, referral, rules, friend, giveStamps);
       else await setState(tx, id, { state: "blocked", reason: "rules_off", ...by });
       return;
     }
     if (referral.state !== "qualified") throw stateConflict();
     await setState(tx, id, { state: "qualified", reason: referral.reason, ...by });
-    if (!(await rewardReferrer(tx, referral, appUrl)))
+    if (!(await rewardReferrer(tx, referral, appUrl, giveStamps)))
       throw new AppError(
         "referral_reward_unavailable",
         409,

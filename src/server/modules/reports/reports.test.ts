@@ -2,9 +2,9 @@ import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
 import type { Program } from "@shared/programs.schema";
 import type { DashboardStats } from "@shared/reports.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantBirthdayGifts } from "../../flows/birthday-gifts";
 import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
-import { grantBirthdayGifts } from "../birthdays/birthdays.service";
 
 /** GET /api/dashboard: the figures of the company's dashboard, counted from its own data only. */
 

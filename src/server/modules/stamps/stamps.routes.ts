@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { type CompanyCard, CompanyCardSchema } from "@shared/cards.schema";
+import { CompanyCardSchema } from "@shared/cards.schema";
 import { AddCustomerStampSchema, AddStampSchema } from "@shared/stamps.schema";
 import type { Db } from "../../db/client";
+import { giveStamp } from "../../flows/give-stamp";
 import { requireCompanyActor } from "../../middleware/actor";
-import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";
+import { idempotentRequest } from "../../middleware/idempotency";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
@@ -12,8 +13,6 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import { qualifyReferral } from "../referrals/referrals.service";
-import { addStampToCard, addStampToCustomer } from "./stamps.service";
 
 const toCardRoute = createRoute({
   method: "post",
@@ -41,46 +40,23 @@ const toCustomerRoute = createRoute({
   },
 });
 
-/**
- * A stamp from staff is a real visit: the first one qualifies the customer's pending referral (the
- * referrer is rewarded in the same transaction).
- */
-export function stampsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
+/** Both give a staff stamp through the give-stamp flow (card, stamp row, referral). */
+export function stampsRoutes(deps: { db: Db; appUrl: string }) {
+  const { db } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(toCardRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
-    const cardId = c.req.valid("param").id;
     const input = c.req.valid("json");
-    const answer = await withIdempotency(
-      db,
-      `stamp:${actor.companyId}`,
-      idempotentRequest(c, input),
-      async (tx) => {
-        const { customerId, card } = await addStampToCard(tx, actor, cardId, input);
-        await qualifyReferral(tx, { companyId: actor.companyId, customerId, appUrl });
-        return { status: 201, body: card };
-      },
-    );
-    // A repeat (Idempotency-Key) answers the first answer, stored as JSON: the same shape.
-    return c.json(answer.body as CompanyCard, 201);
+    const target = { cardId: c.req.valid("param").id, input };
+    return c.json(await giveStamp(deps, actor, target, idempotentRequest(c, input)), 201);
   });
 
   app.openapi(toCustomerRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
-    const customerId = c.req.valid("param").id;
     const input = c.req.valid("json");
-    const answer = await withIdempotency(
-      db,
-      `stamp:${actor.companyId}`,
-      idempotentRequest(c, input),
-      async (tx) => {
-        const card = await addStampToCustomer(tx, actor, customerId, input);
-        await qualifyReferral(tx, { companyId: actor.companyId, customerId, appUrl });
-        return { status: 201, body: card };
-      },
-    );
-    return c.json(answer.body as CompanyCard, 201);
+    const target = { customerId: c.req.valid("param").id, input };
+    return c.json(await giveStamp(deps, actor, target, idempotentRequest(c, input)), 201);
   });
 
   return app;

@@ -1,38 +1,28 @@
 import { randomUUID } from "node:crypto";
-import type { CompanyCard } from "@shared/cards.schema";
-import type { AddCustomerStamp, AddStamp, StampMethod } from "@shared/stamps.schema";
+import type { StampMethod } from "@shared/stamps.schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
-import { AppError } from "../../errors";
-import type { CompanyActor } from "../../middleware/actor";
-import { creditCard, openCard } from "../cards/cards.service";
-import { findMembership } from "../customers/memberships.service";
-import { findDefaultProgram, findProgram } from "../programs/programs.service";
 import { stamps } from "./stamps.table";
 
-/** A staff stamp on a card: approved at once, with who gave it and when. */
-export async function addStampToCard(
+// Every staff stamp runs this statement: prepared once per connection (db/prepared.ts).
+/** A staff stamp's row: approved at once, with who gave it and when (the card is credited by cards). */
+export async function recordStaffStamp(
   tx: Db,
-  actor: CompanyActor,
-  cardId: string,
-  input: AddStamp,
-): Promise<{ customerId: string; card: CompanyCard }> {
-  const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method);
-  await insertStaffStamp(tx, {
-    id: randomUUID(),
-    cardId,
-    companyId: actor.companyId,
-    customerId,
-    method: input.method,
-    count: added,
-    notes: input.notes || null,
-    givenBy: actor.userId,
-  });
-  return { customerId, card };
+  stamp: {
+    id: string;
+    cardId: string;
+    companyId: string;
+    customerId: string;
+    method: StampMethod;
+    count: number;
+    notes: string | null;
+    givenBy: string;
+  },
+): Promise<void> {
+  await insertStaffStamp(tx, stamp);
 }
 
-// Every staff stamp runs this statement: prepared once per connection (db/prepared.ts).
 const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
   db
     .insert(stamps)
@@ -51,63 +41,23 @@ const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
     .returning({ id: stamps.id }),
 );
 
-/**
- * The dashboard's 'Adicionar Carimbo': a stamp on the customer's open card in `programId` (the
- * default programme when absent), opening one with the programme's size and reward when none is
- * open (after a redemption this opens the customer's next card). An archived programme's open card
- * is still stamped; it opens no new one (409 `program_archived`).
- */
-export async function addStampToCustomer(
+/** A rule's stamps, given by no one and approved at once (flows/give-stamp.ts giveRuleStamps). */
+export async function recordRuleStamp(
   tx: Db,
-  actor: CompanyActor,
-  customerId: string,
-  input: AddCustomerStamp,
-): Promise<CompanyCard> {
-  const membership = await findMembership(tx, actor.companyId, customerId);
-  if (membership?.status !== "active") {
-    throw new AppError("not_found", 404, "Customer not found");
-  }
-  const program = input.programId
-    ? await findProgram(tx, actor.companyId, input.programId)
-    : await findDefaultProgram(tx, actor.companyId);
-  const { cardId } = await openCard(tx, { membership, program });
-  const { card } = await addStampToCard(tx, actor, cardId, input);
-  return card;
-}
-
-/**
- * A rule's stamps given by no one (approved at once) on the member's open card in the default
- * programme, opening one when none is open, as 'Adicionar Carimbo' does: the birthday rule's gift
- * (method `birthday`, worth the rule's stamps) and the referral rules' stamps (method `referral`,
- * worth `worth`). Inside the caller's transaction; fails like a staff stamp (409 `card_complete`
- * when the open card is complete, `customer_inactive`). Returns the card and the stamps added.
- */
-export async function addRuleStamps(
-  tx: Db,
-  membership: { id: string; companyId: string; customerId: string },
-  method: "birthday" | "referral",
-  worth?: number,
-): Promise<{ cardId: string; added: number }> {
-  const program = await findDefaultProgram(tx, membership.companyId);
-  const { cardId } = await openCard(tx, { membership, program });
-  const { added } = await creditCard(
-    tx,
-    { companyId: membership.companyId },
-    cardId,
-    method,
-    worth,
-  );
+  stamp: {
+    cardId: string;
+    companyId: string;
+    customerId: string;
+    method: "birthday" | "referral";
+    count: number;
+  },
+): Promise<void> {
   await tx.insert(stamps).values({
     id: randomUUID(),
-    cardId,
-    companyId: membership.companyId,
-    customerId: membership.customerId,
-    method,
-    count: added,
+    ...stamp,
     status: "approved",
     approvedAt: sql`now()`,
   });
-  return { cardId, added };
 }
 
 // ---------------------------------------------------------------------------------------------

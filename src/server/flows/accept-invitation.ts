@@ -1,0 +1,99 @@
+/**
+ * Accepting an invitation (flow: decision 022): in one transaction, opened here, the invitation
+ * locked (customers), the person's account when they have none (auth), the membership and its card
+ * (flows/join-company.ts) and the invitation's own records (customers).
+ */
+import {
+  INVITATION_ORIGIN,
+  type InvitationAnswer,
+  type InvitationSignUp,
+} from "@shared/customers.schema";
+import type { Db } from "../db/client";
+import { AppError, isUniqueViolation } from "../errors";
+import { signUpInvitedCustomer } from "../modules/auth/users.service";
+import {
+  declineInvitation,
+  type InvitationDeps,
+  type InvitationRow,
+  invalidInvitation,
+  invitingCompany,
+  lockWaiting,
+  recordAcceptance,
+  usableByToken,
+  verifiedEmail,
+} from "../modules/customers/invitations.service";
+import { joinCompany } from "./join-company";
+
+/**
+ * Accepts `invitation` for `customerId` inside the caller's transaction: the membership (origin
+ * `convite_empresa`) and its card in the default programme, then the invitation's records.
+ */
+async function acceptFor(tx: Db, invitation: InvitationRow, customerId: string) {
+  const { joined } = await joinCompany(tx, {
+    customerId,
+    companyId: invitation.companyId,
+    origin: INVITATION_ORIGIN,
+  });
+  await recordAcceptance(tx, invitation, customerId, joined);
+}
+
+/**
+ * /convite without an account: the person's own account (their data, their password, the e-mail
+ * verified since the link reached it) and the invitation accepted, in one transaction. An account
+ * made by the old 'Novo Cliente' that never got a password gets it here, with the person's data.
+ * An account with a password must sign in instead (409 `email_taken`).
+ */
+export async function signUpAndAccept(
+  deps: Pick<InvitationDeps, "db" | "auth">,
+  input: InvitationSignUp,
+): Promise<{ email: string }> {
+  // The link first: no password is hashed for a wrong one.
+  if (!(await usableByToken(deps.db, input.token))) throw invalidInvitation();
+  const ctx = await deps.auth.$context;
+  const passwordHash = await ctx.password.hash(input.password);
+  const taken = () => new AppError("email_taken", 409, "This email is already registered.");
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const invitation = await lockWaiting(tx, { token: input.token });
+      const email = invitation.email!;
+      const userId = await signUpInvitedCustomer(tx, {
+        email,
+        passwordHash,
+        name: input.name,
+        phone: input.phone || null,
+        city: input.city,
+        state: input.state,
+        birthDate: input.birthDate || null,
+        origin: INVITATION_ORIGIN,
+        companyId: invitation.companyId,
+      });
+      await acceptFor(tx, invitation, userId);
+      return { email };
+    });
+  } catch (error) {
+    // Someone made an account with this e-mail at the same moment.
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/**
+ * A signed-in customer accepts or declines an invitation addressed to their verified e-mail
+ * (from the dashboard, or /convite after signing in). Another e-mail's invitation is a 404.
+ */
+export async function answerMyInvitation(
+  db: Db,
+  customerId: string,
+  invitationId: string,
+  accept: boolean,
+): Promise<InvitationAnswer> {
+  const email = await verifiedEmail(db, customerId);
+  if (!email || !/^[0-9a-f-]{36}$/i.test(invitationId)) throw invalidInvitation();
+  return db.transaction(async (tx) => {
+    const invitation = await lockWaiting(tx, { id: invitationId });
+    if (invitation.email !== email) throw invalidInvitation();
+    if (!accept) return declineInvitation(tx, invitation);
+    await acceptFor(tx, invitation, customerId);
+    return { ...(await invitingCompany(tx, invitation.companyId)), accepted: true };
+  });
+}
