@@ -15,6 +15,7 @@ import { PublicCompanySchema, SpecialPromotionSchema } from "@shared/companies.s
 import { StampSchema } from "@shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { openCardForCustomer } from "../../flows/open-card";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import {
@@ -37,7 +38,7 @@ import {
   listCompanyCards,
   listCustomerCards,
 } from "./cards.queries";
-import { createVoucher, openCardForCustomer, redeemCard } from "./cards.service";
+import { createVoucher, redeemCard } from "./cards.service";
 
 const listRoute = createRoute({
   method: "get",
@@ -134,7 +135,7 @@ const myCompanyRoute = createRoute({
           company: PublicCompanySchema,
           cards: z.array(CustomerCardSchema),
           claimOptions: ClaimOptionsSchema,
-          promotion: SpecialPromotionSchema.nullable(),
+          promotion: z.union([SpecialPromotionSchema, z.null()]),
         }),
       ),
     },

@@ -6,8 +6,6 @@ import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { findMembership } from "../customers/memberships.service";
-import { findProgram } from "../programs/programs.service";
 import { getCompanyCard, lockCardForCredit } from "./cards.queries";
 import { loyaltyCards } from "./cards.table";
 
@@ -250,27 +248,4 @@ async function tryOpenCard(
     )
     .limit(1);
   return open ? { cardId: open.id, opened: false } : null;
-}
-
-/**
- * Staff open a card of another programme for a member (e.g. 'Barba' beside 'Corte de cabelo'):
- * the customer and the programme are looked up within the company (404 otherwise); a card already
- * open in that programme is 409 `card_already_open`, an archived programme 409 `program_archived`.
- */
-export async function openCardForCustomer(
-  db: Db,
-  companyId: string,
-  customerId: string,
-  programId: string,
-): Promise<CompanyCard> {
-  return db.transaction(async (tx) => {
-    // The company's membership of the customer, or 404 (another company's customer included).
-    const membership = await findMembership(tx, companyId, customerId);
-    if (!membership) throw new AppError("not_found", 404, "Customer not found");
-    if (membership.status !== "active")
-      throw new AppError("customer_inactive", 409, "The customer is inactive.");
-    const program = await findProgram(tx, companyId, programId);
-    const { cardId } = await openCard(tx, { membership, program }, { ifOpen: "refuse" });
-    return getCompanyCard(tx, companyId, cardId);
-  });
 }
