@@ -9,6 +9,7 @@ import {
   UnreadMessagesSchema,
 } from "@shared/messages.schema";
 import type { Db } from "../../db/client";
+import { sendMessage } from "../../flows/send-message";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import {
@@ -20,12 +21,7 @@ import {
 } from "../../openapi";
 import { listInterestRepliesForCustomer } from "../interests/interests.queries";
 import { listInbox, listMessageAnswersForCustomer } from "./messages.queries";
-import {
-  countPendingMessages,
-  listConversation,
-  replyToMessage,
-  sendMessage,
-} from "./messages.service";
+import { countPendingMessages, listConversation, replyToMessage } from "./messages.service";
 
 const sendRoute = createRoute({
   method: "post",

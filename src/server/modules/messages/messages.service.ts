@@ -1,19 +1,10 @@
 import { randomUUID } from "node:crypto";
-import {
-  type ConversationMessage,
-  MESSAGE_RATE_LIMIT,
-  type MessageCounts,
-  type SendMessage,
-  type UnreadMessages,
-} from "@shared/messages.schema";
+import type { ConversationMessage, MessageCounts, UnreadMessages } from "@shared/messages.schema";
 import { and, asc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import type { CompanyActor, CustomerActor } from "../../middleware/actor";
-import { hitRateLimit } from "../../rate-limits";
-import { queueAssistantReply } from "../assistant/assistant-queue";
-import { findPublicCompany } from "../companies/companies.service";
+import type { CompanyActor } from "../../middleware/actor";
 import { customerMessages } from "./messages.table";
 
 const toMessage = (row: typeof customerMessages.$inferSelect): ConversationMessage => ({
@@ -75,44 +66,16 @@ export async function listConversation(
   return rows.map(toMessage);
 }
 
-/**
- * A signed-in customer writes to a company that exists (404 otherwise), at most
- * MESSAGE_RATE_LIMIT.max messages per window (429). The message is pending until answered.
- */
-export async function sendMessage(
-  db: Db,
-  actor: CustomerActor,
-  input: SendMessage,
+/** A customer's message to the company, pending until answered (flows/send-message.ts). */
+export async function writeCustomerMessage(
+  tx: Db,
+  message: { companyId: string; customerId: string; body: string },
 ): Promise<ConversationMessage> {
-  const company = await findPublicCompany(db, input.companyId);
-  if (!company) throw new AppError("not_found", 404, "Company not found");
-  const allowed = await hitRateLimit(db, `customer-message:${actor.customerId}`, {
-    bucket: "customer-message",
-    ...MESSAGE_RATE_LIMIT,
-  });
-  if (!allowed) {
-    throw new AppError(
-      "rate_limited",
-      429,
-      "Você enviou muitas mensagens. Aguarde alguns minutos e tente novamente.",
-    );
-  }
-  // With IA Suprema on, the answer is queued in the same transaction (its job answers in seconds).
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(customerMessages)
-      .values({
-        id: randomUUID(),
-        companyId: company.id,
-        customerId: actor.customerId,
-        sender: "customer",
-        body: input.body,
-        status: "pending",
-      })
-      .returning();
-    await queueAssistantReply(tx, company.id, row!.id);
-    return toMessage(row!);
-  });
+  const [row] = await tx
+    .insert(customerMessages)
+    .values({ id: randomUUID(), ...message, sender: "customer", status: "pending" })
+    .returning();
+  return toMessage(row!);
 }
 
 /** A customer's message as the assistant's job reads it (null when there is none). */

@@ -1,0 +1,47 @@
+/**
+ * A customer's message to a company (flow: decision 022): the message (messages) and, with IA
+ * Suprema on, its answer queued (assistant) in one transaction, opened here.
+ */
+import type { ConversationMessage, SendMessage } from "@shared/messages.schema";
+import { MESSAGE_RATE_LIMIT } from "@shared/messages.schema";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import type { CustomerActor } from "../middleware/actor";
+import { queueAssistantReply } from "../modules/assistant/assistant-queue";
+import { findPublicCompany } from "../modules/companies/companies.service";
+import { writeCustomerMessage } from "../modules/messages/messages.service";
+import { hitRateLimit } from "../rate-limits";
+
+/**
+ * A signed-in customer writes to a company that exists (404 otherwise), at most
+ * MESSAGE_RATE_LIMIT.max messages per window (429). The message is pending until answered.
+ */
+export async function sendMessage(
+  db: Db,
+  actor: CustomerActor,
+  input: SendMessage,
+): Promise<ConversationMessage> {
+  const company = await findPublicCompany(db, input.companyId);
+  if (!company) throw new AppError("not_found", 404, "Company not found");
+  const allowed = await hitRateLimit(db, `customer-message:${actor.customerId}`, {
+    bucket: "customer-message",
+    ...MESSAGE_RATE_LIMIT,
+  });
+  if (!allowed) {
+    throw new AppError(
+      "rate_limited",
+      429,
+      "Você enviou muitas mensagens. Aguarde alguns minutos e tente novamente.",
+    );
+  }
+  // With IA Suprema on, the answer is queued in the same transaction (its job answers in seconds).
+  return db.transaction(async (tx) => {
+    const message = await writeCustomerMessage(tx, {
+      companyId: company.id,
+      customerId: actor.customerId,
+      body: input.body,
+    });
+    await queueAssistantReply(tx, company.id, message.id);
+    return message;
+  });
+}
