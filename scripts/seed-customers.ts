@@ -17,8 +17,8 @@ import { lockDataDir } from "../src/server/data-dir";
 import { connectPostgres, type Database, type Db, openPglite } from "../src/server/db/client";
 import { signUpCompany } from "../src/server/flows/sign-up";
 import { users } from "../src/server/modules/auth/auth.table";
-import { findCompanyOfOwner } from "../src/server/modules/companies/companies.service";
-import { findDefaultProgram } from "../src/server/modules/programs/programs.service";
+import { findCompanyOfOwner } from "../src/server/modules/companies/companies.queries";
+import { findDefaultProgram } from "../src/server/modules/programs/programs.queries";
 import { scriptEnv } from "./script-env";
 
 export const FIRST_NAMES = [

@@ -19,7 +19,7 @@ import { eq, sql } from "drizzle-orm";
 import { lockDataDir } from "../src/server/data-dir";
 import { connectPostgres, type Database, type Db, openPglite } from "../src/server/db/client";
 import { companies } from "../src/server/modules/companies/companies.table";
-import { findDefaultProgram } from "../src/server/modules/programs/programs.service";
+import { findDefaultProgram } from "../src/server/modules/programs/programs.queries";
 import { scriptEnv } from "./script-env";
 import { ensureSeedCompany, seedCustomers } from "./seed-customers";
 

@@ -106,7 +106,7 @@ async function giveGift(
 }
 
 /** Birthday gifts: every day at 08:00 in São Paulo, once per member, company and year. */
-export const BIRTHDAY_GIFTS_JOB: JobDefinition = {
+export const BIRTHDAY_GIFTS_JOB: JobDefinition<BirthdayGiftDeps> = {
   name: "birthday-gifts",
   cron: "0 8 * * *",
   handler: (deps, now) => grantBirthdayGifts(deps, now),

@@ -16,7 +16,8 @@ import type { CompanyActor } from "../middleware/actor";
 import { type IdempotentRequest, withIdempotency } from "../middleware/idempotency";
 import { creditCard, openCard } from "../modules/cards/cards.service";
 import { findMembership } from "../modules/customers/memberships.service";
-import { findDefaultProgram, findProgram } from "../modules/programs/programs.service";
+import { findDefaultProgram } from "../modules/programs/programs.queries";
+import { findProgram } from "../modules/programs/programs.service";
 import { qualifyReferral } from "../modules/referrals/referrals.service";
 import { recordRuleStamp, recordStaffStamp } from "../modules/stamps/stamps.service";
 

@@ -16,10 +16,10 @@ import type { CustomerActor } from "../middleware/actor";
 import { grantMarketingConsent } from "../modules/assistant/consents.service";
 import { listCustomerCards } from "../modules/cards/cards.queries";
 import { openCard } from "../modules/cards/cards.service";
-import { findPublicCompany } from "../modules/companies/companies.service";
+import { findPublicCompany } from "../modules/companies/companies.queries";
 import { addMembership } from "../modules/customers/memberships.service";
 import { partnerOrigin } from "../modules/partnerships/partnerships.service";
-import { findDefaultProgram } from "../modules/programs/programs.service";
+import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { recordReferral } from "../modules/referrals/referrals.service";
 import { giveRuleStamps } from "./give-stamp";
 

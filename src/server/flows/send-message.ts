@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import type { CustomerActor } from "../middleware/actor";
 import { queueAssistantReply } from "../modules/assistant/assistant-queue";
-import { findPublicCompany } from "../modules/companies/companies.service";
+import { findPublicCompany } from "../modules/companies/companies.queries";
 import { writeCustomerMessage } from "../modules/messages/messages.service";
 import { hitRateLimit } from "../rate-limits";
 

@@ -15,7 +15,8 @@ import {
   isCustomerAccount,
   sendConfirmationAfterSignUp,
 } from "../modules/auth/auth.service";
-import { createCompany, findPublicCompany } from "../modules/companies/companies.service";
+import { findPublicCompany } from "../modules/companies/companies.queries";
+import { createCompany } from "../modules/companies/companies.service";
 import { partnerOrigin } from "../modules/partnerships/partnerships.service";
 import { createDefaultProgram } from "../modules/programs/programs.service";
 import { joinCompany } from "./join-company";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { planExpiredSql } from "../modules/companies/companies.service";
+import { planExpiredSql } from "../modules/companies/companies.queries";
 import { companies } from "../modules/companies/companies.table";
 import type { SessionVars } from "./session";
 

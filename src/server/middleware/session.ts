@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { sessions, users } from "../modules/auth/auth.table";
 import { profiles } from "../modules/auth/profiles.table";
-import { planExpiredSql } from "../modules/companies/companies.service";
+import { planExpiredSql } from "../modules/companies/companies.queries";
 import { companies } from "../modules/companies/companies.table";
 import { signedCookie } from "../session-cookie";
 

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError, isUniqueViolation } from "../../errors";
-import { findCompanyOfOwner } from "../companies/companies.service";
+import { findCompanyOfOwner } from "../companies/companies.queries";
 import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
 import { createUserWithPassword } from "./users.service";

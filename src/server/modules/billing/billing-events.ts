@@ -8,7 +8,8 @@ import {
 } from "@shared/billing.schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { findCompany, lockCompany, saveCompanyBillingState } from "../companies/companies.service";
+import { findCompany } from "../companies/companies.queries";
+import { lockCompany, saveCompanyBillingState } from "../companies/companies.service";
 import { queueEmail } from "../mail/outbox";
 import { findCompanyOwner } from "./billing.queries";
 import { billingEvents, invoices, subscriptions } from "./billing.table";

@@ -10,7 +10,8 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { findCompany, lockCompany, planStatus } from "../companies/companies.service";
+import { findCompany, planStatus } from "../companies/companies.queries";
+import { lockCompany } from "../companies/companies.service";
 import { invoices, subscriptions } from "./billing.table";
 import { dayOf } from "./billing-dates";
 import {

@@ -282,3 +282,25 @@ export async function lockCardForCredit(tx: Db, companyId: string, cardId: strin
       toCompanyCard({ ...answer, card: { ...row.card, ...change } }),
   };
 }
+
+/** Per customer of the company: how many cards, how many completed, stamps on the open ones. */
+export async function countCardsByCustomer(
+  db: Db,
+  companyId: string,
+  customerIds: string[],
+): Promise<Map<string, { total: number; completed: number; currentStamps: number }>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      customerId: loyaltyCards.customerId,
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`count(*) filter (where ${loyaltyCards.status} <> 'active')::int`,
+      currentStamps: sql<number>`coalesce(sum(${loyaltyCards.stamps}) filter (where ${loyaltyCards.status} <> 'redeemed'), 0)::int`,
+    })
+    .from(loyaltyCards)
+    .where(
+      and(eq(loyaltyCards.companyId, companyId), inArray(loyaltyCards.customerId, customerIds)),
+    )
+    .groupBy(loyaltyCards.customerId);
+  return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
+}

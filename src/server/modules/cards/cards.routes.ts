@@ -29,7 +29,7 @@ import {
   findClaimOptions,
   findPublicCompany,
   findRunningPromotion,
-} from "../companies/companies.service";
+} from "../companies/companies.queries";
 import {
   findCardByCode,
   getCardHistory,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CompanyCard, RedeemCard, Voucher } from "@shared/cards.schema";
 import type { StampMethod } from "@shared/stamps.schema";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
@@ -67,28 +67,6 @@ export async function createVoucher(db: Db, customerId: string, cardId: string):
     .where(eq(loyaltyCards.id, cardId))
     .returning({ code: loyaltyCards.redemptionCode });
   return { cardId, code: row!.code! };
-}
-
-/** Per customer of the company: how many cards, how many completed, stamps on the open ones. */
-export async function countCardsByCustomer(
-  db: Db,
-  companyId: string,
-  customerIds: string[],
-): Promise<Map<string, { total: number; completed: number; currentStamps: number }>> {
-  if (customerIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      customerId: loyaltyCards.customerId,
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`count(*) filter (where ${loyaltyCards.status} <> 'active')::int`,
-      currentStamps: sql<number>`coalesce(sum(${loyaltyCards.stamps}) filter (where ${loyaltyCards.status} <> 'redeemed'), 0)::int`,
-    })
-    .from(loyaltyCards)
-    .where(
-      and(eq(loyaltyCards.companyId, companyId), inArray(loyaltyCards.customerId, customerIds)),
-    )
-    .groupBy(loyaltyCards.customerId);
-  return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,8 +10,12 @@ import { AppError } from "../../errors";
 import { requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonContent, validationHook } from "../../openapi";
-import { listDirectory } from "./companies.queries";
-import { findPublicCompany, listDirectoryCities, listSpecialPromotions } from "./companies.service";
+import {
+  findPublicCompany,
+  listDirectory,
+  listDirectoryCities,
+  listSpecialPromotions,
+} from "./companies.queries";
 
 const publicCompanyRoute = createRoute({
   method: "get",

@@ -9,11 +9,9 @@ import { saoPauloDate } from "@shared/dates";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { type CompanyRow, findCompany, findPublicCompany } from "../companies/companies.queries";
 import {
   type CompanyDetails,
-  type CompanyRow,
-  findCompany,
-  findPublicCompany,
   lockCompany,
   saveCompanyDetails,
   saveCompanyLogoUrl,

@@ -26,11 +26,10 @@ import { containsPattern } from "../../db/like";
 import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
 import { profiles } from "../auth/profiles.table";
-import { listOpenCards } from "../cards/cards.queries";
-import { countCardsByCustomer } from "../cards/cards.service";
+import { countCardsByCustomer, listOpenCards } from "../cards/cards.queries";
 import { companies } from "../companies/companies.table";
-import { countMessagesByCustomer, listConversation } from "../messages/messages.service";
-import { findDefaultProgram } from "../programs/programs.service";
+import { countMessagesByCustomer, listConversation } from "../messages/messages.queries";
+import { findDefaultProgram } from "../programs/programs.queries";
 import { customerInvitations } from "./invitations.table";
 import { companyMemberCounts, memberships } from "./memberships.table";
 

@@ -16,7 +16,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../rate-limits";
 import { findAccountByEmail, findUser, setFirstPassword } from "../auth/users.service";
-import { findPublicCompany } from "../companies/companies.service";
+import { findPublicCompany } from "../companies/companies.queries";
 import { invitationEmail, type Mail, type Mailer } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";
 import { awaitingAnswer, listInvitationsWaitingFor } from "./customers.queries";

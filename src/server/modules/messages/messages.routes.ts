@@ -20,8 +20,8 @@ import {
   validationHook,
 } from "../../openapi";
 import { listInterestRepliesForCustomer } from "../interests/interests.queries";
-import { listInbox, listMessageAnswersForCustomer } from "./messages.queries";
-import { countPendingMessages, listConversation, replyToMessage } from "./messages.service";
+import { listConversation, listInbox, listMessageAnswersForCustomer } from "./messages.queries";
+import { countPendingMessages, replyToMessage } from "./messages.service";
 
 const sendRoute = createRoute({
   method: "post",

@@ -16,7 +16,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql }
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { inSaoPaulo } from "../../db/time-zone";
-import { planExpiredSql } from "../companies/companies.service";
+import { planExpiredSql } from "../companies/companies.queries";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
 import { partnerMessages, partnerships } from "./partnerships.table";

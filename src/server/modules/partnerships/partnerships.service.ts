@@ -17,12 +17,8 @@ import { and, eq, exists, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError, isUniqueViolation } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import {
-  findCompany,
-  findPublicCompany,
-  planStatus,
-  saveCompanyPartnershipSettings,
-} from "../companies/companies.service";
+import { findCompany, findPublicCompany, planStatus } from "../companies/companies.queries";
+import { saveCompanyPartnershipSettings } from "../companies/companies.service";
 import {
   countRequestsToday,
   findOpenPartnership,

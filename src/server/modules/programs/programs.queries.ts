@@ -55,3 +55,14 @@ export async function getProgram(db: Db, companyId: string, programId: string): 
   if (!program) throw new AppError("not_found", 404, "Card not found");
   return program;
 }
+
+/** The programme a customer joins through the company's link. */
+export async function findDefaultProgram(db: Db, companyId: string): Promise<ProgramRow> {
+  const [row] = await db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.companyId, companyId), eq(programs.isDefault, true)))
+    .limit(1);
+  if (!row) throw new AppError("not_found", 404, "The company has no default programme");
+  return row;
+}

@@ -3,7 +3,7 @@ import type { CreateProgram, Program, UpdateProgram } from "@shared/programs.sch
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { findCompany } from "../companies/companies.service";
+import { findCompany } from "../companies/companies.queries";
 import { getProgram, toProgram } from "./programs.queries";
 import { programs } from "./programs.table";
 
@@ -162,15 +162,4 @@ export async function setDefaultProgram(
       .where(and(eq(programs.id, programId), eq(programs.isDefault, false)));
   });
   return getProgram(db, companyId, programId);
-}
-
-/** The programme a customer joins through the company's link. */
-export async function findDefaultProgram(db: Db, companyId: string): Promise<ProgramRow> {
-  const [row] = await db
-    .select()
-    .from(programs)
-    .where(and(eq(programs.companyId, companyId), eq(programs.isDefault, true)))
-    .limit(1);
-  if (!row) throw new AppError("not_found", 404, "The company has no default programme");
-  return row;
 }

@@ -18,8 +18,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { findAppearance, updateAppearance } from "../auth/users.service";
+import { findCompany } from "../companies/companies.queries";
 import {
-  findCompany,
   saveCompanyLoyaltyRules,
   saveCompanyPromotion,
   saveCompanyReferralRules,
