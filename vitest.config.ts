@@ -10,8 +10,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["src/**/*.test.ts"],
+    // *.test.tsx: the web's component tests, each in happy-dom (`// @vitest-environment happy-dom`
+    // at its top; vitest runs them in workers apart from the node files, so no DOM globals reach
+    // the server tests). The setup file does nothing in node.
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     globalSetup: ["src/server/test/global-setup.ts"],
+    setupFiles: ["src/web/test/setup.ts"],
     // One worker per core (at least two: a file waiting on a timer leaves its core to the other).
     maxWorkers: Math.max(2, availableParallelism()),
     // A worker keeps the modules it loaded from one file to the next: the app's ~4 s of imports

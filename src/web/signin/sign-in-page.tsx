@@ -1,4 +1,5 @@
-import type { Role } from "@shared/auth.schema";
+import type { Me, Role, SignIn } from "@shared/auth.schema";
+import type { TwoFactorChallenge } from "@shared/security.schema";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
@@ -8,17 +9,40 @@ import {
   ConfirmationNotice,
   PasswordResetNotice,
 } from "@/web/features/auth/components/confirmation-notice";
+import { SignInFormCore } from "@/web/features/auth/components/sign-in-form-core";
 import type { SignInHandoff } from "@/web/features/auth/handoff";
-import { PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
+import { homePathFor, PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
+import { apiClient } from "@/web/lib/api-client";
 import { readConfirmationResult } from "@/web/lib/confirmation";
 import { useVisitor } from "./session";
-import { SignInForm } from "./sign-in-form";
+import { showToast } from "./toasts";
+
+/**
+ * Sends the sign-in; an account with two-factor authentication answers a challenge instead
+ * (as `useSignIn` in features/auth/api.ts). The schemas (zod) come with the first submit.
+ */
+async function signIn(input: SignIn): Promise<Me | TwoFactorChallenge> {
+  const [{ MeSchema }, { TwoFactorChallengeSchema }] = await Promise.all([
+    import("@shared/auth.schema"),
+    import("@shared/security.schema"),
+  ]);
+  const answer = await apiClient.post<unknown>("/api/session", input);
+  const challenge = TwoFactorChallengeSchema.safeParse(answer);
+  return challenge.success ? challenge.data : MeSchema.parse(answer);
+}
+
+const resendConfirmation = (email: string) =>
+  apiClient.post<unknown>("/api/accounts/confirmation", { email });
+
+/** A session goes to its home page with a page load, replacing the sign-in page in the history. */
+const goHome = (me: Me) => window.location.replace(homePathFor(me.profile.role));
 
 /**
  * /login-admin or /login-cliente (and their `-en` variants) on their sign-in form, as the app's
  * CompanyLoginPage and CustomerLoginPage show it to a visitor without a session and without a
  * sign-up link's parameters. Everything else on these pages (a session already open, the
- * sign-up form, the two-factor code) is the app's: `openApp` mounts it on this page.
+ * sign-up form, the two-factor code) is the app's: `openApp` mounts it on this page. The form is
+ * the app's own (`SignInFormCore`, decision 026), with plain links, fetch and page loads.
  */
 export function SignInPage({
   account,
@@ -47,8 +71,12 @@ export function SignInPage({
           switchLabel={t(`${texts}.toSignUp`)}
           onSwitch={() => openApp({ view: "signUp" })}
         >
-          <SignInForm
+          <SignInFormCore
             account={account}
+            signIn={signIn}
+            resendConfirmation={resendConfirmation}
+            notify={showToast}
+            onSignedIn={goHome}
             onTwoFactor={(email) => openApp({ view: "twoFactor", email })}
           />
         </AuthCard>

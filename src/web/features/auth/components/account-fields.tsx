@@ -10,7 +10,7 @@ import { PasswordInput } from "@/web/components/ui/password-input";
 
 /**
  * One wired field, as `useFormField(form)(name)` (react-hook-form) returns it, or the sign-in
- * entry's form (signin/sign-in-form.tsx, without react-hook-form).
+ * form (sign-in-form-core.tsx, without react-hook-form).
  */
 type FormField = {
   id: string;
@@ -18,6 +18,7 @@ type FormField = {
   control: {
     id: string;
     name: string;
+    defaultValue?: string;
     "aria-invalid": true | undefined;
     "aria-describedby": string | undefined;
     onChange: (event: { target: unknown }) => unknown;

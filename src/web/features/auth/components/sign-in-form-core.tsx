@@ -1,20 +1,22 @@
 import type { Me, Role, SignIn } from "@shared/auth.schema";
 import type { TwoFactorChallenge } from "@shared/security.schema";
-import { type FormEvent, useId, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  type ComponentType,
+  type FormEvent,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
-import {
-  EmailField,
-  FormErrorAlert,
-  PasswordField,
-} from "@/web/features/auth/components/account-fields";
-import { forgotPasswordPath, homePathFor } from "@/web/features/auth/paths";
-import { ApiError, apiClient } from "@/web/lib/api-client";
+import { ApiError } from "@/web/lib/api-client";
 import { errorMessage, validationMessage } from "@/web/lib/error-message";
 import { fieldAria } from "@/web/lib/form";
 import { currentLocale, loadNamespaces } from "@/web/lib/i18n";
-import { showToast } from "./toasts";
+import { forgotPasswordPath } from "../paths";
+import { EmailField, FormErrorAlert, PasswordField } from "./account-fields";
 
 type Name = keyof SignIn;
 const NAMES: Name[] = ["email", "password"];
@@ -24,41 +26,60 @@ type Attempt =
   | { status: "pending"; email: string }
   | { status: "error"; email: string; error: unknown };
 
-/**
- * Sends the sign-in; an account with two-factor authentication answers a challenge instead
- * (as `useSignIn` in features/auth/api.ts). The schemas (zod) come with the first submit.
- */
-async function signIn(input: SignIn): Promise<Me | TwoFactorChallenge> {
-  const [{ MeSchema }, { TwoFactorChallengeSchema }] = await Promise.all([
-    import("@shared/auth.schema"),
-    import("@shared/security.schema"),
-  ]);
-  const answer = await apiClient.post<unknown>("/api/session", input);
-  const challenge = TwoFactorChallengeSchema.safeParse(answer);
-  return challenge.success ? challenge.data : MeSchema.parse(answer);
-}
+/** A link as the page makes them: a plain `<a>` (the sign-in entry) or the router's (the app). */
+export type SignInLink = ComponentType<ComponentProps<"a"> & { href: string }>;
+
+const PlainLink: SignInLink = (props) => <a {...props} />;
+
+export type SignInFormCoreProps = {
+  /** The page's role: picks the sign-in page 'Esqueci minha senha' returns to. */
+  account: Role;
+  /** Sends the checked e-mail and password: a session, or a two-factor challenge. */
+  signIn: (input: SignIn) => Promise<Me | TwoFactorChallenge>;
+  /** 'Reenviar e-mail de confirmação' for the e-mail that was refused as not confirmed. */
+  resendConfirmation: (email: string) => Promise<unknown>;
+  /** Shows a toast. */
+  notify: (kind: "success" | "error", text: string) => void;
+  /** A session was opened. The form stays busy: the page is about to change. */
+  onSignedIn: (me: Me) => unknown;
+  /** The password was right and the account asks for its code (`email` as typed). */
+  onTwoFactor: (email: string) => void;
+  /** The e-mail to start with (back from the code step). */
+  defaultEmail?: string;
+  /** Why the code step ended without a session (it expired): shown until the next submit. */
+  initialError?: unknown;
+  /** How 'Esqueci minha senha' links (a plain `<a>` by default). */
+  link?: SignInLink;
+};
 
 /**
- * The sign-in form of the sign-in entry (decision 018): what `SignInForm`
- * (features/auth/components/sign-in-form.tsx) shows and does, without react-hook-form, TanStack
- * Query or the router. The same shared schema checks it on submit (fetched then, with the texts
- * of its messages); the first wrong field gets the focus; editing a field clears its error. An
- * account with two-factor authentication goes on in the app (`onTwoFactor`); a session goes to
- * its home page with a page load.
+ * The one sign-in form (decision 026), shown by the sign-in entry (signin/sign-in-page.tsx) and by
+ * the app (`SignInForm`, sign-in-form.tsx): plain React state, no react-hook-form, TanStack Query
+ * or router, so the light entry stays within its budget. Each side passes how it talks to the API,
+ * shows toasts, links and leaves the page. The shared `SignInSchema` (zod) checks it on submit
+ * (imported then, with the texts of its messages); the first wrong field gets the focus; editing a
+ * field clears its error; the spec's alerts stand for a malformed e-mail or a short password
+ * (section 8), the API's error text for anything else, with 'Reenviar e-mail de confirmação' for an
+ * account not confirmed yet.
  */
-export function SignInForm({
+export function SignInFormCore({
   account,
+  signIn,
+  resendConfirmation,
+  notify,
+  onSignedIn,
   onTwoFactor,
-}: {
-  account: Role;
-  onTwoFactor: (email: string) => void;
-}) {
+  defaultEmail,
+  initialError = null,
+  link: Link = PlainLink,
+}: SignInFormCoreProps) {
   const { t } = useTranslation("auth");
   const prefix = useId();
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [invalidAlert, setInvalidAlert] = useState<string | null>(null);
   const [attempt, setAttempt] = useState<Attempt>({ status: "idle" });
+  const [carriedError, setCarriedError] = useState<unknown>(initialError);
   const [resending, setResending] = useState(false);
 
   const specAlert = (emailKey: string | undefined, passwordKey: string | undefined) => {
@@ -78,6 +99,7 @@ export function SignInForm({
       import("@shared/auth.schema"),
       loadNamespaces(["errors", "validation"]),
     ]);
+    setCarriedError(null);
     const parsed = SignInSchema.safeParse(values);
     if (!parsed.success) {
       const found: FieldErrors = {};
@@ -96,10 +118,9 @@ export function SignInForm({
     setInvalidAlert(null);
     const email = parsed.data.email;
     setAttempt({ status: "pending", email });
+    let result: Me | TwoFactorChallenge;
     try {
-      const result = await signIn(parsed.data);
-      if ("twoFactorRequired" in result) onTwoFactor(values.email);
-      else window.location.replace(homePathFor(result.profile.role));
+      result = await signIn(parsed.data);
     } catch (error) {
       setAttempt({ status: "error", email, error });
       if (error instanceof ApiError && error.code === "validation_failed") {
@@ -109,17 +130,20 @@ export function SignInForm({
         }
         setErrors(server);
       }
+      return;
     }
+    if ("twoFactorRequired" in result) onTwoFactor(values.email);
+    else onSignedIn(result);
   };
 
-  const resendConfirmation = async () => {
+  const onResend = async () => {
     if (attempt.status !== "error") return;
     setResending(true);
     try {
-      await apiClient.post<unknown>("/api/accounts/confirmation", { email: attempt.email });
-      showToast("success", t("resend.sent"));
+      await resendConfirmation(attempt.email);
+      notify("success", t("resend.sent"));
     } catch (error) {
-      showToast("error", errorMessage(error));
+      notify("error", errorMessage(error));
     } finally {
       setResending(false);
     }
@@ -146,6 +170,7 @@ export function SignInForm({
     failure instanceof ApiError && failure.code === "validation_failed"
       ? specAlert(failure.fields.email, failure.fields.password)
       : null;
+  const email = field("email");
 
   return (
     <form ref={form} noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -162,7 +187,7 @@ export function SignInForm({
               variant="outline"
               size="sm"
               className="mt-1 text-foreground"
-              onClick={resendConfirmation}
+              onClick={onResend}
               disabled={resending}
             >
               {resending ? <Spinner /> : null}
@@ -170,13 +195,19 @@ export function SignInForm({
             </Button>
           ) : null}
         </FormErrorAlert>
+      ) : carriedError ? (
+        <FormErrorAlert>
+          <p>{errorMessage(carriedError, "network")}</p>
+        </FormErrorAlert>
       ) : null}
 
-      <EmailField field={field("email")} />
+      <EmailField field={{ ...email, control: { ...email.control, defaultValue: defaultEmail } }} />
       <div className="grid gap-1">
         <PasswordField field={field("password")} isNew={false} />
         <Button asChild variant="link" size="sm" className="h-auto justify-self-end px-0 py-1">
-          <a href={forgotPasswordPath(account, currentLocale())}>{t("forgotPassword.link")}</a>
+          <Link href={forgotPasswordPath(account, currentLocale())}>
+            {t("forgotPassword.link")}
+          </Link>
         </Button>
       </div>
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
