@@ -132,7 +132,8 @@ test.describe("customer area shell", () => {
     const { context, page } = await signedIn(accounts, customer);
     await page.goto("/dashboard-cliente");
     await page.getByText("Olá, Ana Souza!").waitFor();
-    await page.getByText("Recife/PE").waitFor();
+    // In the header (the page's directory may list other companies of Recife: a shared server).
+    await page.getByRole("banner").getByText("Recife/PE", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Sair" }).click();
     await page.waitForURL((u) => u.pathname === "/");
     await page.goto("/dashboard-cliente");
