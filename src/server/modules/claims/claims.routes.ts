@@ -3,6 +3,8 @@ import { ClaimSchema, CreateClaimSchema, RejectClaimSchema } from "@shared/claim
 import type { Context } from "hono";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { createClaim } from "../../flows/claim-stamp";
+import { approveClaim, rejectClaim } from "../../flows/review-claim";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";
 import type { SessionVars } from "../../middleware/session";
@@ -22,7 +24,7 @@ import {
   listCompanyClaims,
   listCustomerClaims,
 } from "./claims.queries";
-import { approveClaim, checkClaim, createClaim, rejectClaim } from "./claims.service";
+import { checkClaim } from "./claims.service";
 
 /** Receipt uploads per customer (any card): 10 an hour. */
 export const RECEIPT_RATE_LIMIT: RateLimitRule = {

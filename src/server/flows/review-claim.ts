@@ -1,0 +1,40 @@
+/**
+ * A company reviews a customer's claim (flow: decision 022): approved, the claim is locked (stamps)
+ * and the card credited by the method's rule (cards), inside the caller's idempotent transaction;
+ * rejected, with the reason (stamps).
+ */
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import type { CompanyActor } from "../middleware/actor";
+import { creditCard } from "../modules/cards/cards.service";
+import { getCompanyClaim } from "../modules/claims/claims.queries";
+import {
+  approveClaimStamp,
+  lockClaimStamp,
+  rejectClaimStamp,
+} from "../modules/stamps/stamps.service";
+
+/**
+ * Approves a pending claim through the same atomic path as a staff stamp: the claim and the card
+ * are locked, the card is credited by the method's rule, and the claim now counts.
+ */
+export async function approveClaim(tx: Db, actor: CompanyActor, claimId: string): Promise<void> {
+  const claim = await lockClaimStamp(tx, actor.companyId, claimId);
+  if (!claim) throw new AppError("not_found", 404, "Claim not found");
+  if (claim.status !== "pending")
+    throw new AppError("claim_not_pending", 409, "The claim was already reviewed");
+  const { added } = await creditCard(tx, actor, claim.cardId, claim.method);
+  await approveClaimStamp(tx, claimId, { count: added, givenBy: actor.userId });
+}
+
+export async function rejectClaim(db: Db, actor: CompanyActor, claimId: string, reason: string) {
+  const rejected = await rejectClaimStamp(db, actor.companyId, claimId, {
+    reason,
+    givenBy: actor.userId,
+  });
+  if (!rejected) {
+    await getCompanyClaim(db, actor.companyId, claimId); // 404 when not this company's
+    throw new AppError("claim_not_pending", 409, "The claim was already reviewed");
+  }
+  return getCompanyClaim(db, actor.companyId, claimId);
+}
