@@ -22,11 +22,10 @@ import { securityHeaders } from "./middleware/security-headers";
 import { loadSession, type SessionVars } from "./middleware/session";
 import { slowRequests } from "./middleware/slow-requests";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
+import { channelRoutes } from "./modules/assistant/channel.routes";
 import { marketingConsentRoutes } from "./modules/assistant/consents.routes";
 import type { AssistantEngine } from "./modules/assistant/engine";
-import { instagramRoutes } from "./modules/assistant/instagram.routes";
 import { rulesEngine } from "./modules/assistant/rules-engine";
-import { whatsappRoutes } from "./modules/assistant/whatsapp.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { backupRoutes } from "./modules/backup/backup.routes";
 import { billingRoutes, devBillingRoutes } from "./modules/billing/billing.routes";
@@ -218,8 +217,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", notificationsRoutes({ db }));
   app.route("/api", messagesRoutes({ db }));
   app.route("/api", assistantRoutes({ db, engine: assistantEngine }));
-  app.route("/api", whatsappRoutes({ db, appUrl: deps.appUrl, ...channelDeps }));
-  app.route("/api", instagramRoutes({ db, appUrl: deps.appUrl, ...channelDeps }));
+  app.route("/api", channelRoutes({ db, appUrl: deps.appUrl, ...channelDeps }));
   app.route("/api", interestsRoutes({ db }));
   app.route("/api", partnershipsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));
@@ -260,17 +258,19 @@ export function createApp(deps: AppDeps): App {
     app.use("/dev/jobs/*", sameOrigin(trustedOrigins(deps.appUrl)));
     app.route(
       "/dev/jobs",
-      devJobsRoutes({
-        db,
-        mailer: deps.mailer,
-        appUrl: deps.appUrl,
-        backupDir: deps.backupDir ?? "",
-        billingProvider,
-        assistantEngine,
-        authSecret: deps.authSecret,
-        ...channelDeps,
-        jobs: JOBS,
-      }),
+      devJobsRoutes(
+        {
+          db,
+          mailer: deps.mailer,
+          appUrl: deps.appUrl,
+          backupDir: deps.backupDir ?? "",
+          billingProvider,
+          assistantEngine,
+          authSecret: deps.authSecret,
+          ...channelDeps,
+        },
+        JOBS,
+      ),
     );
   }
 

@@ -4,16 +4,40 @@
  * a cron in São Paulo time) and this list gathers them. main.ts runs them (startJobs),
  * /dev/jobs/:name runs one now, and the test template gets their queues.
  */
+
+import type { Db } from "./db/client";
+import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
 import { ASSISTANT_JOBS } from "./modules/assistant/assistant.jobs";
+import type { AssistantEngine } from "./modules/assistant/engine";
 import { BACKUP_JOBS } from "./modules/backup/backup.jobs";
 import { BILLING_JOBS } from "./modules/billing/billing.jobs";
-import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
+import type { BillingProvider } from "./modules/billing/provider";
 import type { JobDefinition } from "./modules/jobs/jobs.service";
+import type { Mailer } from "./modules/mail/mail.service";
 import { sendEmailJob } from "./modules/mail/outbox";
 import { NOTIFICATION_JOBS } from "./modules/notifications/notifications.jobs";
 import { pruneRateLimits } from "./rate-limits";
 
-export const JOBS: readonly JobDefinition[] = [
+/** What the app gives every job handler (server.ts, /dev/jobs, the tests). */
+export type AppJobDeps = {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  /** Where the scheduled backups are written (BACKUP_DIR). */
+  backupDir: string;
+  /** The payment provider the app uses (billing's reconciliation); none: nothing to reconcile. */
+  billingProvider?: BillingProvider;
+  /** IA Suprema's engine (default: the rules engine). */
+  assistantEngine?: AssistantEngine;
+  /** The app's auth secret: campaigns sign their one-click opt-out links with it. */
+  authSecret?: string;
+  /** The key of the messaging channels' secrets (WhatsApp); without it nothing goes out there. */
+  channelSecretKey?: Buffer;
+  /** Meta's Graph API (GRAPH_API_BASE_URL; default https://graph.facebook.com/v21.0). */
+  graphApiBaseUrl?: string;
+};
+
+export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   ...BACKUP_JOBS,
   // Rate-limit windows that ended a day ago.
   {

@@ -1,6 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
+ * better-call's signed cookies (better-auth's session cookie), read and written here without
+ * better-auth: the session middleware's fast path reads them, the demo signs its owner's session.
+ * This re-implements better-call's format; session-cookie.test.ts checks it against better-auth's
+ * own cookies (decision 025).
+ */
+
+/** A value as better-call signs it: `value.base64(HMAC-SHA256(secret, value))`, URI-encoded. */
+export const signCookieValue = (value: string, secret: string) =>
+  encodeURIComponent(`${value}.${createHmac("sha256", secret).update(value).digest("base64")}`);
+
+/**
  * The value of a cookie signed by better-call (`value.base64(HMAC-SHA256(secret, value))`,
  * URI-encoded), or null when it is absent or its signature does not match. Parsed as better-call
  * parses it: the first cookie of that name wins.

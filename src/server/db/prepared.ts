@@ -14,8 +14,8 @@ import type { Db } from "./client";
  * `sql.placeholder(name)`.
  *
  * This reads three of Drizzle's internals (`session`, `dialect`, the builder's `config` and
- * `joinsNotNullableMap`), the same ones its `_prepare` reads; decision 019 says what breaks it and
- * which tests notice.
+ * `joinsNotNullableMap`), the same ones its `_prepare` reads; decision 019 says what breaks it, and
+ * prepared.test.ts names the internal that moved should a drizzle-orm upgrade move one.
  */
 export function reusableQuery<Row>(
   name: string,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { inject } from "vitest";
 import { type AppDeps, createApp } from "../app";
 import type { PasswordHashing } from "../auth";
+import type { AppJobDeps } from "../jobs";
 import { type JobRunner, type JobRunnerOptions, startJobs } from "../modules/jobs/jobs.service";
 import type { Mail, Mailer } from "../modules/mail/mail.service";
 import { sendQueuedEmails } from "../modules/mail/outbox";
@@ -63,7 +64,7 @@ type TestAppOptions = Partial<
   >
 > & {
   /** Runs these jobs in the test (workers and schedules; e.g. `{ jobs: JOBS }`). Off by default. */
-  jobs?: Omit<JobRunnerOptions, "database" | "deps">;
+  jobs?: Omit<JobRunnerOptions<AppJobDeps>, "database" | "deps">;
   /** Sends each e-mail first (one that fails on demand, say); `mails` records those it took. */
   mailer?: Mailer;
   /**

@@ -1,5 +1,6 @@
 /** The assistant module's jobs: IA Suprema's replies and campaigns (src/server/jobs.ts runs every module's). */
 import type { JobDefinition } from "../jobs/jobs.service";
+import type { AssistantJobDeps } from "./assistant.deps";
 import { answerCustomerMessage } from "./assistant.service";
 import { ASSISTANT_REPLY_JOB } from "./assistant-queue";
 import {
@@ -8,10 +9,10 @@ import {
   sendCampaignWhatsApp,
   WHATSAPP_CAMPAIGN_JOB,
 } from "./campaigns.job";
-import { INSTAGRAM_REPLY_JOB, replyOnInstagram } from "./instagram-reply.job";
-import { replyOnWhatsApp, WHATSAPP_REPLY_JOB } from "./whatsapp-reply.job";
+import { replyToInbound } from "./channel-reply";
+import { CHANNEL_ADAPTERS } from "./channels";
 
-export const ASSISTANT_JOBS: readonly JobDefinition[] = [
+export const ASSISTANT_JOBS: readonly JobDefinition<AssistantJobDeps>[] = [
   // IA Suprema: answers a customer's message within about a second of it (queued by
   // messages.service sendMessage when the assistant is on). Idempotent by the pending message.
   {
@@ -24,25 +25,19 @@ export const ASSISTANT_JOBS: readonly JobDefinition[] = [
     retryDelaySeconds: 5,
     expireInSeconds: 60,
   },
-  // IA Suprema on WhatsApp: answers an inbound text (queued by the webhook with the message).
-  // Idempotent by the message's `received` state and the feedback's source message.
-  {
-    name: WHATSAPP_REPLY_JOB,
-    handler: (deps, now, data) => replyOnWhatsApp(deps, now, data),
-    pollingIntervalSeconds: 1,
-    retryLimit: 3,
-    retryDelaySeconds: 5,
-    expireInSeconds: 60,
-  },
-  // IA Suprema on Instagram Direct: the same, for an inbound Instagram text.
-  {
-    name: INSTAGRAM_REPLY_JOB,
-    handler: (deps, now, data) => replyOnInstagram(deps, now, data),
-    pollingIntervalSeconds: 1,
-    retryLimit: 3,
-    retryDelaySeconds: 5,
-    expireInSeconds: 60,
-  },
+  // IA Suprema on each messaging channel (`whatsapp-reply`, `instagram-reply`): answers an inbound
+  // text (queued by the webhook with the message). Idempotent by the message's `received` state
+  // and the feedback's source message.
+  ...CHANNEL_ADAPTERS.map(
+    (adapter): JobDefinition<AssistantJobDeps> => ({
+      name: adapter.replyJob,
+      handler: (deps, now, data) => replyToInbound(adapter, deps, now, data),
+      pollingIntervalSeconds: 1,
+      retryLimit: 3,
+      retryDelaySeconds: 5,
+      expireInSeconds: 60,
+    }),
+  ),
   // IA Suprema's campaigns: every 5 minutes, each company past its send time (São Paulo) gets its
   // promotion and reminder at its frequency, only to consenting members. Once per company, kind
   // and São Paulo date (a campaign_runs row is the once-key).

@@ -19,13 +19,10 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { findRunningPromotion, planStatus } from "../companies/companies.service";
-import type { JobDeps } from "../jobs/jobs.service";
-import {
-  countMessagesByCustomer,
-  findMessageForAssistant,
-  writeAssistantAnswer,
-} from "../messages/messages.service";
+import { findRunningPromotion, planStatus } from "../companies/companies.queries";
+import { findMessageForAssistant, writeAssistantAnswer } from "../messages/messages.service";
+import { countMessagesByCustomer } from "../messages/messages.queries";
+import type { AssistantJobDeps as JobDeps } from "./assistant.deps";
 import { findAssistantCompany, findCustomerNames, listMemberCards } from "./assistant.queries";
 import { assistantFeedback, assistantHandoffs, assistantSettings } from "./assistant.table";
 import type { AssistantEngine, AssistantFacts, AssistantTools } from "./engine";

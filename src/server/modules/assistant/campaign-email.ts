@@ -5,166 +5,56 @@
  * the mail client withdraw with one POST.
  */
 
-import { formatCalendarDate } from "@shared/dates";
-import { type Language, toLocale } from "@shared/languages";
-import { escapeHtml, type Mail } from "../mail/mail.service";
+import {
+  type CampaignMember,
+  type Promotion,
+  promotionContent,
+  promotionWords,
+  reminderContent,
+  reminderWords,
+  type UnfinishedCard,
+} from "../../email/campaign-email";
+import { emailTexts } from "../../email/texts";
+import type { Mail } from "../mail/mail.service";
 
-const TEXTS = {
-  pt: {
-    hello: (name: string) => `Olá, ${name}!`,
-    promotionSubject: (company: string, title: string) => `${title} - ${company}`,
-    promotionDefaultTitle: "Promoção Especial",
-    promotionIntro: (company: string) => `${company} tem uma promoção para você:`,
-    until: (date: string) => `Válida até ${date}.`,
-    reminderSubject: (company: string) => `Seu cartão de ${company} está esperando por você`,
-    reminder: (company: string, stamps: number, required: number) =>
-      `Você tem ${stamps} de ${required} carimbos no seu cartão de ${company}.`,
-    missing: (left: number, reward: string) =>
-      `${left === 1 ? "Falta 1 carimbo" : `Faltam ${left} carimbos`} para ${reward || "a sua recompensa"}. Que tal passar por lá?`,
-    button: "Ver meu cartão",
-    why: (company: string) =>
-      `Você recebe este e-mail porque aceitou receber promoções e novidades de ${company} no Carimbou.`,
-    optOut: "Não quero mais receber",
-    optOutText: "Para não receber mais, abra:",
-    team: "Equipe Carimbou",
-  },
-  en: {
-    hello: (name: string) => `Hello, ${name}!`,
-    promotionSubject: (company: string, title: string) => `${title} - ${company}`,
-    promotionDefaultTitle: "Special promotion",
-    promotionIntro: (company: string) => `${company} has a promotion for you:`,
-    until: (date: string) => `Valid until ${date}.`,
-    reminderSubject: (company: string) => `Your ${company} card is waiting for you`,
-    reminder: (company: string, stamps: number, required: number) =>
-      `You have ${stamps} of ${required} stamps on your ${company} card.`,
-    missing: (left: number, reward: string) =>
-      `${left === 1 ? "1 stamp" : `${left} stamps`} to go for ${reward || "your reward"}. Why not drop by?`,
-    button: "See my card",
-    why: (company: string) =>
-      `You get this e-mail because you agreed to receive promotions and news from ${company} on Carimbou.`,
-    optOut: "Unsubscribe",
-    optOutText: "To stop receiving them, open:",
-    team: "The Carimbou team",
-  },
-} as const;
-
-type Common = {
+type Common = CampaignMember & {
   to: string;
-  name: string;
-  companyName: string;
-  language: Language;
-  /** The member's card page at the company. */
-  cardUrl: string;
-  /** /descadastrar?token=… (the page), and the API's one-click address (the headers). */
-  optOutUrl: string;
+  /** The API's one-click address (the headers); `optOutUrl` is the page's. */
   oneClickUrl: string;
 };
 
-const BUTTON =
-  "display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none";
+/** RFC 8058: the mail client's one-click unsubscribe, a POST to the API's address. */
+const oneClickHeaders = (input: Common) => ({
+  "List-Unsubscribe": `<${input.oneClickUrl}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
 
-function campaignMail(
-  input: Common,
-  subject: string,
-  paragraphs: { text: string; html: string }[],
-): Mail {
-  const t = TEXTS[input.language];
-  const cardUrl = escapeHtml(input.cardUrl);
-  const optOutUrl = escapeHtml(input.optOutUrl);
-  return {
-    to: input.to,
-    subject,
-    text: [
-      t.hello(input.name),
-      "",
-      ...paragraphs.flatMap((p) => [p.text, ""]),
-      input.cardUrl,
-      "",
-      t.why(input.companyName),
-      `${t.optOutText} ${input.optOutUrl}`,
-      "",
-      t.team,
-    ].join("\n"),
-    html: `<!doctype html><html lang="${toLocale(input.language)}"><body style="font-family:Arial,sans-serif;color:#1f2937">
-<p>${t.hello(escapeHtml(input.name))}</p>
-${paragraphs.map((p) => `<p style="white-space:pre-line">${p.html}</p>`).join("\n")}
-<p><a href="${cardUrl}" style="${BUTTON}">${t.button}</a></p>
-<p>${t.team}</p>
-<hr style="border:none;border-top:1px solid #e5e7eb">
-<p style="font-size:12px;color:#6b7280">${t.why(escapeHtml(input.companyName))} <a href="${optOutUrl}">${t.optOut}</a></p>
-</body></html>`,
-    headers: {
-      "List-Unsubscribe": `<${input.oneClickUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
-}
-
-/** The running promotion: its title and description (the company's text, escaped). */
-export function promotionEmail(
-  input: Common & { title: string; description: string; endsOn: string | null },
-): Mail {
-  const t = TEXTS[input.language];
-  const title = input.title.trim() || t.promotionDefaultTitle;
-  const until = input.endsOn ? ` ${t.until(formatCalendarDate(input.endsOn))}` : "";
-  return campaignMail(input, t.promotionSubject(input.companyName, title), [
-    {
-      text: t.promotionIntro(input.companyName),
-      html: t.promotionIntro(escapeHtml(input.companyName)),
-    },
-    {
-      text: `${title}\n${input.description}${until}`,
-      html: `<strong>${escapeHtml(title)}</strong>\n${escapeHtml(input.description)}${until}`,
-    },
-  ]);
-}
+/** The running promotion: its title and description (the company's text). */
+export const promotionEmail = (input: Common & Promotion): Mail => ({
+  to: input.to,
+  ...promotionContent(input),
+  headers: oneClickHeaders(input),
+});
 
 /** A reminder of the member's unfinished card: how many stamps they have and need. */
-export function reminderEmail(
-  input: Common & { stamps: number; stampsRequired: number; reward: string },
-): Mail {
-  const t = TEXTS[input.language];
-  const left = Math.max(1, input.stampsRequired - input.stamps);
-  return campaignMail(input, t.reminderSubject(input.companyName), [
-    {
-      text: t.reminder(input.companyName, input.stamps, input.stampsRequired),
-      html: t.reminder(escapeHtml(input.companyName), input.stamps, input.stampsRequired),
-    },
-    { text: t.missing(left, input.reward), html: escapeHtml(t.missing(left, input.reward)) },
-  ]);
-}
+export const reminderEmail = (input: Common & UnfinishedCard): Mail => ({
+  to: input.to,
+  ...reminderContent(input),
+  headers: oneClickHeaders(input),
+});
 
 /** The WhatsApp texts of a campaign: short, plain, with the opt-out link at the end. */
-const WHATSAPP_OPT_OUT = {
-  pt: "Para não receber mais promoções:",
-  en: "To stop receiving promotions:",
-} as const;
+const optOutLine = (input: Common) =>
+  `${emailTexts(input.language).campaign.whatsappOptOut} ${input.optOutUrl}`;
 
 /** The running promotion as a WhatsApp text. */
-export function promotionWhatsApp(
-  input: Common & { title: string; description: string; endsOn: string | null },
-): string {
-  const t = TEXTS[input.language];
-  const title = input.title.trim() || t.promotionDefaultTitle;
-  const until = input.endsOn ? ` ${t.until(formatCalendarDate(input.endsOn))}` : "";
-  return [
-    `*${input.companyName}* · ${title}`,
-    `${input.description}${until}`,
-    "",
-    `${WHATSAPP_OPT_OUT[input.language]} ${input.optOutUrl}`,
-  ].join("\n");
+export function promotionWhatsApp(input: Common & Promotion): string {
+  const { title, description } = promotionWords(input.language, input);
+  return [`*${input.companyName}* · ${title}`, description, "", optOutLine(input)].join("\n");
 }
 
 /** The unfinished-card reminder as a WhatsApp text. */
-export function reminderWhatsApp(
-  input: Common & { stamps: number; stampsRequired: number; reward: string },
-): string {
-  const t = TEXTS[input.language];
-  const left = Math.max(1, input.stampsRequired - input.stamps);
-  return [
-    t.reminder(input.companyName, input.stamps, input.stampsRequired),
-    t.missing(left, input.reward),
-    "",
-    `${WHATSAPP_OPT_OUT[input.language]} ${input.optOutUrl}`,
-  ].join("\n");
+export function reminderWhatsApp(input: Common & UnfinishedCard): string {
+  const words = reminderWords(input.language, input.companyName, input);
+  return [words.stamps, words.missing, "", optOutLine(input)].join("\n");
 }

@@ -20,7 +20,7 @@ import { formatSaoPauloDateTime, saoPauloDate } from "@shared/dates";
 import { toLanguage } from "@shared/languages";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { planStatus } from "../companies/companies.service";
+import { planStatus } from "../companies/companies.queries";
 import { enqueueJob } from "../jobs/jobs.service";
 import type { Logger, Mail } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";
@@ -40,9 +40,9 @@ import {
   listPromotionRecipients,
   listReminderRecipients,
 } from "./campaigns.queries";
+import type { ChannelDeps } from "./channel-adapter";
 import { optOutToken } from "./consents.service";
-import type { WhatsAppDeps } from "./whatsapp.service";
-import { sendWhatsAppText } from "./whatsapp-send";
+import { sendWhatsAppText } from "./whatsapp.adapter";
 
 export const CAMPAIGNS_JOB = "assistant-campaigns";
 /** One campaign message to a member's WhatsApp, sent after the campaign's transaction. */
@@ -198,7 +198,7 @@ function common(
  * The job `whatsapp-campaign-send`: one campaign text to one WhatsApp contact of the company,
  * through the 24-hour rule (sendWhatsAppText). Meta refusing it is recorded, not retried.
  */
-export async function sendCampaignWhatsApp(deps: WhatsAppDeps & { db: Db }, data: unknown) {
+export async function sendCampaignWhatsApp(deps: ChannelDeps & { db: Db }, data: unknown) {
   const { companyId, contactId, text } = (data ?? {}) as Record<string, unknown>;
   if (typeof companyId !== "string" || typeof contactId !== "string" || typeof text !== "string") {
     throw new Error(`${WHATSAPP_CAMPAIGN_JOB}: the job's data is not a campaign message`);

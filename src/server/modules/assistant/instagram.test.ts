@@ -1,6 +1,5 @@
 import {
   ASSISTANT_DEFAULTS,
-  type AssistantSettings,
   type InstagramChannel,
   type InstagramInbox,
   type SaveInstagramChannelInput,
@@ -8,7 +7,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "../../jobs";
-import { type GraphRequest, metaSignature, startFakeGraph, waitFor } from "../../test/fake-graph";
+import { type GraphRequest, startFakeGraph, waitFor } from "../../test/fake-graph";
 import { json } from "../../test/http";
 import {
   createTestApp,
@@ -16,11 +15,10 @@ import {
   TEST_CHANNEL_SECRET_KEY,
   type TestApp,
 } from "../../test/test-app";
-import { assistantFeedback } from "./assistant.table";
 import { decryptSecret } from "./channel-secrets";
-import { INSTAGRAM_REPLY_JOB, instagramSecretContext } from "./instagram.service";
+import { type Company, channelTestKit, hoursAgo } from "./channel-test-kit";
+import { INSTAGRAM_REPLY_JOB, sendInstagramText } from "./instagram.adapter";
 import { instagramChannels, instagramContacts, instagramMessages } from "./instagram.table";
-import { sendInstagramText } from "./instagram-send";
 
 /**
  * IA Suprema on Instagram Direct (issue 20, point 5): the channel's credentials (encrypted, never
@@ -43,7 +41,6 @@ async function startGraph(): Promise<void> {
 }
 
 let t: TestApp;
-type Company = { cookie: string; companyId: string };
 let cafe: Company;
 let rival: Company;
 
@@ -55,22 +52,20 @@ const credentials = {
   verifyToken: "cafe-ig-verify-token",
 } satisfies SaveInstagramChannelInput;
 
-const saveChannel = (company: Company, input: SaveInstagramChannelInput) =>
-  t.request("/api/assistant/instagram", { method: "PUT", cookie: company.cookie, body: input });
-
-const assistantOn = (company: Company, enabled: boolean) =>
-  t.request("/api/assistant/settings", {
-    method: "PUT",
-    cookie: company.cookie,
-    body: {
-      ...ASSISTANT_DEFAULTS,
-      companyName: "Café do Ponto",
-      enabled,
-      serviceHours: Array.from({ length: 7 }, () => ({ open: true, start: "00:00", end: "23:59" })),
-    } satisfies AssistantSettings,
-  });
-
-const sign = (body: string, secret = credentials.appSecret) => metaSignature(body, secret);
+const {
+  sign,
+  saveChannel,
+  assistantOn,
+  webhook,
+  openCompanies,
+  expectNoSecret,
+  secretContext: instagramSecretContext,
+  feedbackOf,
+} = channelTestKit<SaveInstagramChannelInput>({
+  channel: "instagram",
+  credentials,
+  app: () => t,
+});
 
 let mids = 0;
 /** A webhook body with one messaging item (a text from `igsid`, unless `message` says else). */
@@ -98,13 +93,6 @@ function inbound(igsid: string, text: string, options: { mid?: string; echo?: bo
     }),
   };
 }
-
-const webhook = (company: Company, body: string, signature: string | null = sign(body)) =>
-  t.request(`/api/instagram/webhook/${company.companyId}`, {
-    method: "POST",
-    body,
-    headers: signature === null ? {} : { "x-hub-signature-256": signature },
-  });
 
 const inboundRow = async (mid: string) =>
   (await t.db.select().from(instagramMessages).where(eq(instagramMessages.mid, mid)).limit(1))[0];
@@ -137,11 +125,17 @@ beforeAll(async () => {
     graphApiBaseUrl: graphUrl,
     jobs: { jobs: JOBS.filter((job) => job.name === INSTAGRAM_REPLY_JOB) },
   });
-  cafe = await t.companySession();
-  rival = await t.companySession({ email: "dono@rival.com.br", companyName: "Café Rival" });
-  await json(await saveChannel(cafe, credentials), 200);
-  await json(await assistantOn(cafe, true), 200);
+  ({ cafe, rival } = await openCompanies());
 });
+
+/** The café's settings row, as stored. */
+const cafeChannelRow = async () =>
+  (
+    await t.db
+      .select()
+      .from(instagramChannels)
+      .where(eq(instagramChannels.companyId, cafe.companyId))
+  )[0];
 
 afterAll(async () => {
   await t?.close();
@@ -150,18 +144,9 @@ afterAll(async () => {
 
 describe("the Instagram channel's settings", () => {
   it("stores the secrets encrypted, never answers them, and keeps one left empty", async () => {
-    const [row] = await t.db
-      .select()
-      .from(instagramChannels)
-      .where(eq(instagramChannels.companyId, cafe.companyId));
+    const row = await cafeChannelRow();
     const stored = JSON.stringify(row);
-    for (const secret of [
-      credentials.accessToken,
-      credentials.appSecret,
-      credentials.verifyToken,
-    ]) {
-      expect(stored).not.toContain(secret);
-    }
+    expectNoSecret(stored);
     const context = instagramSecretContext(cafe.companyId, "access_token");
     expect(decryptSecret(TEST_CHANNEL_SECRET_KEY, row!.accessTokenEnc, context)).toBe(
       credentials.accessToken,
@@ -169,13 +154,7 @@ describe("the Instagram channel's settings", () => {
 
     const res = await t.request("/api/assistant/instagram", { cookie: cafe.cookie });
     const text = await res.clone().text();
-    for (const secret of [
-      credentials.accessToken,
-      credentials.appSecret,
-      credentials.verifyToken,
-    ]) {
-      expect(text).not.toContain(secret);
-    }
+    expectNoSecret(text);
     expect(await json<InstagramChannel>(res, 200)).toEqual({
       configured: true,
       accountId: CAFE_ACCOUNT,
@@ -190,10 +169,7 @@ describe("the Instagram channel's settings", () => {
       200,
     );
     expect(kept.accessTokenSet && kept.appSecretSet && kept.verifyTokenSet).toBe(true);
-    const [after] = await t.db
-      .select()
-      .from(instagramChannels)
-      .where(eq(instagramChannels.companyId, cafe.companyId));
+    const after = await cafeChannelRow();
     expect(decryptSecret(TEST_CHANNEL_SECRET_KEY, after!.accessTokenEnc, context)).toBe(
       credentials.accessToken,
     );
@@ -311,10 +287,7 @@ describe("inbound Instagram texts", () => {
     await json(await webhook(cafe, complaint.payload), 200);
     const row = await handled(complaint.mid);
     expect(row).toMatchObject({ status: "answered", intent: "complaint" });
-    const [filed] = await t.db
-      .select()
-      .from(assistantFeedback)
-      .where(eq(assistantFeedback.sourceMessageId, row.id));
+    const filed = await feedbackOf(row.id);
     expect(filed).toMatchObject({
       companyId: cafe.companyId,
       kind: "complaint",
@@ -392,7 +365,6 @@ describe("the company's Instagram conversations", () => {
 
 describe("Instagram's 24-hour rule", () => {
   const deps = () => ({ channelSecretKey: TEST_CHANNEL_SECRET_KEY, graphApiBaseUrl: graphUrl });
-  const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000);
   async function contactWroteAt(igsid: string, at: Date) {
     const [row] = await t.db
       .insert(instagramContacts)

@@ -5,7 +5,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { hasControlChars } from "@shared/text";
+import { z } from "zod";
 import { AppError } from "../../errors";
+import type { ChannelWebhook } from "./channel-adapter";
 import { sameSecret } from "./channel-secrets";
 
 /**
@@ -53,6 +55,18 @@ export function readSignedBody(
   }
 }
 
+/**
+ * The `entry[]` of a webhook body (Meta's envelope, at most 1000), each read with `entry`; none
+ * when the body is not one.
+ */
+export function metaEntries<Entry extends z.ZodType>(
+  payload: unknown,
+  entry: Entry,
+): z.infer<Entry>[] {
+  const parsed = z.object({ entry: z.array(entry).max(1000) }).safeParse(payload);
+  return parsed.success ? parsed.data.entry : [];
+}
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 /** No control characters (line breaks kept), at most `max` characters. */
@@ -71,3 +85,10 @@ export const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
+
+/** Meta's webhook checks, as a channel adapter names them (WhatsApp, Instagram). */
+export const metaWebhook = {
+  handshake: checkHandshake,
+  readBody: readSignedBody,
+  signatureHeader: "x-hub-signature-256",
+} satisfies ChannelWebhook;

@@ -13,13 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../env";
 import { JOBS } from "../../jobs";
-import {
-  type GraphReply,
-  type GraphRequest,
-  metaSignature,
-  startFakeGraph,
-  waitFor,
-} from "../../test/fake-graph";
+import { type GraphReply, type GraphRequest, startFakeGraph, waitFor } from "../../test/fake-graph";
 import { json } from "../../test/http";
 import {
   createTestApp,
@@ -29,13 +23,12 @@ import {
   TEST_CHANNEL_SECRET_KEY,
   type TestApp,
 } from "../../test/test-app";
-import { assistantFeedback } from "./assistant.table";
 import { runCampaigns, WHATSAPP_CAMPAIGN_JOB } from "./campaigns.job";
 import { decryptSecret, encryptSecret, loadChannelSecretKey } from "./channel-secrets";
+import { type Company, channelTestKit, hoursAgo } from "./channel-test-kit";
+import { sendWhatsAppText, WHATSAPP_REPLY_JOB } from "./whatsapp.adapter";
 import { whatsappPhoneVariants } from "./whatsapp.queries";
-import { secretContext, WHATSAPP_REPLY_JOB } from "./whatsapp.service";
 import { whatsappChannels, whatsappContacts, whatsappMessages } from "./whatsapp.table";
-import { sendWhatsAppText } from "./whatsapp-send";
 
 /**
  * IA Suprema on WhatsApp (issue 20, point 5): the channel's credentials (encrypted, never read
@@ -61,7 +54,6 @@ async function startGraph(): Promise<void> {
 }
 
 let t: TestApp;
-type Company = { cookie: string; companyId: string };
 let cafe: Company;
 let rival: Company;
 
@@ -76,23 +68,20 @@ const cafeCredentials = {
   templateLanguage: "",
 } satisfies SaveWhatsAppChannelInput;
 
-const saveChannel = (company: Company, input: SaveWhatsAppChannelInput) =>
-  t.request("/api/assistant/whatsapp", { method: "PUT", cookie: company.cookie, body: input });
-
-const assistantOn = (company: Company, enabled: boolean) =>
-  t.request("/api/assistant/settings", {
-    method: "PUT",
-    cookie: company.cookie,
-    body: {
-      ...ASSISTANT_DEFAULTS,
-      companyName: "Café do Ponto",
-      enabled,
-      // Open all day, every day: the answers do not depend on when the test runs.
-      serviceHours: Array.from({ length: 7 }, () => ({ open: true, start: "00:00", end: "23:59" })),
-    } satisfies AssistantSettings,
-  });
-
-const sign = (body: string, secret = cafeCredentials.appSecret) => metaSignature(body, secret);
+const {
+  sign,
+  saveChannel,
+  assistantOn,
+  webhook,
+  openCompanies,
+  expectNoSecret,
+  secretContext,
+  feedbackOf,
+} = channelTestKit<SaveWhatsAppChannelInput>({
+  channel: "whatsapp",
+  credentials: cafeCredentials,
+  app: () => t,
+});
 
 let wamids = 0;
 function inbound(
@@ -136,13 +125,6 @@ function inbound(
   };
 }
 
-const webhook = (company: Company, body: string, signature: string | null = sign(body)) =>
-  t.request(`/api/whatsapp/webhook/${company.companyId}`, {
-    method: "POST",
-    body,
-    headers: signature === null ? {} : { "x-hub-signature-256": signature },
-  });
-
 const inboundRow = async (waMessageId: string) =>
   (
     await t.db
@@ -177,6 +159,12 @@ const outRows = (contactId: string) =>
     .from(whatsappMessages)
     .where(and(eq(whatsappMessages.contactId, contactId), eq(whatsappMessages.direction, "out")));
 
+/** The café's settings row, as stored. */
+const cafeChannelRow = async () =>
+  (
+    await t.db.select().from(whatsappChannels).where(eq(whatsappChannels.companyId, cafe.companyId))
+  )[0];
+
 beforeAll(async () => {
   await startGraph();
   t = await createTestApp({
@@ -185,10 +173,7 @@ beforeAll(async () => {
       jobs: JOBS.filter((job) => [WHATSAPP_REPLY_JOB, WHATSAPP_CAMPAIGN_JOB].includes(job.name)),
     },
   });
-  cafe = await t.companySession();
-  rival = await t.companySession({ email: "dono@rival.com.br", companyName: "Café Rival" });
-  await json(await saveChannel(cafe, cafeCredentials), 200);
-  await json(await assistantOn(cafe, true), 200);
+  ({ cafe, rival } = await openCompanies());
 });
 
 afterAll(async () => {
@@ -198,18 +183,9 @@ afterAll(async () => {
 
 describe("the channel's settings", () => {
   it("stores the secrets encrypted and never answers them", async () => {
-    const [row] = await t.db
-      .select()
-      .from(whatsappChannels)
-      .where(eq(whatsappChannels.companyId, cafe.companyId));
+    const row = await cafeChannelRow();
     const stored = JSON.stringify(row);
-    for (const secret of [
-      cafeCredentials.accessToken,
-      cafeCredentials.appSecret,
-      cafeCredentials.verifyToken,
-    ]) {
-      expect(stored).not.toContain(secret);
-    }
+    expectNoSecret(stored);
     expect(
       decryptSecret(
         TEST_CHANNEL_SECRET_KEY,
@@ -228,9 +204,7 @@ describe("the channel's settings", () => {
 
     const res = await t.request("/api/assistant/whatsapp", { cookie: cafe.cookie });
     const text = await res.clone().text();
-    for (const secret of [cafeCredentials.accessToken, cafeCredentials.appSecret]) {
-      expect(text).not.toContain(secret);
-    }
+    expectNoSecret(text, [cafeCredentials.accessToken, cafeCredentials.appSecret]);
     expect(await json<WhatsAppChannel>(res, 200)).toEqual({
       configured: true,
       phoneNumberId: CAFE_PHONE_ID,
@@ -254,10 +228,7 @@ describe("the channel's settings", () => {
       200,
     );
     expect(kept.accessTokenSet && kept.appSecretSet && kept.verifyTokenSet).toBe(true);
-    const [row] = await t.db
-      .select()
-      .from(whatsappChannels)
-      .where(eq(whatsappChannels.companyId, cafe.companyId));
+    const row = await cafeChannelRow();
     expect(
       decryptSecret(
         TEST_CHANNEL_SECRET_KEY,
@@ -490,10 +461,7 @@ describe("inbound texts", () => {
     await json(await webhook(cafe, complaint.payload), 200);
     const row = await handled(complaint.id);
     expect(row).toMatchObject({ status: "answered", intent: "complaint" });
-    const [filed] = await t.db
-      .select()
-      .from(assistantFeedback)
-      .where(eq(assistantFeedback.sourceMessageId, row.id));
+    const filed = await feedbackOf(row.id);
     expect(filed).toMatchObject({
       companyId: cafe.companyId,
       kind: "complaint",
@@ -694,7 +662,6 @@ describe("the 24-hour customer-service window", () => {
       .returning();
     return row!;
   }
-  const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000);
 
   it("outside the window sends the approved template, or records template_required", async () => {
     await json(await withTemplate(""), 200);

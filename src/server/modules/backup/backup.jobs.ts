@@ -1,9 +1,10 @@
 /** The backup module's jobs (src/server/jobs.ts runs every module's). */
+import type { Db } from "../../db/client";
 import type { JobDefinition } from "../jobs/jobs.service";
 import { RETENTION_JOB, runRetention } from "./retention.job";
 import { runScheduledBackups, SCHEDULED_BACKUP_JOB } from "./scheduled-backup.job";
 
-export const BACKUP_JOBS: readonly JobDefinition[] = [
+export const BACKUP_JOBS: readonly JobDefinition<{ db: Db; backupDir: string }>[] = [
   // Data retention: tried every hour, done once per UTC day (it claims the day in job_runs).
   {
     name: RETENTION_JOB,

@@ -2,11 +2,12 @@ import { formatCalendarDate, formatSaoPauloDateTime, saoPauloDate } from "@share
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { findPublicCompany } from "../companies/companies.service";
-import { CSV_BOM, csvLine, csvValue } from "../customers/customers-csv";
+import { type CsvCell, csvHeaderLine, csvLines, csvValue } from "../../lib/csv";
+import { findPublicCompany } from "../companies/companies.queries";
 import { type FileWalkKey, nextCompanyFile } from "../files/files.service";
 import { markBackupDone } from "../settings/settings.service";
-import { DATASETS, filePath, type Kind } from "./backup.queries";
+import { DATASETS, type Kind } from "./backup.queries";
+import { filePath } from "./files-backup.queries";
 
 // ---------------------------------------------------------------------------------------------
 // The export: a zip of one JSON and one CSV file per kind of row, streamed a batch at a time
@@ -14,7 +15,7 @@ import { DATASETS, filePath, type Kind } from "./backup.queries";
 // ---------------------------------------------------------------------------------------------
 
 /** One CSV cell, formatted as the customers CSV does (dd/MM/yyyy, R$ amounts with a comma). */
-function cell(value: unknown, kind: Kind): string {
+function cell(value: unknown, kind: Kind): CsvCell {
   if (value === null || value === undefined) return "";
   switch (kind) {
     case "free":
@@ -86,10 +87,10 @@ async function* exportSteps(db: Db, companyId: string, zip: Zip): AsyncGenerator
 
     const csv = new ZipDeflate(`${dataset.name}.csv`, { level: 6 });
     zip.add(csv);
-    csv.push(encoder.encode(CSV_BOM + csvLine(dataset.columns.map((c) => csvValue(c.header)))));
+    csv.push(encoder.encode(csvHeaderLine(dataset.columns.map((c) => c.header))));
     for await (const rows of dataset.batches(db, companyId)) {
-      const lines = rows.map((r) => csvLine(dataset.columns.map((c) => cell(r[c.key], c.kind))));
-      csv.push(encoder.encode(lines.join("")));
+      const lines = csvLines(rows.map((r) => dataset.columns.map((c) => cell(r[c.key], c.kind))));
+      csv.push(encoder.encode(lines));
       yield;
     }
     csv.push(new Uint8Array(0), true);

@@ -127,7 +127,11 @@ export async function sendTrialReminders(db: Db, appUrl: string, now: Date) {
 }
 
 /** The billing module's jobs (src/server/jobs.ts runs every module's). */
-export const BILLING_JOBS: readonly JobDefinition[] = [
+export const BILLING_JOBS: readonly JobDefinition<{
+  db: Db;
+  appUrl: string;
+  billingProvider?: BillingProvider;
+}>[] = [
   // Billing: every day at 04:15 in São Paulo, each Asaas subscription read back from the provider
   // and applied as events (idempotent by payment and status), so a missed webhook heals itself.
   // The provider is the one the app registered for this database (createApp).

@@ -1,9 +1,6 @@
 import type { CustomerRow } from "@shared/customers.schema";
 import { formatCalendarDate, formatSaoPauloDate } from "@shared/dates";
-
-/** Spreadsheets in Brazil (Excel pt-BR) read ';' as the separator and need the BOM for UTF-8. */
-export const CSV_BOM = "\uFEFF";
-export const CSV_SEPARATOR = ";";
+import { csvLine, csvValue } from "../../lib/csv";
 
 export const CUSTOMER_CSV_HEADER = [
   "ID",
@@ -24,19 +21,7 @@ export const CUSTOMER_CSV_HEADER = [
   "Parceiro de origem",
 ];
 
-/**
- * One value: quoted when it holds the separator, a quote or a line break (quotes doubled). Free
- * text that a spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe:
- * names, notes and phones too ("+55 11..." is a formula to Excel; phones are typed free-form).
- */
-export function csvValue(value: string | number | null | undefined, freeText = false): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (freeText && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (values: string[]) => `${values.join(CSV_SEPARATOR)}\r\n`;
-
+/** A customer as a line of the customers CSV (free text escaped against formulas: lib/csv.ts). */
 export function customerCsvLine(row: CustomerRow & { notes: string | null }): string {
   return csvLine([
     csvValue(row.id),

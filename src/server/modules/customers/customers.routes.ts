@@ -26,6 +26,7 @@ import {
 import type { Db } from "../../db/client";
 import { answerMyInvitation, signUpAndAccept } from "../../flows/accept-invitation";
 import { joinCompanyByLink } from "../../flows/join-company";
+import { CSV_BOM, csvLine, csvValue } from "../../lib/csv";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import { clientIp } from "../../middleware/client-ip";
 import type { SessionVars } from "../../middleware/session";
@@ -48,7 +49,7 @@ import {
   setCustomerStatus,
   updateCustomerRecord,
 } from "./customers.service";
-import { CSV_BOM, CUSTOMER_CSV_HEADER, csvLine, csvValue, customerCsvLine } from "./customers-csv";
+import { CUSTOMER_CSV_HEADER, customerCsvLine } from "./customers-csv";
 import {
   acceptInvitation,
   declineByToken,

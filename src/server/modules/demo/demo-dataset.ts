@@ -51,26 +51,3 @@ export type DemoDataset = {
   subscriptions: Insert<typeof subscriptions>[];
   invoices: Insert<typeof invoices>[];
 };
-
-/** The tables of a dataset in insertion order (parents before children). */
-export const DEMO_TABLE_ORDER = [
-  "users",
-  "profiles",
-  "companies",
-  "companySettings",
-  "programs",
-  "memberships",
-  "loyaltyCards",
-  "stamps",
-  "birthdayGifts",
-  "referrals",
-  "bonusEntries",
-  "customerMessages",
-  "interests",
-  "interestReplies",
-  "partnerships",
-  "partnerMessages",
-  "customerInvitations",
-  "subscriptions",
-  "invoices",
-] as const satisfies readonly Exclude<keyof DemoDataset, "today" | "companyId" | "ownerId">[];

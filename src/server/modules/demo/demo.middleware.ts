@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { signCookieValue } from "../../session-cookie";
 import { type BillingProvider, unavailableProvider } from "../billing/provider";
 import type { Mailer } from "../mail/mail.service";
 import { type DemoDatabase, demoDatabase } from "./demo.service";
@@ -26,10 +27,6 @@ type Target = { demo: DemoDatabase; app: FetchApp; cookie: string };
 
 /** A mailer that sends nothing: the demo never e-mails anyone. */
 const noMail: Mailer = { kind: "smtp", send: async () => {}, close() {} };
-
-/** The cookie value better-call signs: `value.base64(HMAC-SHA256(secret, value))`, URI-encoded. */
-const signedCookieValue = (value: string, secret: string) =>
-  encodeURIComponent(`${value}.${createHmac("sha256", secret).update(value).digest("base64")}`);
 
 /**
  * Demo mode (decision 014). A request to /api/* carrying `X-Carimbou-Demo: 1` (or `?demo=1`)
@@ -60,7 +57,7 @@ export function demoMode<D extends DemoAppDeps>(
     return {
       demo,
       app,
-      cookie: `${cookieName}=${signedCookieValue(demo.sessionToken, authSecret)}`,
+      cookie: `${cookieName}=${signCookieValue(demo.sessionToken, authSecret)}`,
     };
   };
 

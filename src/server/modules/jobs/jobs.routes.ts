@@ -2,7 +2,7 @@ import { isCalendarDate } from "@shared/text";
 import { Hono } from "hono";
 import type { Db } from "../../db/client";
 import { localOnly } from "../../middleware/client-ip";
-import { countDeadLetters, type JobDefinition, type JobDeps } from "./jobs.service";
+import { type BaseJobDeps, countDeadLetters, type JobDefinition } from "./jobs.service";
 
 /** `GET /api/health`: the process answers, and how many jobs wait in the dead-letter queue. */
 export function healthRoutes(db: Db) {
@@ -19,11 +19,14 @@ export function healthRoutes(db: Db) {
  * returned: `{ job, result }`. `?now=<ISO date>` runs it as of that moment. Only the machine itself
  * may call it (loopback socket address, nothing relayed by a proxy); anyone else gets 404.
  */
-export function devJobsRoutes(deps: JobDeps & { jobs: readonly JobDefinition[] }) {
+export function devJobsRoutes<Deps extends BaseJobDeps>(
+  jobDeps: Deps,
+  jobs: readonly JobDefinition<Deps>[],
+) {
   const app = new Hono();
   app.use("*", localOnly());
   app.post("/:name", async (c) => {
-    const job = deps.jobs.find((j) => j.name === c.req.param("name"));
+    const job = jobs.find((j) => j.name === c.req.param("name"));
     if (!job) return c.json({ error: { code: "not_found", message: "No such job" } }, 404);
     const at = c.req.query("now");
     const now = at ? new Date(at) : new Date();
@@ -31,7 +34,6 @@ export function devJobsRoutes(deps: JobDeps & { jobs: readonly JobDefinition[] }
     if (Number.isNaN(now.getTime()) || (at && !isCalendarDate(at.slice(0, 10)))) {
       return c.json({ error: { code: "validation_failed", message: "now: not a date" } }, 400);
     }
-    const { jobs: _jobs, ...jobDeps } = deps;
     const result = await job.handler(jobDeps, now, {});
     return c.json({ job: job.name, result: result ?? null });
   });

@@ -7,31 +7,16 @@
 import { SAO_PAULO_TIME_ZONE } from "@shared/dates";
 import PgBoss from "pg-boss";
 import type { Database, Db } from "../../db/client";
-import type { AssistantEngine } from "../assistant/engine";
-import type { BillingProvider } from "../billing/provider";
-import type { Mailer } from "../mail/mail.service";
 import { drizzleJobConnection, jobConnection, trackedConnection } from "./job-db";
 
-/** What every job handler gets. */
-export type JobDeps = {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  /** Where the scheduled backups are written (BACKUP_DIR). */
-  backupDir: string;
-  /** The payment provider the app uses (billing's reconciliation); none: nothing to reconcile. */
-  billingProvider?: BillingProvider;
-  /** IA Suprema's engine (default: the rules engine). */
-  assistantEngine?: AssistantEngine;
-  /** The app's auth secret: campaigns sign their one-click opt-out links with it. */
-  authSecret?: string;
-  /** The key of the messaging channels' secrets (WhatsApp); without it nothing goes out there. */
-  channelSecretKey?: Buffer;
-  /** Meta's Graph API (GRAPH_API_BASE_URL; default https://graph.facebook.com/v21.0). */
-  graphApiBaseUrl?: string;
-};
+/**
+ * What every job handler gets at least. The app gives each handler its `AppJobDeps`
+ * (src/server/jobs.ts); a module's job asks only for what it uses (e.g. `{ db, appUrl }`), so the
+ * queue knows no module's types.
+ */
+export type BaseJobDeps = { db: Db };
 
-export type JobDefinition = {
+export type JobDefinition<Deps extends BaseJobDeps = BaseJobDeps> = {
   /** The queue's name (letters, digits, `-`), e.g. `birthday-gifts`. */
   name: string;
   /**
@@ -45,7 +30,7 @@ export type JobDefinition = {
    * job and answered by /dev/jobs. It may run more than once (a retry, a server that died while it
    * ran): make each effect idempotent with a unique key.
    */
-  handler: (deps: JobDeps, now: Date, data: unknown) => Promise<unknown>;
+  handler: (deps: Deps, now: Date, data: unknown) => Promise<unknown>;
   /** Attempts after the first failure (default 3), then the dead-letter queue. */
   retryLimit?: number;
   /** Seconds before the first retry (default 30), doubled (with jitter) for each next one. */
@@ -60,6 +45,9 @@ export type JobDefinition = {
    */
   concurrency?: number;
 };
+
+/** A job's queue and schedule: its definition without the handler (what installJobs needs). */
+export type JobQueue = Omit<JobDefinition, "handler">;
 
 /** Where a job goes once its retries are spent; counted on /api/health. */
 export const DEAD_LETTER_QUEUE = "dead-letter";
@@ -80,10 +68,10 @@ export function jobFailureLine(
 const DEFAULT_RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 
-export type JobRunnerOptions = {
+export type JobRunnerOptions<Deps extends BaseJobDeps> = {
   database: Database;
-  deps: JobDeps;
-  jobs: readonly JobDefinition[];
+  deps: Deps;
+  jobs: readonly JobDefinition<Deps>[];
   /** Overrides every job's polling interval (tests use 0.5). */
   pollingIntervalSeconds?: number;
   /** How often the schedules are checked (default 30 s; tests use 1). */
@@ -98,7 +86,7 @@ export type JobRunner = {
 };
 
 /** Creates the dead-letter queue and each job's queue, or brings their options up to date. */
-async function prepareQueues(boss: PgBoss, jobs: readonly JobDefinition[]) {
+async function prepareQueues(boss: PgBoss, jobs: readonly JobQueue[]) {
   await boss.createQueue(DEAD_LETTER_QUEUE);
   for (const job of jobs) {
     const queue = {
@@ -120,7 +108,7 @@ const bossOptions = { schedule: false, supervise: false } as const;
  * Installs (or migrates) pg-boss's schema and the queues of `jobs` without running anything: the
  * test template gets them, so services can enqueue in API tests that do not start the jobs.
  */
-export async function installJobs(database: Database, jobs: readonly JobDefinition[]) {
+export async function installJobs(database: Database, jobs: readonly JobQueue[]) {
   const boss = new PgBoss({ db: jobConnection(database), ...bossOptions });
   await boss.start();
   await prepareQueues(boss, jobs);
@@ -128,7 +116,9 @@ export async function installJobs(database: Database, jobs: readonly JobDefiniti
 }
 
 /** Runs the jobs in this process: their workers, and their schedules (each run once per cron time). */
-export async function startJobs(options: JobRunnerOptions): Promise<JobRunner> {
+export async function startJobs<Deps extends BaseJobDeps>(
+  options: JobRunnerOptions<Deps>,
+): Promise<JobRunner> {
   const { deps, jobs, log = console } = options;
   const connection = trackedConnection(jobConnection(options.database));
   const boss = new PgBoss({
@@ -167,7 +157,7 @@ export async function startJobs(options: JobRunnerOptions): Promise<JobRunner> {
    * one that found work (one e-mail a second); after a run it is told to look again at once, so a
    * backlog goes as fast as the runs do and only an idle worker waits.
    */
-  async function work(job: JobDefinition, pollingIntervalSeconds: number) {
+  async function work(job: JobDefinition<Deps>, pollingIntervalSeconds: number) {
     let workerId: string | undefined;
     workerId = await boss.work<unknown>(
       job.name,

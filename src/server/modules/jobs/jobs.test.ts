@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOBS } from "../../jobs";
+import { type AppJobDeps, JOBS } from "../../jobs";
 import { rateLimits } from "../../rate-limits.table";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { jobConnection } from "./job-db";
@@ -107,7 +107,7 @@ describe("with jobs running", () => {
   let slowFinished = false;
   let everyMinute = 0;
 
-  const jobs: JobDefinition[] = [
+  const jobs: JobDefinition<AppJobDeps>[] = [
     ...JOBS,
     {
       name: "test-echo",

@@ -56,7 +56,7 @@ const DRAIN_BATCH = 10;
  * the next e-mail as soon as it has sent one (jobs.service.ts), so a backlog (300 birthday e-mails)
  * goes out at SMTP speed, not one a polling interval.
  */
-export const sendEmailJob: JobDefinition = {
+export const sendEmailJob: JobDefinition<{ db: Db; mailer: Mailer }> = {
   name: SEND_EMAIL_JOB,
   concurrency: SMTP_POOL_CONNECTIONS,
   handler: async ({ mailer }, _now, data) => {

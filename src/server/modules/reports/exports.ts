@@ -5,7 +5,7 @@ import type { ExportDataset, MemberOrigin } from "@shared/reports.schema";
 import type { StampMethod } from "@shared/stamps.schema";
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client";
-import { CSV_BOM, csvLine, csvValue } from "../customers/customers-csv";
+import { csvHeaderLine, csvLines, csvValue } from "../../lib/csv";
 import {
   cardExportRows,
   companyHasReferrals,
@@ -187,7 +187,7 @@ export const exportFileName = (name: string, range: ExportRange, ext: "csv" | "x
   `carimbou-${name}-${range.from}_${range.to}.${ext}`;
 
 /** A CSV cell: numbers as they are, text formula-safe and quoted when needed. */
-const csvCell = (cell: Cell) => (typeof cell === "number" ? String(cell) : csvValue(cell, true));
+const csvCell = (cell: Cell) => (typeof cell === "number" ? cell : csvValue(cell, true));
 
 /** One dataset as a CSV stream: the header at once, then a batch of lines per pull. */
 export function exportCsvStream(
@@ -201,13 +201,13 @@ export function exportCsvStream(
   const batches = sheet.rows(db, companyId, range);
   return new ReadableStream({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvLine(sheet.header.map((h) => csvValue(h)))));
+      controller.enqueue(encoder.encode(csvHeaderLine(sheet.header)));
     },
     async pull(controller) {
       try {
         const next = await batches.next();
         if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(next.value.map((r) => csvLine(r.map(csvCell))).join("")));
+        controller.enqueue(encoder.encode(csvLines(next.value.map((r) => r.map(csvCell)))));
       } catch (error) {
         console.error(`The ${dataset} export failed:`, error);
         controller.error(error);

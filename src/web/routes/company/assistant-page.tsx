@@ -10,11 +10,9 @@ import {
   AssistantSection,
   AssistantSettingsForm,
 } from "@/web/features/assistant/components/assistant-settings-form";
+import { ChannelInboxPanel } from "@/web/features/assistant/components/channel-inbox";
+import { ChannelSection } from "@/web/features/assistant/components/channel-section";
 import { FeedbackList } from "@/web/features/assistant/components/feedback-list";
-import { InstagramChannelSection } from "@/web/features/assistant/components/instagram-channel-section";
-import { InstagramInboxPanel } from "@/web/features/assistant/components/instagram-inbox";
-import { WhatsAppChannelSection } from "@/web/features/assistant/components/whatsapp-channel-section";
-import { WhatsAppInboxPanel } from "@/web/features/assistant/components/whatsapp-inbox";
 
 /**
  * /ia-suprema (admin only): the assistant's settings saved on the server, the WhatsApp and
@@ -45,15 +43,15 @@ export function AssistantPage() {
             title={t("assistant:sections.whatsapp")}
             hint={t("assistant:sections.whatsappHint")}
           >
-            <WhatsAppChannelSection />
-            <WhatsAppInboxPanel />
+            <ChannelSection channel="whatsapp" />
+            <ChannelInboxPanel channel="whatsapp" />
           </AssistantSection>
           <AssistantSection
             title={t("assistant:sections.instagram")}
             hint={t("assistant:sections.instagramHint")}
           >
-            <InstagramChannelSection />
-            <InstagramInboxPanel />
+            <ChannelSection channel="instagram" />
+            <ChannelInboxPanel channel="instagram" />
           </AssistantSection>
           <AssistantSection
             title={t("assistant:sections.feedback")}

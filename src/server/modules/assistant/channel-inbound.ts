@@ -1,0 +1,110 @@
+/**
+ * The inbound pipeline, once for every channel (decision 024): a webhook's company and its
+ * secrets (404 unknown or not set up), the platform's handshake, the signed body (401, 400 not
+ * JSON), the adapter's reading of it (texts meant for this account, cleaned and bounded), and each
+ * text kept once (the platform's message id, unique per company) with its contact upserted and its
+ * reply job queued in the same transaction (channel-reply.ts answers it).
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { enqueueJob } from "../jobs/jobs.service";
+import type { ChannelAdapter, ChannelDeps, InboundText } from "./channel-adapter";
+import { columnKey, openChannel } from "./channel-settings";
+
+/** The channel of a webhook's company with its webhook secrets opened, or 404. */
+async function webhookChannel<Row>(
+  db: Db,
+  adapter: ChannelAdapter<Row, unknown>,
+  deps: ChannelDeps,
+  companyId: string,
+) {
+  const channel = await openChannel(db, adapter, deps, companyId, [
+    "app_secret",
+    "verify_token",
+  ] as const);
+  if (!channel) throw new AppError("not_found", 404, "No such webhook");
+  return channel;
+}
+
+/** The platform's handshake → the challenge to echo; anything else 403 (404 unknown). */
+export async function verifyChannelHandshake<Row>(
+  db: Db,
+  adapter: ChannelAdapter<Row, unknown>,
+  deps: ChannelDeps,
+  companyId: string,
+  query: { mode?: string; token?: string; challenge?: string },
+): Promise<string> {
+  const channel = await webhookChannel(db, adapter, deps, companyId);
+  return adapter.webhook.handshake(query, channel.secrets.verify_token);
+}
+
+/**
+ * A signed webhook `POST`: each inbound text is kept once (a redelivery changes nothing) and gets
+ * its reply job; whatever else the body holds is accepted and ignored.
+ */
+export async function receiveChannelWebhook<Row>(
+  db: Db,
+  adapter: ChannelAdapter<Row, unknown>,
+  deps: ChannelDeps,
+  companyId: string,
+  signature: string | undefined,
+  rawBody: Uint8Array,
+  now = new Date(),
+): Promise<{ received: number }> {
+  const channel = await webhookChannel(db, adapter, deps, companyId);
+  const payload = adapter.webhook.readBody(signature, rawBody, channel.secrets.app_secret);
+  let received = 0;
+  for (const text of adapter.parseWebhook(payload, channel.nodeId, now)) {
+    if (await keepInbound(db, adapter, companyId, text)) received++;
+  }
+  return { received };
+}
+
+/** Keeps one inbound text and queues its reply, in one transaction; false when already kept. */
+async function keepInbound<Row>(
+  db: Db,
+  adapter: ChannelAdapter<Row, unknown>,
+  companyId: string,
+  text: InboundText,
+): Promise<boolean> {
+  const { contacts, address, contactName, messages, externalId } = adapter.tables;
+  return db.transaction(async (tx) => {
+    const nameKey = columnKey(contacts, contactName);
+    const [contact] = await tx
+      .insert(contacts)
+      .values({
+        id: randomUUID(),
+        companyId,
+        [columnKey(contacts, address)]: text.address,
+        [nameKey]: text.name,
+        lastInboundAt: text.at,
+      })
+      .onConflictDoUpdate({
+        target: [contacts.companyId, address],
+        set: {
+          // A name given now replaces the one known; none keeps it.
+          ...(text.name === null ? {} : { [nameKey]: text.name }),
+          lastInboundAt: sql`greatest(${contacts.lastInboundAt}, excluded.last_inbound_at)`,
+        },
+      })
+      .returning({ id: contacts.id });
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        id: randomUUID(),
+        companyId,
+        contactId: contact!.id,
+        direction: "in",
+        body: text.body,
+        [columnKey(messages, externalId)]: text.externalId,
+        status: "received",
+      })
+      .onConflictDoNothing()
+      .returning({ id: messages.id });
+    if (!message) return false;
+    await enqueueJob(tx, adapter.replyJob, { companyId, messageId: message.id });
+    return true;
+  });
+}

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import type { InstagramChannel, WhatsAppChannel } from "@shared/assistant.schema";
+import { screen } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadNamespaces } from "@/web/lib/i18n";
+import { apiError, mockApi, renderWithApp } from "@/web/test/render";
+import { ChannelSection } from "./channel-section";
+
+/**
+ * One card for every messaging channel (decision 024): the same form, with what each channel
+ * asks for (WhatsApp's phone number id and approved template, Instagram's account id).
+ */
+
+beforeAll(() => loadNamespaces(["assistant"]));
+
+const WHATSAPP: WhatsAppChannel = {
+  configured: true,
+  phoneNumberId: "1098765432101",
+  accessTokenSet: true,
+  appSecretSet: true,
+  verifyTokenSet: true,
+  templateName: "retomar_conversa",
+  templateLanguage: "pt_BR",
+  webhookUrl: "https://app.test/api/whatsapp/webhook/c1",
+};
+const INSTAGRAM: InstagramChannel = {
+  configured: false,
+  accountId: "",
+  accessTokenSet: false,
+  appSecretSet: false,
+  verifyTokenSet: false,
+  webhookUrl: "https://app.test/api/instagram/webhook/c1",
+};
+
+describe("a messaging channel's card on /ia-suprema", () => {
+  it("shows WhatsApp's saved values, its template, and never a secret", async () => {
+    mockApi({ "GET /api/assistant/whatsapp": { body: WHATSAPP } });
+    renderWithApp(<ChannelSection channel="whatsapp" />);
+    expect(
+      await screen.findByText("Conectado: o assistente responde também pelo WhatsApp."),
+    ).toBeTruthy();
+    expect(screen.getByLabelText("ID do número de telefone")).toHaveProperty(
+      "value",
+      "1098765432101",
+    );
+    expect(screen.getByLabelText("Modelo aprovado (opcional)")).toHaveProperty(
+      "value",
+      "retomar_conversa",
+    );
+    expect(screen.getByLabelText("Idioma do modelo")).toHaveProperty("value", "pt_BR");
+    expect(screen.getAllByText("configurado")).toHaveLength(3);
+    expect(screen.getByTestId("whatsapp-webhook-url").textContent).toBe(WHATSAPP.webhookUrl);
+    expect(screen.getByRole("button", { name: "Remover" })).toBeTruthy();
+  });
+
+  it("asks Instagram for its account id only, and shows the server's refusal on the field", async () => {
+    const calls = mockApi({
+      "GET /api/assistant/instagram": { body: INSTAGRAM },
+      "PUT /api/assistant/instagram": apiError(400, "validation_failed", {
+        accountId: "instagram_account_id_taken",
+      }),
+    });
+    const { user } = renderWithApp(<ChannelSection channel="instagram" />);
+    await user.type(
+      await screen.findByLabelText("ID da conta do Instagram"),
+      " 17841400000000001 ",
+    );
+    expect(screen.queryByLabelText("Modelo aprovado (opcional)")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remover" })).toBeNull();
+    await user.type(screen.getByLabelText("Token de acesso"), "IGAA-token");
+    await user.type(screen.getByLabelText("Chave secreta do aplicativo"), "app-secret");
+    await user.type(screen.getByLabelText("Token de verificação"), "verify");
+    await user.click(screen.getByRole("button", { name: "Salvar Instagram" }));
+    expect(await screen.findByText("Esta conta já está conectada a outra empresa.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      accountId: "17841400000000001",
+      accessToken: "IGAA-token",
+      appSecret: "app-secret",
+      verifyToken: "verify",
+    });
+  });
+});
