@@ -52,6 +52,7 @@ import { securityRoutes } from "./modules/security/security.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
+import { serveOpenApiDocument } from "./openapi";
 import { type AccountLimits, EMAIL_SEND_LIMITS, RateLimited } from "./rate-limits";
 
 export const DEFAULT_LIMITS: AccountLimits = {
@@ -240,14 +241,7 @@ export function createApp(deps: AppDeps): App {
     app.route("/api", devBillingRoutes(billing));
   }
 
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Carimbou API",
-      version: "0.1.0",
-      description: "Errors are `{ error: { code, message } }`; the web app translates the codes.",
-    },
-  });
+  serveOpenApiDocument(app, "/api/openapi.json");
 
   app.all("/api/*", () => {
     throw new AppError("not_found", 404, "No such API route");

@@ -108,15 +108,17 @@ export type AssistantSettings = z.infer<typeof AssistantSettingsSchema>;
 export type AssistantSettingsInput = z.input<typeof AssistantSettingsSchema>;
 
 /** GET /api/assistant/settings: the settings, and whether the plan includes the assistant. */
-export const AssistantOverviewSchema = z.object({
-  settings: AssistantSettingsSchema,
-  /** The plan check (trial or Supremo): false shows what it would do and how to upgrade. */
-  available: z.boolean(),
-  /** Which engine answers: the language model (LLM_* set) or the built-in rules. */
-  engine: z.enum(["llm", "rules"]),
-  /** Complaints and suggestions not resolved yet. */
-  openFeedback: z.number().int(),
-});
+export const AssistantOverviewSchema = z
+  .object({
+    settings: AssistantSettingsSchema,
+    /** The plan check (trial or Supremo): false shows what it would do and how to upgrade. */
+    available: z.boolean(),
+    /** Which engine answers: the language model (LLM_* set) or the built-in rules. */
+    engine: z.enum(["llm", "rules"]),
+    /** Complaints and suggestions not resolved yet. */
+    openFeedback: z.number().int(),
+  })
+  .meta({ id: "AssistantOverview" });
 export type AssistantOverview = z.infer<typeof AssistantOverviewSchema>;
 
 const DEFAULT_DAY: ServiceDay = { open: true, start: "08:00", end: "18:00" };
@@ -141,24 +143,28 @@ export const ASSISTANT_DEFAULTS: Omit<AssistantSettings, "companyName"> = {
 };
 
 /** A filed complaint or suggestion, as the company's list shows it. */
-export const FeedbackSchema = z.object({
-  id: z.string(),
-  kind: z.enum(FEEDBACK_KINDS),
-  state: z.enum(FEEDBACK_STATES),
-  body: z.string(),
-  channel: z.enum(ASSISTANT_CHANNELS),
-  /** The member's name, or the WhatsApp contact's name or phone. */
-  customerName: z.string(),
-  createdAt: z.string(),
-});
+export const FeedbackSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(FEEDBACK_KINDS),
+    state: z.enum(FEEDBACK_STATES),
+    body: z.string(),
+    channel: z.enum(ASSISTANT_CHANNELS),
+    /** The member's name, or the WhatsApp contact's name or phone. */
+    customerName: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Feedback" });
 export type Feedback = z.infer<typeof FeedbackSchema>;
 
-export const FeedbackListSchema = z.object({
-  items: z.array(FeedbackSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const FeedbackListSchema = z
+  .object({
+    items: z.array(FeedbackSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: "FeedbackList" });
 export type FeedbackList = z.infer<typeof FeedbackListSchema>;
 
 export const UpdateFeedbackSchema = z.object({ state: z.enum(FEEDBACK_STATES, "state_invalid") });
@@ -195,13 +201,15 @@ export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 export const REMINDER_IDLE_DAYS = 30;
 
 /** GET /api/me/marketing-consents: one entry per company the customer is a member of. */
-export const MarketingConsentSchema = z.object({
-  companyId: z.string(),
-  companyName: z.string(),
-  consented: z.boolean(),
-  /** When the live consent was given (ISO), null without one. */
-  since: z.string().nullable(),
-});
+export const MarketingConsentSchema = z
+  .object({
+    companyId: z.string(),
+    companyName: z.string(),
+    consented: z.boolean(),
+    /** When the live consent was given (ISO), null without one. */
+    since: z.string().nullable(),
+  })
+  .meta({ id: "MarketingConsent" });
 export type MarketingConsent = z.infer<typeof MarketingConsentSchema>;
 
 /** PUT /api/me/marketing-consents/:companyId: agree (the text in `language`) or withdraw. */
@@ -216,7 +224,9 @@ export const OptOutSchema = z.object({ token: z.string().trim().max(512) });
 export type OptOut = z.infer<typeof OptOutSchema>;
 
 /** The opt-out's answer: whose campaigns stop (the same answer when they had stopped already). */
-export const OptOutResultSchema = z.object({ companyName: z.string() });
+export const OptOutResultSchema = z
+  .object({ companyName: z.string() })
+  .meta({ id: "OptOutResult" });
 export type OptOutResult = z.infer<typeof OptOutResultSchema>;
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -265,17 +275,19 @@ export type SaveWhatsAppChannel = z.infer<typeof SaveWhatsAppChannelSchema>;
 export type SaveWhatsAppChannelInput = z.input<typeof SaveWhatsAppChannelSchema>;
 
 /** GET /api/assistant/whatsapp: never a secret, only whether each one is set. */
-export const WhatsAppChannelSchema = z.object({
-  configured: z.boolean(),
-  phoneNumberId: z.string(),
-  accessTokenSet: z.boolean(),
-  appSecretSet: z.boolean(),
-  verifyTokenSet: z.boolean(),
-  templateName: z.string(),
-  templateLanguage: z.string(),
-  /** To paste in Meta's webhook settings: `<APP_URL>/api/whatsapp/webhook/<companyId>`. */
-  webhookUrl: z.string(),
-});
+export const WhatsAppChannelSchema = z
+  .object({
+    configured: z.boolean(),
+    phoneNumberId: z.string(),
+    accessTokenSet: z.boolean(),
+    appSecretSet: z.boolean(),
+    verifyTokenSet: z.boolean(),
+    templateName: z.string(),
+    templateLanguage: z.string(),
+    /** To paste in Meta's webhook settings: `<APP_URL>/api/whatsapp/webhook/<companyId>`. */
+    webhookUrl: z.string(),
+  })
+  .meta({ id: "WhatsAppChannel" });
 export type WhatsAppChannel = z.infer<typeof WhatsAppChannelSchema>;
 
 /** GET /api/assistant/feedback's filters. */
@@ -286,49 +298,59 @@ export const FeedbackQuerySchema = z.object({
 export type FeedbackQuery = z.infer<typeof FeedbackQuerySchema>;
 
 /** The customers whose conversations a person took over from the assistant (/mensagens). */
-export const TakenOverSchema = z.object({ customerIds: z.array(z.string()) });
+export const TakenOverSchema = z
+  .object({ customerIds: z.array(z.string()) })
+  .meta({ id: "TakenOver" });
 export type TakenOver = z.infer<typeof TakenOverSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // WhatsApp conversations (the company reads them on /ia-suprema and answers what waits)
 
-export const WhatsAppMessageSchema = z.object({
-  id: z.string(),
-  direction: z.enum(["in", "out"]),
-  body: z.string(),
-  /** in: received, answered, pending (for a person); out: sent, template_sent, template_required, failed. */
-  status: z.string(),
-  createdAt: z.string(),
-});
+export const WhatsAppMessageSchema = z
+  .object({
+    id: z.string(),
+    direction: z.enum(["in", "out"]),
+    body: z.string(),
+    /** in: received, answered, pending (for a person); out: sent, template_sent, template_required, failed. */
+    status: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "WhatsAppMessage" });
 export type WhatsAppMessage = z.infer<typeof WhatsAppMessageSchema>;
 
-export const WhatsAppConversationSchema = z.object({
-  contactId: z.string(),
-  /** The member's name, else the WhatsApp profile's name, else "". */
-  name: z.string(),
-  /** Digits with the country code. */
-  phone: z.string(),
-  /** Whether the contact is a member of the company (matched by phone). */
-  member: z.boolean(),
-  /** Messages that wait for a person. */
-  pending: z.number().int(),
-  /** Whether a free text can go out now (the contact wrote in the last 24 hours). */
-  windowOpen: z.boolean(),
-  lastAt: z.string(),
-  /** The newest messages, oldest first. */
-  messages: z.array(WhatsAppMessageSchema),
-});
+export const WhatsAppConversationSchema = z
+  .object({
+    contactId: z.string(),
+    /** The member's name, else the WhatsApp profile's name, else "". */
+    name: z.string(),
+    /** Digits with the country code. */
+    phone: z.string(),
+    /** Whether the contact is a member of the company (matched by phone). */
+    member: z.boolean(),
+    /** Messages that wait for a person. */
+    pending: z.number().int(),
+    /** Whether a free text can go out now (the contact wrote in the last 24 hours). */
+    windowOpen: z.boolean(),
+    lastAt: z.string(),
+    /** The newest messages, oldest first. */
+    messages: z.array(WhatsAppMessageSchema),
+  })
+  .meta({ id: "WhatsAppConversation" });
 export type WhatsAppConversation = z.infer<typeof WhatsAppConversationSchema>;
 
-export const WhatsAppInboxSchema = z.object({
-  conversations: z.array(WhatsAppConversationSchema),
-});
+export const WhatsAppInboxSchema = z
+  .object({
+    conversations: z.array(WhatsAppConversationSchema),
+  })
+  .meta({ id: "WhatsAppInbox" });
 export type WhatsAppInbox = z.infer<typeof WhatsAppInboxSchema>;
 
 /** How a person's WhatsApp answer went (template_required: the 24-hour window is closed). */
-export const WhatsAppReplyResultSchema = z.object({
-  status: z.enum(["sent", "template_sent", "template_required", "failed"]),
-});
+export const WhatsAppReplyResultSchema = z
+  .object({
+    status: z.enum(["sent", "template_sent", "template_required", "failed"]),
+  })
+  .meta({ id: "WhatsAppReplyResult" });
 export type WhatsAppReplyResult = z.infer<typeof WhatsAppReplyResultSchema>;
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -353,40 +375,48 @@ export type SaveInstagramChannel = z.infer<typeof SaveInstagramChannelSchema>;
 export type SaveInstagramChannelInput = z.input<typeof SaveInstagramChannelSchema>;
 
 /** GET /api/assistant/instagram: never a secret, only whether each one is set. */
-export const InstagramChannelSchema = z.object({
-  configured: z.boolean(),
-  accountId: z.string(),
-  accessTokenSet: z.boolean(),
-  appSecretSet: z.boolean(),
-  verifyTokenSet: z.boolean(),
-  /** To paste in Meta's webhook settings: `<APP_URL>/api/instagram/webhook/<companyId>`. */
-  webhookUrl: z.string(),
-});
+export const InstagramChannelSchema = z
+  .object({
+    configured: z.boolean(),
+    accountId: z.string(),
+    accessTokenSet: z.boolean(),
+    appSecretSet: z.boolean(),
+    verifyTokenSet: z.boolean(),
+    /** To paste in Meta's webhook settings: `<APP_URL>/api/instagram/webhook/<companyId>`. */
+    webhookUrl: z.string(),
+  })
+  .meta({ id: "InstagramChannel" });
 export type InstagramChannel = z.infer<typeof InstagramChannelSchema>;
 
-export const InstagramConversationSchema = z.object({
-  contactId: z.string(),
-  /** The Instagram username when known, else "". */
-  username: z.string(),
-  /** Messages that wait for a person. */
-  pending: z.number().int(),
-  /** Whether a free text can go out now (the contact wrote in the last 24 hours). */
-  windowOpen: z.boolean(),
-  /** Whether a person may still answer (with the human agent tag: within 7 days). */
-  humanAgentOpen: z.boolean(),
-  lastAt: z.string(),
-  /** The newest messages, oldest first (out: sent, window_closed, failed). */
-  messages: z.array(WhatsAppMessageSchema),
-});
+export const InstagramConversationSchema = z
+  .object({
+    contactId: z.string(),
+    /** The Instagram username when known, else "". */
+    username: z.string(),
+    /** Messages that wait for a person. */
+    pending: z.number().int(),
+    /** Whether a free text can go out now (the contact wrote in the last 24 hours). */
+    windowOpen: z.boolean(),
+    /** Whether a person may still answer (with the human agent tag: within 7 days). */
+    humanAgentOpen: z.boolean(),
+    lastAt: z.string(),
+    /** The newest messages, oldest first (out: sent, window_closed, failed). */
+    messages: z.array(WhatsAppMessageSchema),
+  })
+  .meta({ id: "InstagramConversation" });
 export type InstagramConversation = z.infer<typeof InstagramConversationSchema>;
 
-export const InstagramInboxSchema = z.object({
-  conversations: z.array(InstagramConversationSchema),
-});
+export const InstagramInboxSchema = z
+  .object({
+    conversations: z.array(InstagramConversationSchema),
+  })
+  .meta({ id: "InstagramInbox" });
 export type InstagramInbox = z.infer<typeof InstagramInboxSchema>;
 
 /** How a person's Instagram answer went (window_closed: more than 7 days since they wrote). */
-export const InstagramReplyResultSchema = z.object({
-  status: z.enum(["sent", "window_closed", "failed"]),
-});
+export const InstagramReplyResultSchema = z
+  .object({
+    status: z.enum(["sent", "window_closed", "failed"]),
+  })
+  .meta({ id: "InstagramReplyResult" });
 export type InstagramReplyResult = z.infer<typeof InstagramReplyResultSchema>;

@@ -131,28 +131,34 @@ export const ResetPasswordSchema = z
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 /** After a reset: whose sign-in page to go to. */
-export const PasswordResetDoneSchema = z.object({ role: z.enum(["admin", "customer"]) });
+export const PasswordResetDoneSchema = z
+  .object({ role: z.enum(["admin", "customer"]) })
+  .meta({ id: "PasswordResetDone" });
 export type PasswordResetDone = z.infer<typeof PasswordResetDoneSchema>;
 
-export const RoleSchema = z.enum(["admin", "customer"]);
+export const RoleSchema = z.enum(["admin", "customer"]).meta({ id: "Role" });
 export type Role = z.infer<typeof RoleSchema>;
 
-export const ProfileSchema = z.object({
-  id: z.string(),
-  role: RoleSchema,
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  origin: z.string().nullable(),
-});
+export const ProfileSchema = z
+  .object({
+    id: z.string(),
+    role: RoleSchema,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    origin: z.string().nullable(),
+  })
+  .meta({ id: "Profile" });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const MeSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
-  profile: ProfileSchema,
-  company: CompanySummarySchema.nullable(),
-});
+export const MeSchema = z
+  .object({
+    user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
+    profile: ProfileSchema,
+    company: z.union([CompanySummarySchema, z.null()]),
+  })
+  .meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;

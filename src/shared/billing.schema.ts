@@ -72,64 +72,70 @@ export type Subscribe = z.input<typeof SubscribeSchema>;
 export const ChangePlanSchema = z.object({ plan: z.enum(PLANS, "plan_invalid") });
 export type ChangePlan = z.infer<typeof ChangePlanSchema>;
 
-export const InvoiceSchema = z.object({
-  id: z.string(),
-  plan: z.enum(PLANS),
-  amountCents: z.number().int(),
-  /** yyyy-MM-dd. */
-  dueDate: z.string(),
-  status: z.enum(INVOICE_STATUSES),
-  billingType: z.enum(BILLING_TYPES),
-  /** The provider's page for the charge (pay, or the receipt once paid). */
-  invoiceUrl: z.string().nullable(),
-  boletoUrl: z.string().nullable(),
-  /** Pix 'copia e cola' code and its QR image (data URL), while payable by Pix. */
-  pixCode: z.string().nullable(),
-  pixQrImage: z.string().nullable(),
-  paidAt: z.string().nullable(),
-});
+export const InvoiceSchema = z
+  .object({
+    id: z.string(),
+    plan: z.enum(PLANS),
+    amountCents: z.number().int(),
+    /** yyyy-MM-dd. */
+    dueDate: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    billingType: z.enum(BILLING_TYPES),
+    /** The provider's page for the charge (pay, or the receipt once paid). */
+    invoiceUrl: z.string().nullable(),
+    boletoUrl: z.string().nullable(),
+    /** Pix 'copia e cola' code and its QR image (data URL), while payable by Pix. */
+    pixCode: z.string().nullable(),
+    pixQrImage: z.string().nullable(),
+    paidAt: z.string().nullable(),
+  })
+  .meta({ id: "Invoice" });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
 /** GET /api/billing: everything the 'Plano' page and the dashboard's 'Plano Ativo' show. */
-export const BillingOverviewSchema = z.object({
-  planStatus: z.enum(PLAN_STATUSES),
-  /** The subscribed plan (null: none, trial only). */
-  plan: z.enum(PLANS).nullable(),
-  trialEndsAt: z.string(),
-  /** Whole days of trial left (0 once over). */
-  trialDaysLeft: z.number().int(),
-  /** The end of the paid period (ISO), null when nothing was paid. */
-  paidUntil: z.string().nullable(),
-  /** With an overdue charge: writes allowed until then (ISO). */
-  graceUntil: z.string().nullable(),
-  subscription: z
-    .object({
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      billingType: z.enum(BILLING_TYPES),
-      /** Cancelled: access until this moment (the end of the paid period). */
-      cancelledAt: z.string().nullable(),
-    })
-    .nullable(),
-  /** The next charge: its amount and due date (yyyy-MM-dd), null when none is coming. */
-  nextCharge: z.object({ amountCents: z.number().int(), dueDate: z.string() }).nullable(),
-  /** Billing data on file (the document masked but for its last digits). */
-  billing: z.object({ documentMasked: z.string(), email: z.string() }).nullable(),
-  /** Invoices, newest first (at most 24). */
-  invoices: z.array(InvoiceSchema),
-  /** `dev`: the local checkout page simulates the charges (no provider credentials). */
-  provider: z.enum(["dev", "asaas"]),
-});
+export const BillingOverviewSchema = z
+  .object({
+    planStatus: z.enum(PLAN_STATUSES),
+    /** The subscribed plan (null: none, trial only). */
+    plan: z.enum(PLANS).nullable(),
+    trialEndsAt: z.string(),
+    /** Whole days of trial left (0 once over). */
+    trialDaysLeft: z.number().int(),
+    /** The end of the paid period (ISO), null when nothing was paid. */
+    paidUntil: z.string().nullable(),
+    /** With an overdue charge: writes allowed until then (ISO). */
+    graceUntil: z.string().nullable(),
+    subscription: z
+      .object({
+        status: z.enum(SUBSCRIPTION_STATUSES),
+        billingType: z.enum(BILLING_TYPES),
+        /** Cancelled: access until this moment (the end of the paid period). */
+        cancelledAt: z.string().nullable(),
+      })
+      .nullable(),
+    /** The next charge: its amount and due date (yyyy-MM-dd), null when none is coming. */
+    nextCharge: z.object({ amountCents: z.number().int(), dueDate: z.string() }).nullable(),
+    /** Billing data on file (the document masked but for its last digits). */
+    billing: z.object({ documentMasked: z.string(), email: z.string() }).nullable(),
+    /** Invoices, newest first (at most 24). */
+    invoices: z.array(InvoiceSchema),
+    /** `dev`: the local checkout page simulates the charges (no provider credentials). */
+    provider: z.enum(["dev", "asaas"]),
+  })
+  .meta({ id: "BillingOverview" });
 export type BillingOverview = z.infer<typeof BillingOverviewSchema>;
 
 /** After 'Assinar' or a plan change: the overview and, for a charge to pay now, where to pay it. */
-export const SubscribeResultSchema = z.object({
-  overview: BillingOverviewSchema,
-  /**
-   * The first charge's payment page (dev: /plano/checkout/:invoiceId; Asaas: its invoiceUrl), null
-   * when none is due yet (in the trial the first charge is due when the trial ends).
-   */
-  checkoutUrl: z.string().nullable(),
-});
+export const SubscribeResultSchema = z
+  .object({
+    overview: BillingOverviewSchema,
+    /**
+     * The first charge's payment page (dev: /plano/checkout/:invoiceId; Asaas: its invoiceUrl), null
+     * when none is due yet (in the trial the first charge is due when the trial ends).
+     */
+    checkoutUrl: z.string().nullable(),
+  })
+  .meta({ id: "SubscribeResult" });
 export type SubscribeResult = z.infer<typeof SubscribeResultSchema>;
 
 /** Dev provider only (never in production): moves the company's billing clock `days` forward. */

@@ -23,56 +23,64 @@ export const RedeemCardSchema = z.object({
 export type RedeemCard = z.infer<typeof RedeemCardSchema>;
 
 /** A loyalty card as the company sees it. */
-export const CompanyCardSchema = z.object({
-  id: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  customerPhone: z.string().nullable(),
-  programId: z.string(),
-  programName: z.string(),
-  reward: z.string(),
-  stamps: z.number().int(),
-  maxStamps: z.number().int(),
-  status: z.enum(CARD_STATUSES),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-  redeemedAt: z.string().nullable(),
-});
+export const CompanyCardSchema = z
+  .object({
+    id: z.string(),
+    customerId: z.string(),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    customerPhone: z.string().nullable(),
+    programId: z.string(),
+    programName: z.string(),
+    reward: z.string(),
+    stamps: z.number().int(),
+    maxStamps: z.number().int(),
+    status: z.enum(CARD_STATUSES),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+    redeemedAt: z.string().nullable(),
+  })
+  .meta({ id: "CompanyCard" });
 export type CompanyCard = z.infer<typeof CompanyCardSchema>;
 
 /** A loyalty card as its customer sees it. */
-export const CustomerCardSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  companyName: z.string(),
-  companySector: z.string().nullable(),
-  companyCity: z.string().nullable(),
-  companyState: z.string().nullable(),
-  /** The company's logo (a URL of `GET /api/companies/:id/logo`) and card colour ('#rrggbb'). */
-  companyLogoUrl: z.string().nullable(),
-  brandColor: z.string().nullable(),
-  programName: z.string(),
-  reward: z.string(),
-  stamps: z.number().int(),
-  maxStamps: z.number().int(),
-  status: z.enum(CARD_STATUSES),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-  redeemedAt: z.string().nullable(),
-});
+export const CustomerCardSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    companyName: z.string(),
+    companySector: z.string().nullable(),
+    companyCity: z.string().nullable(),
+    companyState: z.string().nullable(),
+    /** The company's logo (a URL of `GET /api/companies/:id/logo`) and card colour ('#rrggbb'). */
+    companyLogoUrl: z.string().nullable(),
+    brandColor: z.string().nullable(),
+    programName: z.string(),
+    reward: z.string(),
+    stamps: z.number().int(),
+    maxStamps: z.number().int(),
+    status: z.enum(CARD_STATUSES),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+    redeemedAt: z.string().nullable(),
+  })
+  .meta({ id: "CustomerCard" });
 export type CustomerCard = z.infer<typeof CustomerCardSchema>;
 
 /** /cartoes summary tiles, counted in the database ('Templates' = the company's programmes). */
-export const CardSummarySchema = z.object({
-  active: z.number().int(),
-  complete: z.number().int(),
-  redeemed: z.number().int(),
-  programs: z.number().int(),
-});
+export const CardSummarySchema = z
+  .object({
+    active: z.number().int(),
+    complete: z.number().int(),
+    redeemed: z.number().int(),
+    programs: z.number().int(),
+  })
+  .meta({ id: "CardSummary" });
 export type CardSummary = z.infer<typeof CardSummarySchema>;
 
-export const VoucherSchema = z.object({ cardId: z.string(), code: z.string() });
+export const VoucherSchema = z
+  .object({ cardId: z.string(), code: z.string() })
+  .meta({ id: "Voucher" });
 export type Voucher = z.infer<typeof VoucherSchema>;
 
 /** Longest voucher code the company may type to find a card (the codes themselves are shorter). */

@@ -51,28 +51,32 @@ export const RejectClaimSchema = z.object({
 });
 export type RejectClaim = z.infer<typeof RejectClaimSchema>;
 
-export const ClaimSchema = z.object({
-  id: z.string(),
-  cardId: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  companyId: z.string(),
-  companyName: z.string(),
-  method: z.enum(["receipt", "social", "google_review"]),
-  status: z.enum(["pending", "approved", "rejected"]),
-  network: z.string().nullable(),
-  link: z.string().nullable(),
-  hasReceipt: z.boolean(),
-  rejectionReason: z.string().nullable(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
-});
+export const ClaimSchema = z
+  .object({
+    id: z.string(),
+    cardId: z.string(),
+    customerId: z.string(),
+    customerName: z.string(),
+    companyId: z.string(),
+    companyName: z.string(),
+    method: z.enum(["receipt", "social", "google_review"]),
+    status: z.enum(["pending", "approved", "rejected"]),
+    network: z.string().nullable(),
+    link: z.string().nullable(),
+    hasReceipt: z.boolean(),
+    rejectionReason: z.string().nullable(),
+    createdAt: z.string(),
+    reviewedAt: z.string().nullable(),
+  })
+  .meta({ id: "Claim" });
 export type Claim = z.infer<typeof ClaimSchema>;
 
 /** What a customer may claim at a company (its loyalty rules). */
-export const ClaimOptionsSchema = z.object({
-  receipt: z.boolean(),
-  socialNetworks: z.array(z.enum(SOCIAL_NETWORKS)),
-  googleReviewUrl: z.string().nullable(),
-});
+export const ClaimOptionsSchema = z
+  .object({
+    receipt: z.boolean(),
+    socialNetworks: z.array(z.enum(SOCIAL_NETWORKS)),
+    googleReviewUrl: z.string().nullable(),
+  })
+  .meta({ id: "ClaimOptions" });
 export type ClaimOptions = z.infer<typeof ClaimOptionsSchema>;

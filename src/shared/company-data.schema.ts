@@ -154,31 +154,35 @@ export type UpdateUserData = z.infer<typeof UpdateUserDataSchema>;
 const text = z.string().nullable();
 
 /** What both pages load: the company's data as stored (null = not filled in). */
-export const CompanyDataSchema = z.object({
-  id: z.string(),
-  tradeName: z.string(),
-  email: text,
-  phone: text,
-  whatsapp: text,
-  website: text,
-  city: text,
-  state: text,
-  sector: text,
-  summary: text,
-  instagram: text,
-  facebook: text,
-  linkedin: text,
-  youtube: text,
-  tiktok: text,
-  x: text,
-  googleReviewUrl: text,
-  /** Served by GET /api/companies/{id}/logo?v=<file>; null without a logo. */
-  logoUrl: text,
-  /** '#rrggbb' of the customers' cards; null = the app's default. */
-  brandColor: text,
-  updatedAt: z.string(),
-});
+export const CompanyDataSchema = z
+  .object({
+    id: z.string(),
+    tradeName: z.string(),
+    email: text,
+    phone: text,
+    whatsapp: text,
+    website: text,
+    city: text,
+    state: text,
+    sector: text,
+    summary: text,
+    instagram: text,
+    facebook: text,
+    linkedin: text,
+    youtube: text,
+    tiktok: text,
+    x: text,
+    googleReviewUrl: text,
+    /** Served by GET /api/companies/{id}/logo?v=<file>; null without a logo. */
+    logoUrl: text,
+    /** '#rrggbb' of the customers' cards; null = the app's default. */
+    brandColor: text,
+    updatedAt: z.string(),
+  })
+  .meta({ id: "CompanyData" });
 export type CompanyData = z.infer<typeof CompanyDataSchema>;
 
-export const LogoUploadResultSchema = z.object({ logoUrl: z.string() });
+export const LogoUploadResultSchema = z
+  .object({ logoUrl: z.string() })
+  .meta({ id: "LogoUploadResult" });
 export type LogoUploadResult = z.infer<typeof LogoUploadResultSchema>;

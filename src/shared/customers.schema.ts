@@ -97,46 +97,52 @@ export const customerListParams = (query: CustomerListQuery) => ({
 });
 
 /** One row of the /clientes table (spec section 3, 'Client view model'). */
-export const CustomerRowSchema = z.object({
-  /** The customer's id (their profile), the one every /api/customers/{id} URL takes. */
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  /** The company's record when it has one, else the customer's profile. */
-  phone: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  status: z.enum(MEMBERSHIP_STATUSES),
-  totalCards: z.number().int(),
-  completedCards: z.number().int(),
-  /** Stamps on the open card(s). */
-  currentStamps: z.number().int(),
-  messages: z.number().int(),
-  /** Customer messages still waiting for an answer ('Nova'). */
-  pendingMessages: z.number().int(),
-  joinedAt: z.string(),
-  /** Sent by a partner company (joined through its partnership link): its name; else null. */
-  partnerOrigin: z.string().nullable(),
-});
+export const CustomerRowSchema = z
+  .object({
+    /** The customer's id (their profile), the one every /api/customers/{id} URL takes. */
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    /** The company's record when it has one, else the customer's profile. */
+    phone: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    status: z.enum(MEMBERSHIP_STATUSES),
+    totalCards: z.number().int(),
+    completedCards: z.number().int(),
+    /** Stamps on the open card(s). */
+    currentStamps: z.number().int(),
+    messages: z.number().int(),
+    /** Customer messages still waiting for an answer ('Nova'). */
+    pendingMessages: z.number().int(),
+    joinedAt: z.string(),
+    /** Sent by a partner company (joined through its partnership link): its name; else null. */
+    partnerOrigin: z.string().nullable(),
+  })
+  .meta({ id: "CustomerRow" });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
-export const CustomerPageSchema = z.object({
-  items: z.array(CustomerRowSchema),
-  total: z.number().int(),
-  /** More matches than CUSTOMER_SEARCH_COUNT_CAP: `total` is that cap. */
-  totalCapped: z.boolean(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const CustomerPageSchema = z
+  .object({
+    items: z.array(CustomerRowSchema),
+    total: z.number().int(),
+    /** More matches than CUSTOMER_SEARCH_COUNT_CAP: `total` is that cap. */
+    totalCapped: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: "CustomerPage" });
 export type CustomerPage = z.infer<typeof CustomerPageSchema>;
 
-export const CustomerStatsSchema = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  /** Birthdays in the current São Paulo calendar month. */
-  birthdaysThisMonth: z.number().int(),
-});
+export const CustomerStatsSchema = z
+  .object({
+    total: z.number().int(),
+    active: z.number().int(),
+    /** Birthdays in the current São Paulo calendar month. */
+    birthdaysThisMonth: z.number().int(),
+  })
+  .meta({ id: "CustomerStats" });
 export type CustomerStats = z.infer<typeof CustomerStatsSchema>;
 
 /** 'Ver Detalhes': the row, the company's record as stored, the profile values and the messages. */
@@ -157,21 +163,23 @@ export const CustomerDetailsSchema = CustomerRowSchema.extend({
     state: z.string().nullable(),
   }),
   conversation: z.array(ConversationMessageSchema),
-});
+}).meta({ id: "CustomerDetails" });
 export type CustomerDetails = z.infer<typeof CustomerDetailsSchema>;
 
 /** 'Detalhes Cartões': one card of the customer at this company. */
-export const CustomerCardSummarySchema = z.object({
-  id: z.string(),
-  programName: z.string(),
-  /** The reward fixed when the card opened. */
-  reward: z.string(),
-  stamps: z.number().int(),
-  maxStamps: z.number().int(),
-  status: z.enum(CARD_STATUSES),
-  createdAt: z.string(),
-  redeemedAt: z.string().nullable(),
-});
+export const CustomerCardSummarySchema = z
+  .object({
+    id: z.string(),
+    programName: z.string(),
+    /** The reward fixed when the card opened. */
+    reward: z.string(),
+    stamps: z.number().int(),
+    maxStamps: z.number().int(),
+    status: z.enum(CARD_STATUSES),
+    createdAt: z.string(),
+    redeemedAt: z.string().nullable(),
+  })
+  .meta({ id: "CustomerCardSummary" });
 export type CustomerCardSummary = z.infer<typeof CustomerCardSummarySchema>;
 
 /**
@@ -181,25 +189,29 @@ export type CustomerCardSummary = z.infer<typeof CustomerCardSummarySchema>;
 export const COMPANY_INVITATION_STATUSES = ["pending", "expired", "declined"] as const;
 export type CompanyInvitationStatus = (typeof COMPANY_INVITATION_STATUSES)[number];
 
-export const CompanyInvitationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  status: z.enum(COMPANY_INVITATION_STATUSES),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
+export const CompanyInvitationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    status: z.enum(COMPANY_INVITATION_STATUSES),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "CompanyInvitation" });
 export type CompanyInvitation = z.infer<typeof CompanyInvitationSchema>;
 
 /**
  * 'Novo Cliente' answers the same for every e-mail (an account or not, a member already or not):
  * the invitation as typed. The person becomes a customer only by accepting it.
  */
-export const CreatedInvitationSchema = z.object({ invitation: CompanyInvitationSchema });
+export const CreatedInvitationSchema = z
+  .object({ invitation: CompanyInvitationSchema })
+  .meta({ id: "CreatedInvitation" });
 export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;
 
 /**
@@ -207,16 +219,18 @@ export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;
  * was made by 'Novo Cliente' before consent) that sets the password; `consent`: the person accepts
  * or declines, signing in first when `hasAccount`, else creating their account in the same step.
  */
-export const InvitationSchema = z.object({
-  id: z.string(),
-  kind: z.enum(["password", "consent"]),
-  /** Legacy: the account's name; consent: the name the company typed (to prefill the form). */
-  name: z.string(),
-  email: z.string(),
-  companyName: z.string(),
-  /** The e-mail has an account with a password (sign in to answer). */
-  hasAccount: z.boolean(),
-});
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["password", "consent"]),
+    /** Legacy: the account's name; consent: the name the company typed (to prefill the form). */
+    name: z.string(),
+    email: z.string(),
+    companyName: z.string(),
+    /** The e-mail has an account with a password (sign in to answer). */
+    hasAccount: z.boolean(),
+  })
+  .meta({ id: "Invitation" });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 export const InvitationTokenSchema = z.string().trim().min(20).max(200);
@@ -239,20 +253,24 @@ export const InvitationSignUpSchema = CustomerSignUpSchema.omit({
 export type InvitationSignUp = z.infer<typeof InvitationSignUpSchema>;
 
 /** /dashboard-cliente: an invitation addressed to the signed-in customer's e-mail. */
-export const MyInvitationSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  companyName: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
+export const MyInvitationSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    companyName: z.string(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "MyInvitation" });
 export type MyInvitation = z.infer<typeof MyInvitationSchema>;
 
-export const InvitationAnswerSchema = z.object({
-  companyId: z.string(),
-  companyName: z.string(),
-  accepted: z.boolean(),
-});
+export const InvitationAnswerSchema = z
+  .object({
+    companyId: z.string(),
+    companyName: z.string(),
+    accepted: z.boolean(),
+  })
+  .meta({ id: "InvitationAnswer" });
 export type InvitationAnswer = z.infer<typeof InvitationAnswerSchema>;
 
 /**
@@ -287,14 +305,16 @@ export const JoinCompanySchema = z.object({
 export type JoinCompany = z.input<typeof JoinCompanySchema>;
 
 /** A company customer (membership) found by the add-stamp search. */
-export const CompanyCustomerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  /** The open card in the default programme (else the oldest open card), or null. */
-  openCard: CompanyCardSchema.nullable(),
-  /** Every open (active or complete) card, one per programme, oldest first. */
-  openCards: z.array(CompanyCardSchema),
-});
+export const CompanyCustomerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    /** The open card in the default programme (else the oldest open card), or null. */
+    openCard: z.union([CompanyCardSchema, z.null()]),
+    /** Every open (active or complete) card, one per programme, oldest first. */
+    openCards: z.array(CompanyCardSchema),
+  })
+  .meta({ id: "CompanyCustomer" });
 export type CompanyCustomer = z.infer<typeof CompanyCustomerSchema>;

@@ -33,15 +33,17 @@ export const CreateInterestSchema = z.object({
 export type CreateInterest = z.infer<typeof CreateInterestSchema>;
 
 /** An interest as its customer sees it. */
-export const InterestSchema = z.object({
-  id: z.string(),
-  sector: z.enum(SECTORS),
-  city: z.string(),
-  state: z.string(),
-  description: z.string(),
-  status: z.enum(INTEREST_STATUSES),
-  createdAt: z.string(),
-});
+export const InterestSchema = z
+  .object({
+    id: z.string(),
+    sector: z.enum(SECTORS),
+    city: z.string(),
+    state: z.string(),
+    description: z.string(),
+    status: z.enum(INTEREST_STATUSES),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Interest" });
 export type Interest = z.infer<typeof InterestSchema>;
 
 /**
@@ -52,5 +54,5 @@ export const CompanyInterestSchema = InterestSchema.extend({
   customerName: z.string(),
   /** This company's answer, if it gave one. */
   reply: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
-});
+}).meta({ id: "CompanyInterest" });
 export type CompanyInterest = z.infer<typeof CompanyInterestSchema>;

@@ -29,30 +29,34 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const NotificationSchema = z.object({
-  id: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  customerName: z.string(),
-  /**
-   * stamp_claim: the claim's method; card_complete: the programme's name; customer_message: the
-   * message's first 50 characters (with '…' when it is longer).
-   */
-  detail: z.string(),
-  createdAt: z.string(),
-  read: z.boolean(),
-});
+export const NotificationSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    customerName: z.string(),
+    /**
+     * stamp_claim: the claim's method; card_complete: the programme's name; customer_message: the
+     * message's first 50 characters (with '…' when it is longer).
+     */
+    detail: z.string(),
+    createdAt: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: "Notification" });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationListSchema = z.object({
-  items: z.array(NotificationSchema),
-  /** Unread notifications in all (the badge caps the display at '99+'). */
-  unread: z.number().int(),
-  /**
-   * The company turned 'Notificações push' (the in-app alerts) off: the bell lists nothing and
-   * counts nothing, and says where to turn them back on.
-   */
-  muted: z.boolean(),
-});
+export const NotificationListSchema = z
+  .object({
+    items: z.array(NotificationSchema),
+    /** Unread notifications in all (the badge caps the display at '99+'). */
+    unread: z.number().int(),
+    /**
+     * The company turned 'Notificações push' (the in-app alerts) off: the bell lists nothing and
+     * counts nothing, and says where to turn them back on.
+     */
+    muted: z.boolean(),
+  })
+  .meta({ id: "NotificationList" });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 const NotificationIdSchema = z
@@ -102,30 +106,34 @@ export const CUSTOMER_NOTIFICATION_TYPES = [
 ] as const;
 export type CustomerNotificationType = (typeof CUSTOMER_NOTIFICATION_TYPES)[number];
 
-export const CustomerNotificationSchema = z.object({
-  id: z.string(),
-  type: z.enum(CUSTOMER_NOTIFICATION_TYPES),
-  companyId: z.string(),
-  companyName: z.string(),
-  /**
-   * reply: the answer's first 50 characters (a notice: its subject); stamps: the method;
-   * card_complete: the card's reward; referral_reward: the friend's name; otherwise "".
-   */
-  detail: z.string(),
-  /** Stamps received (stamps, birthday_gift, referral_*); 0 for the other kinds. */
-  stamps: z.number().int(),
-  /** A referral's cash bonus in cents; 0 for the other kinds. */
-  bonusCents: z.number().int(),
-  createdAt: z.string(),
-  read: z.boolean(),
-});
+export const CustomerNotificationSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(CUSTOMER_NOTIFICATION_TYPES),
+    companyId: z.string(),
+    companyName: z.string(),
+    /**
+     * reply: the answer's first 50 characters (a notice: its subject); stamps: the method;
+     * card_complete: the card's reward; referral_reward: the friend's name; otherwise "".
+     */
+    detail: z.string(),
+    /** Stamps received (stamps, birthday_gift, referral_*); 0 for the other kinds. */
+    stamps: z.number().int(),
+    /** A referral's cash bonus in cents; 0 for the other kinds. */
+    bonusCents: z.number().int(),
+    createdAt: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: "CustomerNotification" });
 export type CustomerNotification = z.infer<typeof CustomerNotificationSchema>;
 
-export const CustomerNotificationListSchema = z.object({
-  items: z.array(CustomerNotificationSchema),
-  /** Unread notices in all (the badge caps the display at '99+'). */
-  unread: z.number().int(),
-});
+export const CustomerNotificationListSchema = z
+  .object({
+    items: z.array(CustomerNotificationSchema),
+    /** Unread notices in all (the badge caps the display at '99+'). */
+    unread: z.number().int(),
+  })
+  .meta({ id: "CustomerNotificationList" });
 export type CustomerNotificationList = z.infer<typeof CustomerNotificationListSchema>;
 
 const CustomerNotificationIdSchema = z

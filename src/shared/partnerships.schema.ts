@@ -81,20 +81,22 @@ export const PartnershipSettingsSchema = z.object({
 export type PartnershipSettings = z.infer<typeof PartnershipSettingsSchema>;
 
 /** GET /api/partnerships/settings: the settings and the counts for the shortcuts. */
-export const PartnershipOverviewSchema = z.object({
-  enabled: z.boolean(),
-  description: z.string().nullable(),
-  /** Requests received and waiting for an answer. */
-  pendingReceived: z.number().int(),
-  /** Requests sent and not answered yet. */
-  pendingSent: z.number().int(),
-  active: z.number().int(),
-  /** Partner messages not read and not sent by the own company (`mensagens_parcerias` unread). */
-  unreadMessages: z.number().int(),
-  /** Requests sent today and the daily limit. */
-  requestsToday: z.number().int(),
-  requestsPerDay: z.number().int(),
-});
+export const PartnershipOverviewSchema = z
+  .object({
+    enabled: z.boolean(),
+    description: z.string().nullable(),
+    /** Requests received and waiting for an answer. */
+    pendingReceived: z.number().int(),
+    /** Requests sent and not answered yet. */
+    pendingSent: z.number().int(),
+    active: z.number().int(),
+    /** Partner messages not read and not sent by the own company (`mensagens_parcerias` unread). */
+    unreadMessages: z.number().int(),
+    /** Requests sent today and the daily limit. */
+    requestsToday: z.number().int(),
+    requestsPerDay: z.number().int(),
+  })
+  .meta({ id: "PartnershipOverview" });
 export type PartnershipOverview = z.infer<typeof PartnershipOverviewSchema>;
 
 /** GET /api/partnerships/marketplace query. */
@@ -107,25 +109,29 @@ export const MarketplaceQuerySchema = z.object({
 });
 export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
 
-export const MarketplaceCompanySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  branch: z.enum(MARKETPLACE_BRANCHES),
-  logoUrl: z.string().nullable(),
-  description: z.string().nullable(),
-  /** The own company's relation with it: none, a pending request (either way) or active. */
-  relation: z.enum(["none", "pending_sent", "pending_received", "active"]),
-});
+export const MarketplaceCompanySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    branch: z.enum(MARKETPLACE_BRANCHES),
+    logoUrl: z.string().nullable(),
+    description: z.string().nullable(),
+    /** The own company's relation with it: none, a pending request (either way) or active. */
+    relation: z.enum(["none", "pending_sent", "pending_received", "active"]),
+  })
+  .meta({ id: "MarketplaceCompany" });
 export type MarketplaceCompany = z.infer<typeof MarketplaceCompanySchema>;
 
-export const MarketplacePageSchema = z.object({
-  companies: z.array(MarketplaceCompanySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const MarketplacePageSchema = z
+  .object({
+    companies: z.array(MarketplaceCompanySchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: "MarketplacePage" });
 export type MarketplacePage = z.infer<typeof MarketplacePageSchema>;
 
 /** POST /api/partnerships: 'Solicitar Parceria'. */
@@ -147,81 +153,91 @@ export const REQUEST_STATUSES = ["nova", "lida", "respondida"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** The other company of a partnership, as either side sees it. */
-export const PartnerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  branch: z.enum(MARKETPLACE_BRANCHES),
-  logoUrl: z.string().nullable(),
-  /** What the partner offers partners (its `parceria_descricao`). */
-  description: z.string().nullable(),
-});
+export const PartnerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    branch: z.enum(MARKETPLACE_BRANCHES),
+    logoUrl: z.string().nullable(),
+    /** What the partner offers partners (its `parceria_descricao`). */
+    description: z.string().nullable(),
+  })
+  .meta({ id: "Partner" });
 export type Partner = z.infer<typeof PartnerSchema>;
 
 /** A partnership as one of its two companies sees it. */
-export const PartnershipSchema = z.object({
-  id: z.string(),
-  state: z.enum(PARTNERSHIP_STATES),
-  /** The own company sent the request. */
-  requestedByMe: z.boolean(),
-  partner: PartnerSchema,
-  /** The request's proposal; once accepted, the partnership's description (`descricao_parceria`). */
-  proposal: z.string(),
-  /** For the receiver: nova → lida → respondida; for the sender, the same seen from the other side. */
-  requestStatus: z.enum(REQUEST_STATUSES),
-  createdAt: z.string(),
-  /** `data_validacao`: when it was accepted. */
-  validatedAt: z.string().nullable(),
-  answeredAt: z.string().nullable(),
-  endedAt: z.string().nullable(),
-  /** The thread: messages not read and not sent by the own company; the last message. */
-  unread: z.number().int(),
-  lastMessage: z
-    .object({ body: z.string(), createdAt: z.string(), fromMe: z.boolean() })
-    .nullable(),
-  /** Messages can be written (pending or active). */
-  writable: z.boolean(),
-  /** Active only: the link for the partner's customers to join the partner through the own company, and the counts. */
-  link: z
-    .object({
-      /** `/login-cliente?empresa_id=<partner>&parceria=<own>_<partner>`: the own company sends customers to the partner. */
-      sendPath: z.string(),
-    })
-    .nullable(),
-  /** Customers the own company sent to the partner, and received from it (counts only). */
-  sent: z.number().int(),
-  received: z.number().int(),
-});
+export const PartnershipSchema = z
+  .object({
+    id: z.string(),
+    state: z.enum(PARTNERSHIP_STATES),
+    /** The own company sent the request. */
+    requestedByMe: z.boolean(),
+    partner: PartnerSchema,
+    /** The request's proposal; once accepted, the partnership's description (`descricao_parceria`). */
+    proposal: z.string(),
+    /** For the receiver: nova → lida → respondida; for the sender, the same seen from the other side. */
+    requestStatus: z.enum(REQUEST_STATUSES),
+    createdAt: z.string(),
+    /** `data_validacao`: when it was accepted. */
+    validatedAt: z.string().nullable(),
+    answeredAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+    /** The thread: messages not read and not sent by the own company; the last message. */
+    unread: z.number().int(),
+    lastMessage: z
+      .object({ body: z.string(), createdAt: z.string(), fromMe: z.boolean() })
+      .nullable(),
+    /** Messages can be written (pending or active). */
+    writable: z.boolean(),
+    /** Active only: the link for the partner's customers to join the partner through the own company, and the counts. */
+    link: z
+      .object({
+        /** `/login-cliente?empresa_id=<partner>&parceria=<own>_<partner>`: the own company sends customers to the partner. */
+        sendPath: z.string(),
+      })
+      .nullable(),
+    /** Customers the own company sent to the partner, and received from it (counts only). */
+    sent: z.number().int(),
+    received: z.number().int(),
+  })
+  .meta({ id: "Partnership" });
 export type Partnership = z.infer<typeof PartnershipSchema>;
 
 /** GET /api/partnerships?state=… (newest activity first). */
 export const PartnershipListQuerySchema = z.object({
   state: z.enum(["pending", "active", "closed", "all"]).default("all"),
 });
-export const PartnershipListSchema = z.object({ partnerships: z.array(PartnershipSchema) });
+export const PartnershipListSchema = z
+  .object({ partnerships: z.array(PartnershipSchema) })
+  .meta({ id: "PartnershipList" });
 export type PartnershipList = z.infer<typeof PartnershipListSchema>;
 
 /** A chat message of a partnership's thread (spec "chat message"). */
-export const PartnerMessageSchema = z.object({
-  id: z.string(),
-  body: z.string(),
-  fromMe: z.boolean(),
-  senderCompanyId: z.string(),
-  createdAt: z.string(),
-  /** Read by the receiving company (`lida`); a message is 'nova' until then. */
-  readAt: z.string().nullable(),
-});
+export const PartnerMessageSchema = z
+  .object({
+    id: z.string(),
+    body: z.string(),
+    fromMe: z.boolean(),
+    senderCompanyId: z.string(),
+    createdAt: z.string(),
+    /** Read by the receiving company (`lida`); a message is 'nova' until then. */
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: "PartnerMessage" });
 export type PartnerMessage = z.infer<typeof PartnerMessageSchema>;
 
 /** GET /api/partnerships/:id/messages?after=<message id>: oldest first, the thread marked read. */
 export const PartnerMessagesQuerySchema = z.object({
   after: z.string().trim().max(100).optional(),
 });
-export const PartnerThreadSchema = z.object({
-  partnership: PartnershipSchema,
-  messages: z.array(PartnerMessageSchema),
-});
+export const PartnerThreadSchema = z
+  .object({
+    partnership: PartnershipSchema,
+    messages: z.array(PartnerMessageSchema),
+  })
+  .meta({ id: "PartnerThread" });
 export type PartnerThread = z.infer<typeof PartnerThreadSchema>;
 
 /** POST /api/partnerships/:id/messages: blank text is not sent. */
@@ -231,16 +247,20 @@ export const PartnerMessageInputSchema = z.object({
 export type PartnerMessageInput = z.infer<typeof PartnerMessageInputSchema>;
 
 /** A customer's company page: "Parceiros de <empresa>" (GET /api/companies/:id/partners, public). */
-export const PublicPartnerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  logoUrl: z.string().nullable(),
-  description: z.string().nullable(),
-  /** Joins the partner with the partnership origin (the company of the page sends the customer). */
-  joinPath: z.string(),
-});
-export const PublicPartnersSchema = z.object({ partners: z.array(PublicPartnerSchema) });
+export const PublicPartnerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    description: z.string().nullable(),
+    /** Joins the partner with the partnership origin (the company of the page sends the customer). */
+    joinPath: z.string(),
+  })
+  .meta({ id: "PublicPartner" });
+export const PublicPartnersSchema = z
+  .object({ partners: z.array(PublicPartnerSchema) })
+  .meta({ id: "PublicPartners" });
 export type PublicPartners = z.infer<typeof PublicPartnersSchema>;
 export type PublicPartner = z.infer<typeof PublicPartnerSchema>;

@@ -35,17 +35,19 @@ export type CreateProgram = z.infer<typeof CreateProgramSchema>;
 export const UpdateProgramSchema = CreateProgramSchema;
 export type UpdateProgram = z.infer<typeof UpdateProgramSchema>;
 
-export const ProgramSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  stampsRequired: z.number().int(),
-  reward: z.string(),
-  description: z.string(),
-  isDefault: z.boolean(),
-  /** Archived programmes open no new cards; their open cards go on. */
-  archivedAt: z.string().nullable(),
-  /** Open (active or complete) cards of this programme. */
-  openCards: z.number().int(),
-  createdAt: z.string(),
-});
+export const ProgramSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    stampsRequired: z.number().int(),
+    reward: z.string(),
+    description: z.string(),
+    isDefault: z.boolean(),
+    /** Archived programmes open no new cards; their open cards go on. */
+    archivedAt: z.string().nullable(),
+    /** Open (active or complete) cards of this programme. */
+    openCards: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Program" });
 export type Program = z.infer<typeof ProgramSchema>;

@@ -35,7 +35,7 @@ export const REFERRAL_MONTHLY_CAP_DEFAULT = 10;
 export const REFERRAL_MONTHLY_CAP_MAX = 1000;
 
 /** The query parameter that names the referrer in the personal link (spec section 9). */
-export const REFERRAL_QUERY_PARAM = "indicador";
+const REFERRAL_QUERY_PARAM = "indicador";
 
 /** The personal link's path and query: /login-cliente?empresa_id=…&indicador=… */
 export function referralLinkPath(companyId: string, customerId: string): string {
@@ -44,48 +44,54 @@ export function referralLinkPath(companyId: string, customerId: string): string 
 }
 
 /** A customer's referral card on their company page (GET /api/me/companies/:id/referral). */
-export const MyReferralSchema = z.object({
-  /** The company's referral rules are on (off: links still join, nothing is credited). */
-  enabled: z.boolean(),
-  /** The personal link's path and query (the web side puts its own origin in front). */
-  linkPath: z.string(),
-  /** What the friend gets on joining, and what the referrer gets after the friend's first visit. */
-  referredStamps: z.number().int(),
-  referrerStamps: z.number().int(),
-  referredBonusCents: z.number().int(),
-  referrerBonusCents: z.number().int(),
-  /** Friends who joined through the link (any state but blocked) and those already rewarded. */
-  friends: z.number().int(),
-  rewarded: z.number().int(),
-  /** The customer's bonus balance at this company, in cents. */
-  balanceCents: z.number().int(),
-});
+export const MyReferralSchema = z
+  .object({
+    /** The company's referral rules are on (off: links still join, nothing is credited). */
+    enabled: z.boolean(),
+    /** The personal link's path and query (the web side puts its own origin in front). */
+    linkPath: z.string(),
+    /** What the friend gets on joining, and what the referrer gets after the friend's first visit. */
+    referredStamps: z.number().int(),
+    referrerStamps: z.number().int(),
+    referredBonusCents: z.number().int(),
+    referrerBonusCents: z.number().int(),
+    /** Friends who joined through the link (any state but blocked) and those already rewarded. */
+    friends: z.number().int(),
+    rewarded: z.number().int(),
+    /** The customer's bonus balance at this company, in cents. */
+    balanceCents: z.number().int(),
+  })
+  .meta({ id: "MyReferral" });
 export type MyReferral = z.infer<typeof MyReferralSchema>;
 
 /** One referral as the company sees it ('Indicações'). */
-export const CompanyReferralSchema = z.object({
-  id: z.string(),
-  referrerId: z.string(),
-  referrerName: z.string(),
-  referredId: z.string(),
-  referredName: z.string(),
-  state: z.enum(REFERRAL_STATES),
-  reason: z.enum(REFERRAL_REASONS).nullable(),
-  createdAt: z.string(),
-  /** When the friend had the first staff stamp. */
-  qualifiedAt: z.string().nullable(),
-  rewardedAt: z.string().nullable(),
-});
+export const CompanyReferralSchema = z
+  .object({
+    id: z.string(),
+    referrerId: z.string(),
+    referrerName: z.string(),
+    referredId: z.string(),
+    referredName: z.string(),
+    state: z.enum(REFERRAL_STATES),
+    reason: z.enum(REFERRAL_REASONS).nullable(),
+    createdAt: z.string(),
+    /** When the friend had the first staff stamp. */
+    qualifiedAt: z.string().nullable(),
+    rewardedAt: z.string().nullable(),
+  })
+  .meta({ id: "CompanyReferral" });
 export type CompanyReferral = z.infer<typeof CompanyReferralSchema>;
 
-export const CompanyReferralPageSchema = z.object({
-  items: z.array(CompanyReferralSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  /** Held referrals waiting for a decision (in all, whatever the filter). */
-  held: z.number().int(),
-});
+export const CompanyReferralPageSchema = z
+  .object({
+    items: z.array(CompanyReferralSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Held referrals waiting for a decision (in all, whatever the filter). */
+    held: z.number().int(),
+  })
+  .meta({ id: "CompanyReferralPage" });
 export type CompanyReferralPage = z.infer<typeof CompanyReferralPageSchema>;
 
 export const REFERRAL_PAGE_SIZE = 20;
@@ -117,23 +123,27 @@ export type BonusEntryKind = (typeof BONUS_ENTRY_KINDS)[number];
 export const BONUS_USE_MAX_CENTS = 10_000_000;
 export const BONUS_NOTE_MAX_LENGTH = 200;
 
-export const BonusEntrySchema = z.object({
-  id: z.string(),
-  kind: z.enum(BONUS_ENTRY_KINDS),
-  /** Positive: credited; negative: used at the counter. */
-  amountCents: z.number().int(),
-  note: z.string().nullable(),
-  /** Who used it at the counter (staff name), null for credits. */
-  byName: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const BonusEntrySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(BONUS_ENTRY_KINDS),
+    /** Positive: credited; negative: used at the counter. */
+    amountCents: z.number().int(),
+    note: z.string().nullable(),
+    /** Who used it at the counter (staff name), null for credits. */
+    byName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "BonusEntry" });
 export type BonusEntry = z.infer<typeof BonusEntrySchema>;
 
 /** A member's bonus at the company (GET /api/customers/:id/bonus). */
-export const CustomerBonusSchema = z.object({
-  balanceCents: z.number().int(),
-  entries: z.array(BonusEntrySchema),
-});
+export const CustomerBonusSchema = z
+  .object({
+    balanceCents: z.number().int(),
+    entries: z.array(BonusEntrySchema),
+  })
+  .meta({ id: "CustomerBonus" });
 export type CustomerBonus = z.infer<typeof CustomerBonusSchema>;
 
 /** 'Usar bônus' at the counter: an amount in cents, at most the balance (409 bonus_insufficient). */

@@ -2,26 +2,30 @@ import { z } from "zod";
 import { isCalendarDate } from "./text";
 
 /** 'Aniversários Hoje': a member whose birthday is today, and whether this year's gift was given. */
-export const BirthdayTodaySchema = z.object({
-  customerId: z.string(),
-  name: z.string(),
-  gifted: z.boolean(),
-});
+export const BirthdayTodaySchema = z
+  .object({
+    customerId: z.string(),
+    name: z.string(),
+    gifted: z.boolean(),
+  })
+  .meta({ id: "BirthdayToday" });
 export type BirthdayToday = z.infer<typeof BirthdayTodaySchema>;
 
-export const DashboardStatsSchema = z.object({
-  totalCustomers: z.number().int(),
-  activeCards: z.number().int(),
-  rewardsRedeemed: z.number().int(),
-  /** Completed (complete or redeemed) cards / all cards, 0..100, one decimal. */
-  completionRate: z.number(),
-  stampsToday: z.number().int(),
-  /** Customer stamp claims waiting for the company's answer. */
-  pendingClaims: z.number().int(),
-  cardsCompletedToday: z.number().int(),
-  /** Members whose birthday is today (29 February on 28 February in other years), by name. */
-  birthdaysToday: z.array(BirthdayTodaySchema),
-});
+export const DashboardStatsSchema = z
+  .object({
+    totalCustomers: z.number().int(),
+    activeCards: z.number().int(),
+    rewardsRedeemed: z.number().int(),
+    /** Completed (complete or redeemed) cards / all cards, 0..100, one decimal. */
+    completionRate: z.number(),
+    stampsToday: z.number().int(),
+    /** Customer stamp claims waiting for the company's answer. */
+    pendingClaims: z.number().int(),
+    cardsCompletedToday: z.number().int(),
+    /** Members whose birthday is today (29 February on 28 February in other years), by name. */
+    birthdaysToday: z.array(BirthdayTodaySchema),
+  })
+  .meta({ id: "DashboardStats" });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -100,69 +104,71 @@ export const MEMBER_ORIGINS = [
 ] as const;
 export type MemberOrigin = (typeof MEMBER_ORIGINS)[number];
 
-export const ReportSchema = z.object({
-  period: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
-  previous: z.object({ from: z.string(), to: z.string() }),
-  tiles: z.object({
-    /** Memberships that started in the period. */
-    newMembers: Compared,
-    /** Members with at least one confirmed stamp in the period. */
-    activeMembers: Compared,
-    /** Stamps given (confirmed stamp rows' worth) in the period, every method. */
-    stampsGiven: Compared,
-    /** Cards that reached their maximum in the period. */
-    cardsCompleted: Compared,
-    /** Rewards redeemed in the period. */
-    rewardsRedeemed: Compared,
-    /** rewardsRedeemed ÷ cardsCompleted of the period, 0..100 with one decimal (0 when none completed). */
-    redemptionRate: Compared,
-    /** Members with stamps on two or more different São Paulo days ÷ activeMembers, 0..100, one decimal. */
-    returnRate: Compared,
-  }),
-  /** Every day of the period (São Paulo), stamps given by method. */
-  stampsByDay: z.array(
-    z.object({
-      date: z.string(),
-      purchase: z.number().int(),
-      receipt: z.number().int(),
-      social: z.number().int(),
-      google_review: z.number().int(),
-      birthday: z.number().int(),
-      referral: z.number().int(),
+export const ReportSchema = z
+  .object({
+    period: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
+    previous: z.object({ from: z.string(), to: z.string() }),
+    tiles: z.object({
+      /** Memberships that started in the period. */
+      newMembers: Compared,
+      /** Members with at least one confirmed stamp in the period. */
+      activeMembers: Compared,
+      /** Stamps given (confirmed stamp rows' worth) in the period, every method. */
+      stampsGiven: Compared,
+      /** Cards that reached their maximum in the period. */
+      cardsCompleted: Compared,
+      /** Rewards redeemed in the period. */
+      rewardsRedeemed: Compared,
+      /** rewardsRedeemed ÷ cardsCompleted of the period, 0..100 with one decimal (0 when none completed). */
+      redemptionRate: Compared,
+      /** Members with stamps on two or more different São Paulo days ÷ activeMembers, 0..100, one decimal. */
+      returnRate: Compared,
     }),
-  ),
-  /** Every week (Monday, São Paulo) touching the period: new members by origin. */
-  newMembersByWeek: z.array(
-    z.object({
-      weekStart: z.string(),
-      qrcode: z.number().int(),
-      company_link: z.number().int(),
-      referral: z.number().int(),
-      partnership: z.number().int(),
-      invited: z.number().int(),
-      other: z.number().int(),
-    }),
-  ),
-  /** Every week (Monday) touching the period: cards completed and rewards redeemed. */
-  cardsByWeek: z.array(
-    z.object({
-      weekStart: z.string(),
-      completed: z.number().int(),
-      redeemed: z.number().int(),
-    }),
-  ),
-  /** The 10 members with the most stamps in the period (ties by name). */
-  topMembers: z.array(
-    z.object({ customerId: z.string(), name: z.string(), stamps: z.number().int() }),
-  ),
-  /**
-   * Birthdays in the next 30 days from today (REPORT_BIRTHDAY_DAYS, today included), by date then
-   * name, at most REPORT_BIRTHDAYS_LIMIT: the date of the next birthday; the age is never shown.
-   */
-  upcomingBirthdays: z.array(
-    z.object({ customerId: z.string(), name: z.string(), date: z.string() }),
-  ),
-});
+    /** Every day of the period (São Paulo), stamps given by method. */
+    stampsByDay: z.array(
+      z.object({
+        date: z.string(),
+        purchase: z.number().int(),
+        receipt: z.number().int(),
+        social: z.number().int(),
+        google_review: z.number().int(),
+        birthday: z.number().int(),
+        referral: z.number().int(),
+      }),
+    ),
+    /** Every week (Monday, São Paulo) touching the period: new members by origin. */
+    newMembersByWeek: z.array(
+      z.object({
+        weekStart: z.string(),
+        qrcode: z.number().int(),
+        company_link: z.number().int(),
+        referral: z.number().int(),
+        partnership: z.number().int(),
+        invited: z.number().int(),
+        other: z.number().int(),
+      }),
+    ),
+    /** Every week (Monday) touching the period: cards completed and rewards redeemed. */
+    cardsByWeek: z.array(
+      z.object({
+        weekStart: z.string(),
+        completed: z.number().int(),
+        redeemed: z.number().int(),
+      }),
+    ),
+    /** The 10 members with the most stamps in the period (ties by name). */
+    topMembers: z.array(
+      z.object({ customerId: z.string(), name: z.string(), stamps: z.number().int() }),
+    ),
+    /**
+     * Birthdays in the next 30 days from today (REPORT_BIRTHDAY_DAYS, today included), by date then
+     * name, at most REPORT_BIRTHDAYS_LIMIT: the date of the next birthday; the age is never shown.
+     */
+    upcomingBirthdays: z.array(
+      z.object({ customerId: z.string(), name: z.string(), date: z.string() }),
+    ),
+  })
+  .meta({ id: "Report" });
 export type Report = z.infer<typeof ReportSchema>;
 
 /** What can be exported (each a CSV, and a sheet of the workbook); `indicacoes` only when referrals exist. */

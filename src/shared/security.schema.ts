@@ -41,18 +41,24 @@ export const SignInTwoFactorSchema = z.object({
 export type SignInTwoFactor = z.infer<typeof SignInTwoFactorSchema>;
 
 /** The answer of `POST /api/session` (202) when the password was right and a code is still due. */
-export const TwoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true) });
+export const TwoFactorChallengeSchema = z
+  .object({ twoFactorRequired: z.literal(true) })
+  .meta({ id: "TwoFactorChallenge" });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 
 /** Enrolment started: the QR code's URI, the same key for manual entry, the backup codes. */
-export const TwoFactorEnrolmentSchema = z.object({
-  totpUri: z.string(),
-  secret: z.string(),
-  backupCodes: z.array(z.string()),
-});
+export const TwoFactorEnrolmentSchema = z
+  .object({
+    totpUri: z.string(),
+    secret: z.string(),
+    backupCodes: z.array(z.string()),
+  })
+  .meta({ id: "TwoFactorEnrolment" });
 export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolmentSchema>;
 
-export const SecurityStatusSchema = z.object({ twoFactorEnabled: z.boolean() });
+export const SecurityStatusSchema = z
+  .object({ twoFactorEnabled: z.boolean() })
+  .meta({ id: "SecurityStatus" });
 export type SecurityStatus = z.infer<typeof SecurityStatusSchema>;
 
 export const SIGN_IN_FAILURES = [
@@ -63,16 +69,20 @@ export const SIGN_IN_FAILURES = [
 ] as const;
 export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
 
-export const AccessLogEntrySchema = z.object({
-  id: z.string(),
-  /** ISO 8601, UTC. */
-  createdAt: z.string(),
-  success: z.boolean(),
-  failure: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
-});
+export const AccessLogEntrySchema = z
+  .object({
+    id: z.string(),
+    /** ISO 8601, UTC. */
+    createdAt: z.string(),
+    success: z.boolean(),
+    failure: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  })
+  .meta({ id: "AccessLogEntry" });
 export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 
-export const AccessLogSchema = z.object({ items: z.array(AccessLogEntrySchema) });
+export const AccessLogSchema = z
+  .object({ items: z.array(AccessLogEntrySchema) })
+  .meta({ id: "AccessLog" });
 export type AccessLog = z.infer<typeof AccessLogSchema>;

@@ -121,10 +121,12 @@ export const AppearanceSchema = z.object({
 });
 export type Appearance = z.infer<typeof AppearanceSchema>;
 /** What the server knows: null until the user chose. */
-export const StoredAppearanceSchema = z.object({
-  theme: z.enum(THEMES).nullable(),
-  language: z.enum(LANGUAGES).nullable(),
-});
+export const StoredAppearanceSchema = z
+  .object({
+    theme: z.enum(THEMES).nullable(),
+    language: z.enum(LANGUAGES).nullable(),
+  })
+  .meta({ id: "StoredAppearance" });
 export type StoredAppearance = z.infer<typeof StoredAppearanceSchema>;
 
 /** 'Frequência de backup' (spec settings record: diario, semanal, mensal). */
@@ -172,12 +174,14 @@ export const DEFAULT_RETENTION_MONTHS = SETTINGS_DEFAULTS.system.retentionMonths
 export const MIN_RETENTION_MONTHS = Math.min(...RETENTION_MONTHS_OPTIONS);
 
 /** The 'Sistema' section of /configuracoes as the server sends it. */
-export const SystemSettingsSchema = z.object({
-  backupFrequency: z.enum(BACKUP_FREQUENCIES),
-  retentionMonths: z.union([z.literal(12), z.literal(24)]),
-  /** When the company's last backup was made, downloaded or scheduled ('Último backup'); null: never. */
-  lastBackupAt: z.string().nullable(),
-});
+export const SystemSettingsSchema = z
+  .object({
+    backupFrequency: z.enum(BACKUP_FREQUENCIES),
+    retentionMonths: z.union([z.literal(12), z.literal(24)]),
+    /** When the company's last backup was made, downloaded or scheduled ('Último backup'); null: never. */
+    lastBackupAt: z.string().nullable(),
+  })
+  .meta({ id: "SystemSettings" });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 
 /** What 'Salvar' sends: frequency and retention (the last backup is set by the export). */
@@ -195,15 +199,17 @@ export const storedBackupsToKeep = (retentionMonths: number): number =>
   Math.min(Math.max(retentionMonths, 1), Math.max(...RETENTION_MONTHS_OPTIONS));
 
 /** One scheduled backup kept on the server ('Sistema' lists them for download). */
-export const StoredBackupSchema = z.object({
-  /** The file name, `carimbou-backup-<slug>-<yyyy-MM-dd>.zip` (also its download path). */
-  name: z.string(),
-  /** The São Paulo day it was made, yyyy-MM-dd. */
-  date: z.string(),
-  /** Bytes. */
-  size: z.number().int(),
-  /** When the file was written (ISO). */
-  createdAt: z.string(),
-});
+export const StoredBackupSchema = z
+  .object({
+    /** The file name, `carimbou-backup-<slug>-<yyyy-MM-dd>.zip` (also its download path). */
+    name: z.string(),
+    /** The São Paulo day it was made, yyyy-MM-dd. */
+    date: z.string(),
+    /** Bytes. */
+    size: z.number().int(),
+    /** When the file was written (ISO). */
+    createdAt: z.string(),
+  })
+  .meta({ id: "StoredBackup" });
 export type StoredBackup = z.infer<typeof StoredBackupSchema>;
-export const StoredBackupListSchema = z.array(StoredBackupSchema);
+export const StoredBackupListSchema = z.array(StoredBackupSchema).meta({ id: "StoredBackupList" });

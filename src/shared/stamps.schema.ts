@@ -36,13 +36,15 @@ export const AddCustomerStampSchema = AddStampSchema.extend({
 });
 export type AddCustomerStamp = z.infer<typeof AddCustomerStampSchema>;
 
-export const StampSchema = z.object({
-  id: z.string(),
-  method: z.enum(STAMP_METHODS),
-  count: z.number().int(),
-  status: z.enum(["pending", "approved", "rejected"]),
-  notes: z.string().nullable(),
-  givenByName: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const StampSchema = z
+  .object({
+    id: z.string(),
+    method: z.enum(STAMP_METHODS),
+    count: z.number().int(),
+    status: z.enum(["pending", "approved", "rejected"]),
+    notes: z.string().nullable(),
+    givenByName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Stamp" });
 export type Stamp = z.infer<typeof StampSchema>;

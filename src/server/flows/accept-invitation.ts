@@ -11,6 +11,7 @@ import {
 import type { Db } from "../db/client";
 import { AppError, isUniqueViolation } from "../errors";
 import { signUpInvitedCustomer } from "../modules/auth/users.service";
+import { verifiedEmail } from "../modules/customers/customers.queries";
 import {
   declineInvitation,
   type InvitationDeps,
@@ -20,7 +21,6 @@ import {
   lockWaiting,
   recordAcceptance,
   usableByToken,
-  verifiedEmail,
 } from "../modules/customers/invitations.service";
 import { joinCompany } from "./join-company";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ApiError, apiClient } from "@/web/lib/api-client";
+import { ApiError, api } from "@/web/lib/api-client";
 
 export type Visitor = "pending" | "signedIn" | "signedOut";
 
@@ -15,7 +15,7 @@ export function useVisitor(): Visitor {
     let live = true;
     const check = async (attempt: number): Promise<Visitor> => {
       try {
-        await apiClient.get<unknown>("/api/me");
+        await api.get("/api/me");
         return "signedIn";
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) return "signedOut";

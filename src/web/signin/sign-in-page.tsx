@@ -12,7 +12,7 @@ import {
 import { SignInFormCore } from "@/web/features/auth/components/sign-in-form-core";
 import type { SignInHandoff } from "@/web/features/auth/handoff";
 import { homePathFor, PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { readConfirmationResult } from "@/web/lib/confirmation";
 import { useVisitor } from "./session";
 import { showToast } from "./toasts";
@@ -26,13 +26,13 @@ async function signIn(input: SignIn): Promise<Me | TwoFactorChallenge> {
     import("@shared/auth.schema"),
     import("@shared/security.schema"),
   ]);
-  const answer = await apiClient.post<unknown>("/api/session", input);
+  const answer = await api.post("/api/session", { body: input });
   const challenge = TwoFactorChallengeSchema.safeParse(answer);
   return challenge.success ? challenge.data : MeSchema.parse(answer);
 }
 
 const resendConfirmation = (email: string) =>
-  apiClient.post<unknown>("/api/accounts/confirmation", { email });
+  api.post("/api/accounts/confirmation", { body: { email } });
 
 /** A session goes to its home page with a page load, replacing the sign-in page in the history. */
 const goHome = (me: Me) => window.location.replace(homePathFor(me.profile.role));

@@ -3,6 +3,7 @@ import type { Appearance, StoredAppearance } from "@shared/settings.schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { findAccountByEmail } from "./auth.queries";
 import { accounts, users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
@@ -13,43 +14,6 @@ import { profiles } from "./profiles.table";
  */
 
 const emailTaken = () => new AppError("email_taken", 409, "This email is already registered.");
-
-/** The id of the account with this e-mail, or null. */
-export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** A user's name, e-mail and whether it is verified and has 2FA on, or null. */
-export async function findUser(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The account behind an e-mail: its id, name and whether it has a password; null without one. */
-export async function findAccountByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, password: accounts.id })
-    .from(users)
-    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
-    .where(eq(users.email, email))
-    .limit(1);
-  return row ? { id: row.id, name: row.name, hasPassword: Boolean(row.password) } : null;
-}
 
 async function insertPasswordAccount(tx: Db, userId: string, passwordHash: string) {
   await tx.insert(accounts).values({
@@ -164,16 +128,6 @@ export async function signUpInvitedCustomer(tx: Db, input: InvitedCustomer): Pro
 
 // ---------------------------------------------------------------------------------------------
 // Appearance, kept on the profile (company owner or customer)
-
-/** The user's theme and language (null until chosen), or null without a profile. */
-export async function findAppearance(db: Db, userId: string): Promise<StoredAppearance | null> {
-  const [row] = await db
-    .select({ theme: profiles.theme, language: profiles.language })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .limit(1);
-  return row ?? null;
-}
 
 /** Keeps the user's theme and language; null without a profile. */
 export async function updateAppearance(

@@ -1,9 +1,7 @@
-import type { ConversationMessage } from "@shared/messages.schema";
-import type { SystemSettings } from "@shared/settings.schema";
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, errorBody } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
@@ -19,8 +17,6 @@ let barber: { cookie: string; companyId: string };
 let ana: { cookie: string; customerId: string };
 let bruno: { cookie: string; customerId: string };
 
-type ErrorBody = { error: { code: string; fields?: Record<string, string> } };
-
 const getSystem = (cookie: string) => t.request("/api/settings/system", { cookie });
 const putSystem = (cookie: string, body: unknown) =>
   t.request("/api/settings/system", { cookie, method: "PUT", body });
@@ -32,35 +28,35 @@ async function activity(
   sector: string,
   words: string,
 ) {
-  await json(
+  await answerOf<"/api/customers/{id}/stamps", "post">(
     await t.request(`/api/customers/${customer.customerId}/stamps`, {
       cookie: company.cookie,
       body: { method: "purchase", notes: `Carimbo ${words}` },
     }),
     201,
   );
-  const message = await json<ConversationMessage>(
+  const message = await answerOf<"/api/me/messages", "post">(
     await t.request("/api/me/messages", {
       cookie: customer.cookie,
       body: { companyId: company.companyId, body: `Mensagem ${words}` },
     }),
     201,
   );
-  await json(
+  await answerOf<"/api/messages/{id}/reply", "post">(
     await t.request(`/api/messages/${message.id}/reply`, {
       cookie: company.cookie,
       body: { body: `Resposta ${words}` },
     }),
     201,
   );
-  const interest = await json<{ id: string }>(
+  const interest = await answerOf<"/api/me/interests", "post">(
     await t.request("/api/me/interests", {
       cookie: customer.cookie,
       body: { sector, city: "São Paulo", state: "SP", description: `Interesse ${words}` },
     }),
     201,
   );
-  await json(
+  await answerOf<"/api/interests/{id}/reply", "post">(
     await t.request(`/api/interests/${interest.id}/reply`, {
       cookie: company.cookie,
       body: { body: `Resposta ao interesse ${words}` },
@@ -104,7 +100,9 @@ afterAll(async () => {
 
 describe("system settings", () => {
   it("a company without a record has the defaults: daily, 24 months, never backed up", async () => {
-    expect(await json<SystemSettings>(await getSystem(cafe.cookie), 200)).toEqual({
+    expect(
+      await answerOf<"/api/settings/system", "get">(await getSystem(cafe.cookie), 200),
+    ).toEqual({
       backupFrequency: "daily",
       retentionMonths: 24,
       lastBackupAt: null,
@@ -112,53 +110,63 @@ describe("system settings", () => {
   });
 
   it("saves frequency and retention, and reads them back", async () => {
-    const saved = await json<SystemSettings>(
+    const saved = await answerOf<"/api/settings/system", "put">(
       await putSystem(cafe.cookie, { backupFrequency: "weekly", retentionMonths: 12 }),
       200,
     );
     expect(saved).toMatchObject({ backupFrequency: "weekly", retentionMonths: 12 });
-    expect(await json<SystemSettings>(await getSystem(cafe.cookie), 200)).toMatchObject({
+    expect(
+      await answerOf<"/api/settings/system", "get">(await getSystem(cafe.cookie), 200),
+    ).toMatchObject({
       backupFrequency: "weekly",
       retentionMonths: 12,
     });
-    await json(
+    await answerOf<"/api/settings/system", "put">(
       await putSystem(cafe.cookie, { backupFrequency: "monthly", retentionMonths: 24 }),
       200,
     );
-    expect(await json<SystemSettings>(await getSystem(cafe.cookie), 200)).toMatchObject({
+    expect(
+      await answerOf<"/api/settings/system", "get">(await getSystem(cafe.cookie), 200),
+    ).toMatchObject({
       backupFrequency: "monthly",
       retentionMonths: 24,
     });
   });
 
   it("refuses a retention other than 12 or 24 months and an unknown frequency", async () => {
-    const retention = await json<ErrorBody>(
+    const retention = await errorBody(
       await putSystem(cafe.cookie, { backupFrequency: "daily", retentionMonths: 18 }),
       400,
     );
     expect(retention.error.code).toBe("validation_failed");
     expect(retention.error.fields?.retentionMonths).toBe("retention_months_invalid");
-    const frequency = await json<ErrorBody>(
+    const frequency = await errorBody(
       await putSystem(cafe.cookie, { backupFrequency: "hourly", retentionMonths: 12 }),
       400,
     );
     expect(frequency.error.fields?.backupFrequency).toBe("backup_frequency_invalid");
-    expect(await json<SystemSettings>(await getSystem(cafe.cookie), 200)).toMatchObject({
+    expect(
+      await answerOf<"/api/settings/system", "get">(await getSystem(cafe.cookie), 200),
+    ).toMatchObject({
       backupFrequency: "monthly",
       retentionMonths: 24,
     });
   });
 
   it("one company's settings are its own: another company neither reads nor changes them", async () => {
-    expect(await json<SystemSettings>(await getSystem(barber.cookie), 200)).toMatchObject({
+    expect(
+      await answerOf<"/api/settings/system", "get">(await getSystem(barber.cookie), 200),
+    ).toMatchObject({
       backupFrequency: "daily",
       retentionMonths: 24,
     });
-    await json(
+    await answerOf<"/api/settings/system", "put">(
       await putSystem(barber.cookie, { backupFrequency: "weekly", retentionMonths: 12 }),
       200,
     );
-    expect(await json<SystemSettings>(await getSystem(cafe.cookie), 200)).toMatchObject({
+    expect(
+      await answerOf<"/api/settings/system", "get">(await getSystem(cafe.cookie), 200),
+    ).toMatchObject({
       backupFrequency: "monthly",
       retentionMonths: 24,
     });
@@ -324,12 +332,16 @@ describe("the backup", () => {
   });
 
   it("sets the last backup date", async () => {
-    const settings = await json<SystemSettings>(await getSystem(cafe.cookie), 200);
+    const settings = await answerOf<"/api/settings/system", "get">(
+      await getSystem(cafe.cookie),
+      200,
+    );
     expect(settings.lastBackupAt).not.toBeNull();
     expect(Date.now() - new Date(settings.lastBackupAt!).getTime()).toBeLessThan(60_000);
     // The other company has still never backed up.
     expect(
-      (await json<SystemSettings>(await getSystem(barber.cookie), 200)).lastBackupAt,
+      (await answerOf<"/api/settings/system", "get">(await getSystem(barber.cookie), 200))
+        .lastBackupAt,
     ).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { StoredBackup, SystemSettings } from "@shared/settings.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { backupPeriod, isBackupDue, runScheduledBackups } from "./scheduled-backup.job";
 
@@ -17,8 +16,7 @@ const setSystem = (cookie: string, backupFrequency: string, retentionMonths = 24
     method: "PUT",
     body: { backupFrequency, retentionMonths },
   });
-const listBackups = async (cookie: string) =>
-  json<StoredBackup[]>(await t.request("/api/settings/backups", { cookie }));
+const listBackups = async (cookie: string) => ok(apiAs(t, cookie).GET("/api/settings/backups"));
 const runJob = (now: string) =>
   runScheduledBackups(t.db, t.backupDir, new Date(now), { error: () => {} });
 const filesOf = (companyId: string) =>
@@ -38,7 +36,7 @@ beforeAll(async () => {
     name: "Ana Souza",
     origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
   });
-  await json(
+  await answerOf<"/api/customers/{id}/stamps", "post">(
     await t.request(`/api/customers/${ana.customerId}/stamps`, {
       cookie: cafe.cookie,
       body: { method: "purchase", notes: "Carimbo agendado" },
@@ -71,8 +69,8 @@ describe("periods", () => {
 
 describe("scheduled backups", () => {
   it("writes each company's first backup, once per period, and sets 'Último backup'", async () => {
-    await json(await setSystem(cafe.cookie, "daily"));
-    await json(await setSystem(barber.cookie, "weekly"));
+    await answerOf<"/api/settings/system", "put">(await setSystem(cafe.cookie, "daily"));
+    await answerOf<"/api/settings/system", "put">(await setSystem(barber.cookie, "weekly"));
 
     // Wednesday 25 November 2026, 03:30 in São Paulo.
     const first = await runJob("2026-11-25T06:30:00Z");
@@ -82,9 +80,7 @@ describe("scheduled backups", () => {
         `${barber.companyId}/carimbou-backup-barbearia-navalha-2026-11-25.zip`,
       ].sort(),
     );
-    const system = await json<SystemSettings>(
-      await t.request("/api/settings/system", { cookie: cafe.cookie }),
-    );
+    const system = await ok(apiAs(t, cafe.cookie).GET("/api/settings/system"));
     expect(system.lastBackupAt).toBe("2026-11-25T06:30:00.000Z");
 
     // The same day again (a retry, a second server): nothing more.
@@ -106,7 +102,7 @@ describe("scheduled backups", () => {
   });
 
   it("monthly: once in the month, again in the next", async () => {
-    await json(await setSystem(barber.cookie, "monthly"));
+    await answerOf<"/api/settings/system", "put">(await setSystem(barber.cookie, "monthly"));
     expect((await runJob("2026-12-01T06:30:00Z")).written).toContain(
       `${barber.companyId}/carimbou-backup-barbearia-navalha-2026-12-01.zip`,
     );
@@ -119,7 +115,7 @@ describe("scheduled backups", () => {
   });
 
   it("keeps the newest 12 (retention 12 months) and removes the rest", async () => {
-    await json(await setSystem(cafe.cookie, "daily", 12));
+    await answerOf<"/api/settings/system", "put">(await setSystem(cafe.cookie, "daily", 12));
     // Twenty days of backups (a few already exist from the tests above).
     for (let day = 1; day <= 20; day += 1) {
       await runJob(`2027-02-${String(day).padStart(2, "0")}T06:30:00Z`);
@@ -129,7 +125,7 @@ describe("scheduled backups", () => {
     expect(files[0]).toBe("carimbou-backup-cafe-do-ponto-2027-02-09.zip");
     expect(files.at(-1)).toBe("carimbou-backup-cafe-do-ponto-2027-02-20.zip");
 
-    await json(await setSystem(cafe.cookie, "daily", 24));
+    await answerOf<"/api/settings/system", "put">(await setSystem(cafe.cookie, "daily", 24));
     for (let day = 21; day <= 28; day += 1) {
       await runJob(`2027-02-${String(day).padStart(2, "0")}T06:30:00Z`);
     }

@@ -1,8 +1,7 @@
-import type { BillingOverview, Invoice, SubscribeResult } from "@shared/billing.schema";
 import { saoPauloDate } from "@shared/dates";
 import type { LoyaltyRules } from "@shared/settings.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { addDays, addMonths, endOfDay } from "./billing-dates";
 
@@ -29,12 +28,11 @@ async function company(app: TestApp = t): Promise<Company> {
   return { ...(await app.companySession({ email, companyName: `Loja ${n}` })), email };
 }
 
-const overview = async (c: Company) =>
-  json<BillingOverview>(await t.request("/api/billing", { cookie: c.cookie }), 200);
+const overview = async (c: Company) => ok(apiAs(t, c.cookie).GET("/api/billing"), 200);
 const act = (c: Company, id: string, action: string) =>
   t.request(`/api/dev/billing/invoices/${id}/${action}`, { cookie: c.cookie, method: "POST" });
 const clock = async (c: Company, days: number) =>
-  json<BillingOverview>(
+  answerOf<"/api/dev/billing/clock", "post">(
     await t.request("/api/dev/billing/clock", { cookie: c.cookie, body: { days } }),
     200,
   );
@@ -52,7 +50,7 @@ describe("the dev provider", () => {
   it("subscribes in the trial, falls overdue, goes read-only, and a payment lifts it", async () => {
     const c = await company();
     const other = await company();
-    const subscribed = await json<SubscribeResult>(
+    const subscribed = await answerOf<"/api/billing/subscription", "post">(
       await t.request("/api/billing/subscription", {
         cookie: c.cookie,
         body: {
@@ -78,7 +76,7 @@ describe("the dev provider", () => {
     const id = invoice!.id;
 
     // the local checkout reads the invoice; another company's session finds nothing
-    const read = await json<Invoice>(
+    const read = await answerOf<"/api/dev/billing/invoices/{id}", "get">(
       await t.request(`/api/dev/billing/invoices/${id}`, { cookie: c.cookie }),
       200,
     );
@@ -108,7 +106,10 @@ describe("the dev provider", () => {
     expect((await write(c)).status).toBe(402);
 
     // paid at the checkout: writes work again at once
-    const paid = await json<BillingOverview>(await act(c, id, "pay"), 200);
+    const paid = await answerOf<"/api/dev/billing/invoices/{id}/{action}", "post">(
+      await act(c, id, "pay"),
+      200,
+    );
     const dueNow = addDays(due, -8);
     expect(paid).toMatchObject({
       planStatus: "paid",
@@ -134,14 +135,17 @@ describe("the dev provider", () => {
     expect(next.planStatus).toBe("grace");
 
     // a failed attempt: stays unpaid, the owner is told
-    const failed = await json<BillingOverview>(await act(c, next.invoices[0]!.id, "fail"), 200);
+    const failed = await answerOf<"/api/dev/billing/invoices/{id}/{action}", "post">(
+      await act(c, next.invoices[0]!.id, "fail"),
+      200,
+    );
     expect(failed.invoices[0]?.status).toBe("overdue");
     expect(t.mails.findLast((m) => m.to === "contas@loja.com.br")?.subject).toBe(
       "Pagamento não aprovado: Carimbou",
     );
 
     // upgrade: the one plan check's plan is Supremo; then cancel
-    const upgraded = await json<SubscribeResult>(
+    const upgraded = await answerOf<"/api/billing/subscription/plan", "put">(
       await t.request("/api/billing/subscription/plan", {
         cookie: c.cookie,
         method: "PUT",
@@ -150,12 +154,9 @@ describe("the dev provider", () => {
       200,
     );
     expect(upgraded.overview.plan).toBe("supreme");
-    const me = await json<{ company: { plan: string; planStatus: string } }>(
-      await t.request("/api/me", { cookie: c.cookie }),
-      200,
-    );
+    const me = await ok(apiAs(t, c.cookie).GET("/api/me"), 200);
     expect(me.company).toMatchObject({ plan: "supreme", planStatus: "grace" });
-    const cancelled = await json<BillingOverview>(
+    const cancelled = await answerOf<"/api/billing/subscription/cancel", "post">(
       await t.request("/api/billing/subscription/cancel", { cookie: c.cookie, method: "POST" }),
       200,
     );
@@ -166,7 +167,7 @@ describe("the dev provider", () => {
 
   it("simulates an overdue charge from the checkout, and validates the clock", async () => {
     const c = await company();
-    const result = await json<SubscribeResult>(
+    const result = await answerOf<"/api/billing/subscription", "post">(
       await t.request("/api/billing/subscription", {
         cookie: c.cookie,
         body: {
@@ -179,7 +180,10 @@ describe("the dev provider", () => {
       201,
     );
     const id = result.overview.invoices[0]!.id;
-    const overdue = await json<BillingOverview>(await act(c, id, "overdue"), 200);
+    const overdue = await answerOf<"/api/dev/billing/invoices/{id}/{action}", "post">(
+      await act(c, id, "overdue"),
+      200,
+    );
     expect(overdue.invoices[0]?.status).toBe("overdue");
     // still in the trial: the trial's access wins
     expect(overdue.planStatus).toBe("trial");

@@ -1,12 +1,9 @@
-import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
-import type { CompanyReply } from "@shared/messages.schema";
-import type { Program } from "@shared/programs.schema";
+import type { CustomerCard } from "@shared/cards.schema";
 import { SETTINGS_DEFAULTS } from "@shared/settings.schema";
-import type { Stamp } from "@shared/stamps.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { grantBirthdayGifts } from "../../flows/birthday-gifts";
-import { json } from "../../test/http";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { Mail, Mailer } from "../mail/mail.service";
 
@@ -63,17 +60,14 @@ async function member(company: Company, name: string, birthDate: string, extra =
 
 /** The customer's card at `company` (the default programme's, the one the gift goes to). */
 async function cardAt(customer: Customer, company: Company): Promise<CustomerCard> {
-  const cards = await json<CustomerCard[]>(
-    await t.request("/api/me/cards", { cookie: customer.cookie }),
-    200,
-  );
+  const cards = await ok(apiAs(t, customer.cookie).GET("/api/me/cards"), 200);
   const card = cards.find((c) => c.companyId === company.companyId && c.status !== "redeemed");
   if (!card) throw new Error("no open card");
   return card;
 }
 
 const replies = async (customer: Customer) =>
-  json<CompanyReply[]>(await t.request("/api/me/replies", { cookie: customer.cookie }), 200);
+  ok(apiAs(t, customer.cookie).GET("/api/me/replies"), 200);
 
 const mailsTo = (customerEmail: string) => sent.filter((m) => m.to === customerEmail);
 
@@ -85,11 +79,8 @@ beforeAll(async () => {
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
   closed = await t.companySession({ companyName: "Sem Presente", email: "off@example.com" });
   // The café: cards of 5 stamps and a birthday message; the other one: the rule off.
-  const [program] = await json<Program[]>(
-    await t.request("/api/programs", { cookie: cafe.cookie }),
-    200,
-  );
-  await json(
+  const [program] = await ok(apiAs(t, cafe.cookie).GET("/api/programs"), 200);
+  await answerOf<"/api/programs/{id}", "put">(
     await t.request(`/api/programs/${program!.id}`, {
       method: "PUT",
       cookie: cafe.cookie,
@@ -98,7 +89,7 @@ beforeAll(async () => {
     200,
   );
   const rules = SETTINGS_DEFAULTS.loyaltyRules;
-  await json(
+  await answerOf<"/api/settings/loyalty-rules", "put">(
     await t.request("/api/settings/loyalty-rules", {
       method: "PUT",
       cookie: cafe.cookie,
@@ -106,7 +97,7 @@ beforeAll(async () => {
     }),
     200,
   );
-  await json(
+  await answerOf<"/api/settings/loyalty-rules", "put">(
     await t.request("/api/settings/loyalty-rules", {
       method: "PUT",
       cookie: closed.cookie,
@@ -130,7 +121,7 @@ describe("the birthday gift", () => {
     const bruno = await member(cafe, "Bruno Lima", "1990-05-18");
     const noBirthday = await member(cafe, "Sem Data", "");
     const inactive = await member(cafe, "Ina Tiva", "1985-05-17");
-    await json(
+    await answerOf<"/api/customers/{id}/status", "post">(
       await t.request(`/api/customers/${inactive.customerId}/status`, {
         cookie: cafe.cookie,
         body: { status: "inactive" },
@@ -180,7 +171,7 @@ describe("the birthday gift", () => {
       "Feliz aniversário! Rival deu a você 3 carimbos de presente no seu cartão fidelidade.",
     );
     // The stamp is a real one, of method 'birthday', in the card's history.
-    const card = await json<CompanyCard & { history: Stamp[] }>(
+    const card = await answerOf<"/api/cards/{id}", "get">(
       await t.request(`/api/cards/${(await cardAt(ana, cafe)).id}`, { cookie: cafe.cookie }),
       200,
     );
@@ -210,7 +201,7 @@ describe("the birthday gift", () => {
   it("completes the card like any stamp (never past its maximum)", async () => {
     const dora = await member(cafe, "Dora Reis", "1993-06-02");
     for (const _ of [1, 2, 3]) {
-      await json(
+      await answerOf<"/api/customers/{id}/stamps", "post">(
         await t.request(`/api/customers/${dora.customerId}/stamps`, {
           cookie: cafe.cookie,
           body: { method: "purchase" },
@@ -235,7 +226,7 @@ describe("the birthday gift", () => {
 
   it("uses the company's own record of the member's birthday before the profile's", async () => {
     const eva = await member(cafe, "Eva Lopes", "1990-07-01");
-    await json(
+    await answerOf<"/api/customers/{id}/record", "post">(
       await t.request(`/api/customers/${eva.customerId}/record`, {
         cookie: cafe.cookie,
         body: { phone: "", birthDate: "1990-07-02", city: "", state: "", notes: "" },
@@ -249,7 +240,7 @@ describe("the birthday gift", () => {
 
   it("writes in English to a customer who chose English", async () => {
     const fred = await member(cafe, "Fred Stone", "1990-08-01");
-    await json(
+    await answerOf<"/api/me/appearance", "put">(
       await t.request("/api/me/appearance", {
         method: "PUT",
         cookie: fred.cookie,

@@ -43,6 +43,7 @@ import {
   getCustomerDetails,
   getCustomerStats,
   listCustomers,
+  listMyInvitations,
 } from "./customers.queries";
 import {
   listCustomerCardSummaries,
@@ -57,7 +58,6 @@ import {
   type InvitationDeps,
   inviteCustomer,
   listCompanyInvitations,
-  listMyInvitations,
 } from "./invitations.service";
 
 const searchRoute = createRoute({

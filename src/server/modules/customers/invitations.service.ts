@@ -8,18 +8,18 @@ import {
   INVITATIONS_PER_DAY,
   type Invitation,
   type InvitationAnswer,
-  type MyInvitation,
 } from "@shared/customers.schema";
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../rate-limits";
-import { findAccountByEmail, findUser, setFirstPassword } from "../auth/users.service";
+import { findAccountByEmail, findUser } from "../auth/auth.queries";
+import { setFirstPassword } from "../auth/users.service";
 import { findPublicCompany } from "../companies/companies.queries";
 import { invitationEmail, type Mail, type Mailer } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";
-import { awaitingAnswer, listInvitationsWaitingFor } from "./customers.queries";
+import { awaitingAnswer } from "./customers.queries";
 import { customerInvitations } from "./invitations.table";
 import { memberships } from "./memberships.table";
 
@@ -339,29 +339,4 @@ export async function declineInvitation(
 export async function invitingCompany(db: Db, companyId: string) {
   const company = await findPublicCompany(db, companyId);
   return { companyId, companyName: company?.tradeName ?? "" };
-}
-
-/** The signed-in user's e-mail when it is verified (invitations are addressed to e-mails). */
-export async function verifiedEmail(db: Db, userId: string): Promise<string | null> {
-  const user = await findUser(db, userId);
-  return user?.emailVerified ? user.email : null;
-}
-
-/**
- * /dashboard-cliente: invitations waiting for the customer, addressed to their verified e-mail,
- * from companies they are not a member of yet, newest first.
- */
-export async function listMyInvitations(db: Db, customerId: string): Promise<MyInvitation[]> {
-  const email = await verifiedEmail(db, customerId);
-  if (!email) return [];
-  const rows = await listInvitationsWaitingFor(db, email, customerId);
-  // One per company (a company may have re-sent it).
-  const seen = new Set<string>();
-  return rows
-    .filter((r) => !seen.has(r.companyId) && seen.add(r.companyId))
-    .map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      expiresAt: r.expiresAt.toISOString(),
-    }));
 }

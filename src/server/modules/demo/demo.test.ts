@@ -1,12 +1,7 @@
-import type { Me } from "@shared/auth.schema";
-import type { CardSummary } from "@shared/cards.schema";
-import type { CompanyData } from "@shared/company-data.schema";
-import type { CustomerPage } from "@shared/customers.schema";
 import { saoPauloDate } from "@shared/dates";
-import type { InboxMessage } from "@shared/messages.schema";
-import type { DashboardStats } from "@shared/reports.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import type { paths } from "@/web/lib/api-types.gen";
+import { answerOf, errorBody } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { DEMO_HEADER } from "./demo.middleware";
 import {
@@ -29,10 +24,12 @@ let ana: { cookie: string; customerId: string };
 const REAL_NAMES = ["Ana Realista", "Bruno Verdadeiro"];
 const demo = { [DEMO_HEADER]: "1" };
 
-const get = <T>(
-  path: string,
+/** A GET of the API, its answer typed by the document (`query`: a query string, e.g. "?page=2"). */
+const get = <P extends keyof paths>(
+  path: P,
   options: { cookie?: string; headers?: Record<string, string> } = {},
-) => t.request(path, options).then((res) => json<T>(res));
+  query = "",
+) => t.request(`${path}${query}`, options).then((res) => answerOf<P, "get">(res));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -66,7 +63,7 @@ afterAll(async () => {
 describe("reads with the header come from the demo café", () => {
   it("GET /api/me is the demo owner, even with a real company's cookie, a customer's or none", async () => {
     for (const cookie of [cafe.cookie, ana.cookie, undefined]) {
-      const me = await get<Me>("/api/me", { cookie, headers: demo });
+      const me = await get("/api/me", { cookie, headers: demo });
       expect(me.user.email).toBe(DEMO_OWNER_EMAIL);
       expect(me.profile.role).toBe("admin");
       expect(me.company?.tradeName).toBe(DEMO_COMPANY_NAME);
@@ -75,7 +72,7 @@ describe("reads with the header come from the demo café", () => {
   });
 
   it("the dashboard and /clientes answer the demo's members, never the real company's", async () => {
-    const stats = await get<DashboardStats>("/api/dashboard", {
+    const stats = await get("/api/dashboard", {
       cookie: cafe.cookie,
       headers: demo,
     });
@@ -85,34 +82,43 @@ describe("reads with the header come from the demo café", () => {
     expect(stats.pendingClaims).toBeGreaterThan(0);
     expect(stats.birthdaysToday.length).toBeGreaterThanOrEqual(2);
 
-    const page = await get<CustomerPage>("/api/customers/directory?page=1", {
-      cookie: cafe.cookie,
-      headers: demo,
-    });
+    const page = await get(
+      "/api/customers/directory",
+      {
+        cookie: cafe.cookie,
+        headers: demo,
+      },
+      "?page=1",
+    );
     expect(page.total).toBe(DEMO_MEMBER_COUNT);
-    const second = await get<CustomerPage>("/api/customers/directory?page=2", {
-      cookie: cafe.cookie,
-      headers: demo,
-    });
+    const second = await get(
+      "/api/customers/directory",
+      {
+        cookie: cafe.cookie,
+        headers: demo,
+      },
+      "?page=2",
+    );
     const rows = [...page.items, ...second.items];
     expect(rows.every((row) => row.email?.endsWith("@example.com"))).toBe(true);
     for (const name of REAL_NAMES) expect(rows.map((row) => row.name)).not.toContain(name);
-    const search = await get<CustomerPage>(`/api/customers/directory?search=Realista`, {
-      cookie: cafe.cookie,
-      headers: demo,
-    });
+    const search = await get(
+      "/api/customers/directory",
+      { cookie: cafe.cookie, headers: demo },
+      "?search=Realista",
+    );
     expect(search.total).toBe(0);
   });
 
   it("holds cards in every state and messages read and unread", async () => {
-    const summary = await get<CardSummary>("/api/cards/summary", { headers: demo });
+    const summary = await get("/api/cards/summary", { headers: demo });
     expect(summary.active).toBeGreaterThan(0);
     expect(summary.complete).toBeGreaterThan(0);
     expect(summary.programs).toBeGreaterThanOrEqual(2);
-    const inbox = await get<InboxMessage[]>("/api/messages", { headers: demo });
+    const inbox = await get("/api/messages", { headers: demo });
     const statuses = new Set(inbox.map((m) => m.status));
     expect(statuses).toEqual(new Set(["pending", "answered"]));
-    const company = await get<CompanyData>("/api/company/data", { headers: demo });
+    const company = await get("/api/company/data", { headers: demo });
     expect(company.tradeName).toBe(DEMO_COMPANY_NAME);
   });
 
@@ -135,8 +141,8 @@ describe("reads with the header come from the demo café", () => {
 
 describe("writes with the header", () => {
   it("every write method answers 403 demo_read_only, and the real data stays as it was", async () => {
-    const before = await get<DashboardStats>("/api/dashboard", { cookie: cafe.cookie });
-    const companyBefore = await get<CompanyData>("/api/company/data", { cookie: cafe.cookie });
+    const before = await get("/api/dashboard", { cookie: cafe.cookie });
+    const companyBefore = await get("/api/company/data", { cookie: cafe.cookie });
     const writes: [string, string, unknown][] = [
       ["PUT", "/api/company/data", { ...companyBefore, tradeName: "Invadida" }],
       ["POST", `/api/customers/${ana.customerId}/stamps`, { method: "purchase" }],
@@ -149,7 +155,7 @@ describe("writes with the header", () => {
     for (const [method, path, body] of writes) {
       for (const cookie of [cafe.cookie, undefined]) {
         const res = await t.request(path, { method, body, cookie, headers: demo });
-        const answer = await json<{ error: { code: string } }>(res, 403);
+        const answer = await errorBody(res, 403);
         expect(answer.error.code, `${method} ${path}`).toBe("demo_read_only");
         expect(res.headers.getSetCookie()).toEqual([]);
       }
@@ -161,22 +167,18 @@ describe("writes with the header", () => {
     });
     expect(viaQuery.status).toBe(403);
 
-    expect(await get<DashboardStats>("/api/dashboard", { cookie: cafe.cookie })).toEqual(before);
-    expect(await get<CompanyData>("/api/company/data", { cookie: cafe.cookie })).toEqual(
-      companyBefore,
-    );
+    expect(await get("/api/dashboard", { cookie: cafe.cookie })).toEqual(before);
+    expect(await get("/api/company/data", { cookie: cafe.cookie })).toEqual(companyBefore);
     // The session still works: the sign-out never happened.
-    expect((await get<Me>("/api/me", { cookie: cafe.cookie })).company?.tradeName).toBe(
-      "Padaria Real",
-    );
+    expect((await get("/api/me", { cookie: cafe.cookie })).company?.tradeName).toBe("Padaria Real");
   });
 });
 
 describe("without the header", () => {
   it("everything is as before: the real company, its two customers", async () => {
-    const me = await get<Me>("/api/me", { cookie: cafe.cookie });
+    const me = await get("/api/me", { cookie: cafe.cookie });
     expect(me.company?.tradeName).toBe("Padaria Real");
-    const page = await get<CustomerPage>("/api/customers/directory", { cookie: cafe.cookie });
+    const page = await get("/api/customers/directory", { cookie: cafe.cookie });
     expect(page.items.map((row) => row.name).sort()).toEqual(REAL_NAMES);
     const anonymous = await t.request("/api/me");
     expect(anonymous.status).toBe(401);

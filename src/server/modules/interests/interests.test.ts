@@ -1,8 +1,7 @@
-import { type CompanyInterest, INTEREST_RATE_LIMIT, type Interest } from "@shared/interests.schema";
-import type { CompanyReply } from "@shared/messages.schema";
+import { INTEREST_RATE_LIMIT } from "@shared/interests.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { interestReplies, interests } from "./interests.table";
@@ -44,8 +43,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
 const valid = {
   sector: "alimentacao",
   city: "sao paulo",
@@ -55,8 +52,7 @@ const valid = {
 
 const create = (cookie: string | undefined, body: unknown) =>
   t.request("/api/me/interests", { cookie, body });
-const list = async (cookie: string) =>
-  json<CompanyInterest[]>(await t.request("/api/interests", { cookie }), 200);
+const list = async (cookie: string) => ok(apiAs(t, cookie).GET("/api/interests"), 200);
 const reply = (cookie: string, id: string, body: string) =>
   t.request(`/api/interests/${id}/reply`, { cookie, body: { body } });
 
@@ -64,7 +60,7 @@ let interestId: string;
 
 describe("a customer's interest", () => {
   it("is stored pending, trimmed, with the state upper-cased", async () => {
-    const interest = await json<Interest>(
+    const interest = await answerOf<"/api/me/interests", "post">(
       await create(ana.cookie, { ...valid, city: "  sao paulo " }),
       201,
     );
@@ -89,18 +85,13 @@ describe("a customer's interest", () => {
     [{ sector: "alimentacao", city: "Recife", state: "PE" }, "description"],
   ])("needs every field: 'Por favor, preencha todos os campos.' %#", async (body, field) => {
     const res = await create(ana.cookie, body);
-    expect((await json<ErrorBody>(res, 400)).error.fields?.[field]).toBe(
-      "interest_fields_required",
-    );
+    expect((await errorBody(res, 400)).error.fields?.[field]).toBe("interest_fields_required");
   });
 
   it("refuses an unknown state and a too long description", async () => {
-    const badState = await json<ErrorBody>(
-      await create(ana.cookie, { ...valid, state: "XX" }),
-      400,
-    );
+    const badState = await errorBody(await create(ana.cookie, { ...valid, state: "XX" }), 400);
     expect(badState.error.fields?.state).toBe("state_invalid");
-    const long = await json<ErrorBody>(
+    const long = await errorBody(
       await create(ana.cookie, { ...valid, description: "a".repeat(1001) }),
       400,
     );
@@ -108,7 +99,7 @@ describe("a customer's interest", () => {
   });
 
   it("refuses an anonymous user, with the spec's message, and a company account", async () => {
-    const anonymous = await json<ErrorBody>(await create(undefined, valid), 401);
+    const anonymous = await errorBody(await create(undefined, valid), 401);
     expect(anonymous.error).toEqual({
       code: "unauthenticated",
       message: "Você precisa estar logado para solicitar interesse.",
@@ -123,13 +114,13 @@ describe("a customer's interest", () => {
       expect(res.status).toBe(201);
     }
     const refused = await create(carla.cookie, { ...valid, city: "Manaus", state: "AM" });
-    expect((await json<ErrorBody>(refused, 429)).error.code).toBe("rate_limited");
+    expect((await errorBody(refused, 429)).error.code).toBe("rate_limited");
   });
 });
 
 describe("matching companies (same sector, same city ignoring case and accents)", () => {
   it("see it with the customer's name, newest first; others never do", async () => {
-    await json(
+    await answerOf<"/api/me/interests", "post">(
       await create(bruno.cookie, {
         ...valid,
         city: "SÃO PAULO",
@@ -152,7 +143,7 @@ describe("matching companies (same sector, same city ignoring case and accents)"
   it("a company outside the sector or the city gets 404 on reply and changes nothing", async () => {
     for (const company of [salon, campinas]) {
       const res = await reply(company.cookie, interestId, "Venha nos visitar");
-      expect((await json<ErrorBody>(res, 404)).error.code).toBe("not_found");
+      expect((await errorBody(res, 404)).error.code).toBe("not_found");
     }
     const [row] = await t.db.select().from(interests).where(eq(interests.id, interestId));
     expect(row?.status).toBe("pending");
@@ -162,7 +153,7 @@ describe("matching companies (same sector, same city ignoring case and accents)"
   });
 
   it("each matching company answers once; the first answer does not lock the others out", async () => {
-    const res = await json<{ interestId: string; body: string }>(
+    const res = await answerOf<"/api/interests/{id}/reply", "post">(
       await reply(cafe.cookie, interestId, "  Temos pão de queijo fresquinho!  "),
       201,
     );
@@ -172,13 +163,16 @@ describe("matching companies (same sector, same city ignoring case and accents)"
       status: "answered",
       reply: { body: "Temos pão de queijo fresquinho!" },
     });
-    const again = await json<ErrorBody>(await reply(cafe.cookie, interestId, "De novo"), 409);
+    const again = await errorBody(await reply(cafe.cookie, interestId, "De novo"), 409);
     expect(again.error.code).toBe("interest_already_answered");
 
     // the other matching company still may answer (without seeing the first company's answer)
     const other = (await list(bakery.cookie)).find((i) => i.id === interestId);
     expect(other).toMatchObject({ status: "pending", reply: null });
-    await json(await reply(bakery.cookie, interestId, "Pão quentinho às 6h!"), 201);
+    await answerOf<"/api/interests/{id}/reply", "post">(
+      await reply(bakery.cookie, interestId, "Pão quentinho às 6h!"),
+      201,
+    );
     expect((await list(bakery.cookie)).find((i) => i.id === interestId)).toMatchObject({
       status: "answered",
       reply: { body: "Pão quentinho às 6h!" },
@@ -193,7 +187,7 @@ describe("matching companies (same sector, same city ignoring case and accents)"
 
   it("two matching companies answering at once: both replies are stored", async () => {
     const dora = await t.customerSession({ name: "Dora", email: "dora@example.com" });
-    const interest = await json<Interest>(
+    const interest = await answerOf<"/api/me/interests", "post">(
       await create(dora.cookie, { ...valid, description: "Um café que abra às 6h" }),
       201,
     );
@@ -215,14 +209,11 @@ describe("matching companies (same sector, same city ignoring case and accents)"
   it("refuses a blank reply", async () => {
     const pending = (await list(bakery.cookie)).find((i) => i.status === "pending")!;
     const res = await reply(bakery.cookie, pending.id, "   ");
-    expect((await json<ErrorBody>(res, 400)).error.fields?.body).toBe("reply_required");
+    expect((await errorBody(res, 400)).error.fields?.body).toBe("reply_required");
   });
 
   it("the customer sees every company's answer with its name; another customer does not", async () => {
-    const replies = await json<CompanyReply[]>(
-      await t.request("/api/me/replies", { cookie: ana.cookie }),
-      200,
-    );
+    const replies = await ok(apiAs(t, ana.cookie).GET("/api/me/replies"), 200);
     // every company's answer, newest first
     expect(replies).toEqual([
       expect.objectContaining({
@@ -240,9 +231,7 @@ describe("matching companies (same sector, same city ignoring case and accents)"
         original: valid.description,
       }),
     ]);
-    expect(
-      await json<CompanyReply[]>(await t.request("/api/me/replies", { cookie: bruno.cookie }), 200),
-    ).toEqual([]);
+    expect(await ok(apiAs(t, bruno.cookie).GET("/api/me/replies"), 200)).toEqual([]);
   });
 
   it("lists and replies are for companies only", async () => {
@@ -278,15 +267,18 @@ describe("a company's city, state and sector (what interests match on)", () => {
   it("change at most once in 30 days; then the matching follows the new place", async () => {
     const mover = await t.companySession({ companyName: "Muda Muda", email: "muda@example.com" });
     // other fields, or the same city written differently, are not a change
-    await json(
+    await answerOf<"/api/company/data", "put">(
       await save(mover.cookie, data({ summary: "Novo resumo", city: " sao PAULO " })),
       200,
     );
-    await json(await save(mover.cookie, data({ city: "Campinas" })), 200);
+    await answerOf<"/api/company/data", "put">(
+      await save(mover.cookie, data({ city: "Campinas" })),
+      200,
+    );
     expect(await list(mover.cookie)).toEqual([]);
 
     for (const change of [{ city: "São Paulo" }, { state: "RJ" }, { sector: "beleza" }]) {
-      const refused = await json<ErrorBody>(
+      const refused = await errorBody(
         await save(mover.cookie, data({ city: "Campinas", ...change })),
         409,
       );
@@ -294,14 +286,20 @@ describe("a company's city, state and sector (what interests match on)", () => {
       expect(refused.error.fields?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     // the other fields still save while the place stays
-    await json(await save(mover.cookie, data({ city: "Campinas", summary: "Outro" })), 200);
+    await answerOf<"/api/company/data", "put">(
+      await save(mover.cookie, data({ city: "Campinas", summary: "Outro" })),
+      200,
+    );
 
     // 30 days later the place may change again
     await t.db
       .update(companies)
       .set({ locationChangedAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000 - 1000) })
       .where(eq(companies.id, mover.companyId));
-    await json(await save(mover.cookie, data({ city: "São Paulo" })), 200);
+    await answerOf<"/api/company/data", "put">(
+      await save(mover.cookie, data({ city: "São Paulo" })),
+      200,
+    );
     expect((await list(mover.cookie)).length).toBeGreaterThan(0);
     expect((await save(mover.cookie, data({ city: "Santos" }))).status).toBe(409);
   });
@@ -312,9 +310,15 @@ describe("a company's city, state and sector (what interests match on)", () => {
       email: "semcidade@example.com",
     });
     await t.db.update(companies).set({ city: null }).where(eq(companies.id, fresh.companyId));
-    await json(await save(fresh.cookie, data({ city: "Recife", state: "SP" })), 200);
+    await answerOf<"/api/company/data", "put">(
+      await save(fresh.cookie, data({ city: "Recife", state: "SP" })),
+      200,
+    );
     // the first real change is still allowed
-    await json(await save(fresh.cookie, data({ city: "Olinda", state: "SP" })), 200);
+    await answerOf<"/api/company/data", "put">(
+      await save(fresh.cookie, data({ city: "Olinda", state: "SP" })),
+      200,
+    );
     expect((await save(fresh.cookie, data({ city: "Recife", state: "SP" }))).status).toBe(409);
   });
 });

@@ -179,3 +179,19 @@ export async function listConversation(
     .limit(limit);
   return rows.map(toMessage);
 }
+
+/** A customer's message as the assistant's job reads it (null when there is none). */
+export async function findMessageForAssistant(db: Db, messageId: string) {
+  const [row] = await db
+    .select({
+      id: customerMessages.id,
+      companyId: customerMessages.companyId,
+      customerId: customerMessages.customerId,
+      body: customerMessages.body,
+      status: customerMessages.status,
+    })
+    .from(customerMessages)
+    .where(and(eq(customerMessages.id, messageId), eq(customerMessages.sender, "customer")))
+    .limit(1);
+  return row ?? null;
+}

@@ -20,22 +20,6 @@ export async function writeCustomerMessage(
   return toMessage(row!);
 }
 
-/** A customer's message as the assistant's job reads it (null when there is none). */
-export async function findMessageForAssistant(db: Db, messageId: string) {
-  const [row] = await db
-    .select({
-      id: customerMessages.id,
-      companyId: customerMessages.companyId,
-      customerId: customerMessages.customerId,
-      body: customerMessages.body,
-      status: customerMessages.status,
-    })
-    .from(customerMessages)
-    .where(and(eq(customerMessages.id, messageId), eq(customerMessages.sender, "customer")))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * IA Suprema's answer to a customer message, inside the caller's transaction. `resolves`: the
  * message goes from pending to answered and the answer row replies to it (only if it still was

@@ -1,13 +1,7 @@
-import type {
-  CompanyReply,
-  ConversationMessage,
-  InboxMessage,
-  UnreadMessages,
-} from "@shared/messages.schema";
 import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT } from "@shared/messages.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { customerMessages } from "./messages.table";
 
@@ -28,20 +22,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
 const send = (cookie: string, companyId: string, body: string) =>
   t.request("/api/me/messages", { cookie, body: { companyId, body } });
 const reply = (cookie: string, messageId: string, body: string) =>
   t.request(`/api/messages/${messageId}/reply`, { cookie, body: { body } });
-const inbox = async (cookie = cafe.cookie) =>
-  json<InboxMessage[]>(await t.request("/api/messages", { cookie }), 200);
+const inbox = async (cookie = cafe.cookie) => ok(apiAs(t, cookie).GET("/api/messages"), 200);
 const unread = async (cookie = cafe.cookie) =>
-  (await json<UnreadMessages>(await t.request("/api/messages/unread", { cookie }), 200)).pending;
+  (await ok(apiAs(t, cookie).GET("/api/messages/unread"), 200)).pending;
 
 describe("a customer writes to a company", () => {
   it("stores a trimmed, pending message the company lists with the customer's name and e-mail", async () => {
-    const sent = await json<ConversationMessage>(
+    const sent = await answerOf<"/api/me/messages", "post">(
       await send(ana.cookie, cafe.companyId, "  Vocês abrem no domingo?  "),
       201,
     );
@@ -68,7 +59,10 @@ describe("a customer writes to a company", () => {
   });
 
   it("lists the company's messages newest first", async () => {
-    await json(await send(bruno.cookie, cafe.companyId, "Segunda mensagem"), 201);
+    await answerOf<"/api/me/messages", "post">(
+      await send(bruno.cookie, cafe.companyId, "Segunda mensagem"),
+      201,
+    );
     const list = await inbox();
     expect(list.map((m) => m.body)).toEqual(["Segunda mensagem", "Vocês abrem no domingo?"]);
     expect(await unread()).toBe(2);
@@ -80,14 +74,14 @@ describe("a customer writes to a company", () => {
     [{ body: "Olá" }, "companyId", "company_required"],
   ])("refuses an invalid message %#", async (body, field, key) => {
     const res = await t.request("/api/me/messages", { cookie: ana.cookie, body });
-    expect((await json<ErrorBody>(res, 400)).error.fields?.[field]).toBe(key);
+    expect((await errorBody(res, 400)).error.fields?.[field]).toBe(key);
   });
 
   it("refuses a message over the limit whole: nothing is cut to the limit and stored", async () => {
     const shop = await t.companySession({ companyName: "Loja Limite", email: "limite@loja.com" });
     const long = `${"c".repeat(MESSAGE_MAX_LENGTH)}d`;
     const res = await send(ana.cookie, shop.companyId, long);
-    expect((await json<ErrorBody>(res, 400)).error).toMatchObject({
+    expect((await errorBody(res, 400)).error).toMatchObject({
       code: "validation_failed",
       fields: { body: "message_too_long" },
     });
@@ -106,7 +100,7 @@ describe("a customer writes to a company", () => {
   it("only to a company that exists", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-company"]) {
       const res = await send(ana.cookie, id, "Olá");
-      expect((await json<ErrorBody>(res, 404)).error.code).toBe("not_found");
+      expect((await errorBody(res, 404)).error.code).toBe("not_found");
     }
   });
 
@@ -123,7 +117,7 @@ describe("a customer writes to a company", () => {
     for (let i = 0; i < MESSAGE_RATE_LIMIT.max; i++) {
       expect((await send(carla.cookie, barber.companyId, `Mensagem ${i}`)).status).toBe(201);
     }
-    const refused = await json<ErrorBody>(await send(carla.cookie, barber.companyId, "Mais"), 429);
+    const refused = await errorBody(await send(carla.cookie, barber.companyId, "Mais"), 429);
     expect(refused.error).toEqual({
       code: "rate_limited",
       message: "Você enviou muitas mensagens. Aguarde alguns minutos e tente novamente.",
@@ -138,7 +132,7 @@ describe("the company answers", () => {
 
   it("stores the answer as a company row and marks the message answered, once", async () => {
     messageId = (await inbox()).find((m) => m.customerName === "Ana Souza")!.id;
-    const answer = await json<ConversationMessage>(
+    const answer = await answerOf<"/api/messages/{id}/reply", "post">(
       await reply(cafe.cookie, messageId, "  Sim, das 8h às 12h.  "),
       201,
     );
@@ -164,7 +158,7 @@ describe("the company answers", () => {
     expect((await inbox()).map((m) => m.body)).not.toContain("Sim, das 8h às 12h.");
     expect(await unread()).toBe(1);
 
-    const again = await json<ErrorBody>(await reply(cafe.cookie, messageId, "De novo"), 409);
+    const again = await errorBody(await reply(cafe.cookie, messageId, "De novo"), 409);
     expect(again.error.code).toBe("message_already_answered");
     const answers = await t.db
       .select()
@@ -175,7 +169,7 @@ describe("the company answers", () => {
 
   it("two answers at once: one is stored, the other is 409", async () => {
     const dora = await t.customerSession({ name: "Dora", email: "dora@example.com" });
-    const sent = await json<ConversationMessage>(
+    const sent = await answerOf<"/api/me/messages", "post">(
       await send(dora.cookie, cafe.companyId, "Vocês entregam?"),
       201,
     );
@@ -199,7 +193,7 @@ describe("the company answers", () => {
       ["x".repeat(MESSAGE_MAX_LENGTH + 1), "reply_too_long"],
     ] as const) {
       const res = await reply(cafe.cookie, pending.id, body);
-      expect((await json<ErrorBody>(res, 400)).error.fields?.body).toBe(key);
+      expect((await errorBody(res, 400)).error.fields?.body).toBe(key);
     }
   });
 
@@ -212,7 +206,7 @@ describe("the company answers", () => {
   });
 
   it("the customer sees the answer in the conversation and among the companies' replies", async () => {
-    const conversation = await json<ConversationMessage[]>(
+    const conversation = await answerOf<"/api/me/companies/{id}/messages", "get">(
       await t.request(`/api/me/companies/${cafe.companyId}/messages`, { cookie: ana.cookie }),
       200,
     );
@@ -220,10 +214,7 @@ describe("the company answers", () => {
       ["customer", "Vocês abrem no domingo?"],
       ["company", "Sim, das 8h às 12h."],
     ]);
-    const replies = await json<CompanyReply[]>(
-      await t.request("/api/me/replies", { cookie: ana.cookie }),
-      200,
-    );
+    const replies = await ok(apiAs(t, ana.cookie).GET("/api/me/replies"), 200);
     expect(replies).toEqual([
       expect.objectContaining({
         kind: "message",
@@ -244,7 +235,7 @@ describe("isolation", () => {
     expect(barberList.every((m) => m.customerName !== "Ana Souza" || m.body === "Oi")).toBe(true);
     const pending = (await inbox()).find((m) => m.status === "pending")!;
     const res = await reply(barber.cookie, pending.id, "Não é meu");
-    expect((await json<ErrorBody>(res, 404)).error.code).toBe("not_found");
+    expect((await errorBody(res, 404)).error.code).toBe("not_found");
     const [row] = await t.db
       .select()
       .from(customerMessages)
@@ -253,16 +244,13 @@ describe("isolation", () => {
   });
 
   it("a customer never reads another customer's messages or replies", async () => {
-    const brunoConversation = await json<ConversationMessage[]>(
+    const brunoConversation = await answerOf<"/api/me/companies/{id}/messages", "get">(
       await t.request(`/api/me/companies/${cafe.companyId}/messages`, { cookie: bruno.cookie }),
       200,
     );
     expect(brunoConversation.map((m) => m.body)).toEqual(["Segunda mensagem"]);
     expect(brunoConversation.every((m) => m.customerId === bruno.customerId)).toBe(true);
-    const brunoReplies = await json<CompanyReply[]>(
-      await t.request("/api/me/replies", { cookie: bruno.cookie }),
-      200,
-    );
+    const brunoReplies = await ok(apiAs(t, bruno.cookie).GET("/api/me/replies"), 200);
     expect(brunoReplies).toEqual([]);
   });
 

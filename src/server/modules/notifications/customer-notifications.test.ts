@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { CustomerCard } from "@shared/cards.schema";
-import type { Claim } from "@shared/claims.schema";
 import { saoPauloDate } from "@shared/dates";
-import type { CustomerNotification, CustomerNotificationList } from "@shared/notifications.schema";
+import type { CustomerNotification } from "@shared/notifications.schema";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { referrals } from "../referrals/referrals.table";
@@ -40,24 +40,18 @@ async function customer(name: string, company: Company | null, extra = {}): Prom
 }
 
 const bell = async (who: { cookie: string }) =>
-  json<CustomerNotificationList>(
-    await t.request("/api/me/notifications", { cookie: who.cookie }),
-    200,
-  );
+  ok(apiAs(t, who.cookie).GET("/api/me/notifications"), 200);
 
 const ids = async (who: { cookie: string }) => (await bell(who)).items.map((n) => n.id);
 
 async function cardOf(who: Customer, at: Company): Promise<CustomerCard> {
-  const cards = await json<CustomerCard[]>(
-    await t.request("/api/me/cards", { cookie: who.cookie }),
-    200,
-  );
+  const cards = await ok(apiAs(t, who.cookie).GET("/api/me/cards"), 200);
   return cards.find((c) => c.companyId === at.companyId && c.status !== "redeemed")!;
 }
 
 /** A staff stamp on the card; answers the stamp's row. */
 async function stampCard(cardId: string) {
-  await json(
+  await answerOf<"/api/cards/{id}/stamps", "post">(
     await t.request(`/api/cards/${cardId}/stamps`, {
       cookie: cafe.cookie,
       body: { method: "purchase" },
@@ -93,14 +87,14 @@ describe("the customer's bell", () => {
   });
 
   it("lists the company's reply to the customer's message, to that customer only", async () => {
-    const sent = await json<{ id: string }>(
+    const sent = await answerOf<"/api/me/messages", "post">(
       await t.request("/api/me/messages", {
         cookie: ana.cookie,
         body: { companyId: cafe.companyId, body: "Vocês abrem domingo?" },
       }),
       201,
     );
-    const reply = await json<{ id: string }>(
+    const reply = await answerOf<"/api/messages/{id}/reply", "post">(
       await t.request(`/api/messages/${sent.id}/reply`, {
         cookie: cafe.cookie,
         body: { body: "Abrimos sim, das 8h às 12h! Venha experimentar o bolo de fubá da casa." },
@@ -138,7 +132,7 @@ describe("the customer's bell", () => {
       read: false,
     });
 
-    const claim = await json<Claim>(
+    const claim = await answerOf<"/api/me/cards/{id}/claims", "post">(
       await t.request(`/api/me/cards/${card.id}/claims`, {
         cookie: ana.cookie,
         body: { method: "social", network: "instagram", link: "https://instagram.com/p/abc" },
@@ -147,7 +141,7 @@ describe("the customer's bell", () => {
     );
     // a pending claim is no notice yet
     expect(await ids(ana)).not.toContain(`carimbo_${claim.id}`);
-    await json(
+    await answerOf<"/api/claims/{id}/approve", "post">(
       await t.request(`/api/claims/${claim.id}/approve`, { method: "POST", cookie: cafe.cookie }),
       200,
     );
@@ -262,7 +256,7 @@ describe("the customer's bell", () => {
   });
 
   it("lists an invitation to join a company until it is answered", async () => {
-    await json(
+    await answerOf<"/api/customers", "post">(
       await t.request("/api/customers", {
         cookie: rival.cookie,
         body: {
@@ -289,7 +283,7 @@ describe("the customer's bell", () => {
     expect((await ids(ana)).some((id) => id.startsWith("convite_"))).toBe(false);
 
     const invitationId = list.items[0]!.id.replace("convite_", "");
-    await json(
+    await answerOf<"/api/me/invitations/{id}/{answer}", "post">(
       await t.request(`/api/me/invitations/${invitationId}/decline`, {
         method: "POST",
         cookie: dani.cookie,
@@ -304,7 +298,7 @@ describe("read marks", () => {
   it("keeps a read mark on the server, for that customer only", async () => {
     const before = await bell(ana);
     const [first] = before.items;
-    const marked = await json<CustomerNotificationList>(
+    const marked = await answerOf<"/api/me/notifications/read", "post">(
       await t.request("/api/me/notifications/read", {
         cookie: ana.cookie,
         body: { ids: [first!.id] },
@@ -319,7 +313,7 @@ describe("read marks", () => {
     expect(list.items[0]).toMatchObject({ id: first!.id, read: true });
     expect(list.unread).toBe(before.unread - 1);
     // Bia marking Ana's id changes nothing for Ana
-    await json(
+    await answerOf<"/api/me/notifications/read", "post">(
       await t.request("/api/me/notifications/read", {
         cookie: bia.cookie,
         body: { ids: [before.items[1]!.id] },
@@ -330,7 +324,7 @@ describe("read marks", () => {
   });
 
   it("marks all of them, and a new notice arrives unread", async () => {
-    const all = await json<CustomerNotificationList>(
+    const all = await answerOf<"/api/me/notifications/read", "post">(
       await t.request("/api/me/notifications/read", { cookie: ana.cookie, body: { all: true } }),
       200,
     );
@@ -339,14 +333,14 @@ describe("read marks", () => {
     expect((await bell(ana)).unread).toBe(0);
 
     // a new answer from the café
-    const sent = await json<{ id: string }>(
+    const sent = await answerOf<"/api/me/messages", "post">(
       await t.request("/api/me/messages", {
         cookie: ana.cookie,
         body: { companyId: cafe.companyId, body: "Obrigada!" },
       }),
       201,
     );
-    const reply = await json<{ id: string }>(
+    const reply = await answerOf<"/api/messages/{id}/reply", "post">(
       await t.request(`/api/messages/${sent.id}/reply`, {
         cookie: cafe.cookie,
         body: { body: "Nós que agradecemos!" },

@@ -1,8 +1,8 @@
 import type { CustomerCard } from "@shared/cards.schema";
-import type { NotificationList } from "@shared/notifications.schema";
 import { type NotificationSettings, SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { json } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { DigestRunResult } from "./digest.job";
@@ -38,7 +38,7 @@ async function member(of: Company, name: string): Promise<Customer> {
 }
 
 async function message(from: Customer, to: Company, body: string) {
-  await json(
+  await answerOf<"/api/me/messages", "post">(
     await t.request("/api/me/messages", {
       cookie: from.cookie,
       body: { companyId: to.companyId, body },
@@ -48,16 +48,13 @@ async function message(from: Customer, to: Company, body: string) {
 }
 
 async function cardOf(customer: Customer, at: Company): Promise<CustomerCard> {
-  const cards = await json<CustomerCard[]>(
-    await t.request("/api/me/cards", { cookie: customer.cookie }),
-    200,
-  );
+  const cards = await ok(apiAs(t, customer.cookie).GET("/api/me/cards"), 200);
   return cards.find((c) => c.companyId === at.companyId && c.status === "active")!;
 }
 
 async function claim(customer: Customer, at: Company) {
   const card = await cardOf(customer, at);
-  await json(
+  await answerOf<"/api/me/cards/{id}/claims", "post">(
     await t.request(`/api/me/cards/${card.id}/claims`, {
       cookie: customer.cookie,
       body: { method: "social", network: "instagram", link: "https://instagram.com/p/abc" },
@@ -70,7 +67,7 @@ async function claim(customer: Customer, at: Company) {
 async function complete(customer: Customer, at: Company) {
   const card = await cardOf(customer, at);
   for (let i = card.stamps; i < card.maxStamps; i++) {
-    await json(
+    await answerOf<"/api/cards/{id}/stamps", "post">(
       await t.request(`/api/cards/${card.id}/stamps`, {
         cookie: at.cookie,
         body: { method: "purchase" },
@@ -81,7 +78,7 @@ async function complete(customer: Customer, at: Company) {
 }
 
 async function switches(of: Company, changes: Partial<NotificationSettings>) {
-  await json(
+  await answerOf<"/api/settings/notifications", "put">(
     await t.request("/api/settings/notifications", {
       method: "PUT",
       cookie: of.cookie,
@@ -104,8 +101,7 @@ async function runDigest(now: Date): Promise<DigestRunResult> {
 const digestsTo = (of: Company) =>
   t.mails.filter((m) => m.to === of.email && m.subject.startsWith("Carimbou: "));
 
-const bell = async (of: Company) =>
-  json<NotificationList>(await t.request("/api/notifications", { cookie: of.cookie }), 200);
+const bell = async (of: Company) => ok(apiAs(t, of.cookie).GET("/api/notifications"), 200);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -187,7 +183,7 @@ describe("the owner's e-mail digest", () => {
 
   it("lists completed cards, counts past the newest five, in the owner's language", async () => {
     const gym = await company("Academia Forte");
-    await json(
+    await answerOf<"/api/me/appearance", "put">(
       await t.request("/api/me/appearance", {
         method: "PUT",
         cookie: gym.cookie,

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { listPendingMessages } from "../messages/messages.queries";
 import { markRequestsRead } from "../partnerships/partnerships.service";
-import { getNotificationSettings } from "../settings/settings.service";
+import { getNotificationSettings } from "../settings/settings.queries";
 import {
   listNewAssistantFeedback,
   listPendingClaims,

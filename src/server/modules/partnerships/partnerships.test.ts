@@ -1,13 +1,6 @@
-import type { CustomerPage } from "@shared/customers.schema";
-import type { NotificationList } from "@shared/notifications.schema";
 import {
   type MarketplacePage,
   type PartnerMessage,
-  type Partnership,
-  type PartnershipList,
-  type PartnershipOverview,
-  type PartnerThread,
-  type PublicPartners,
   partnershipLinkPath,
 } from "@shared/partnerships.schema";
 import { and, eq } from "drizzle-orm";
@@ -15,7 +8,8 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { connectPostgres } from "../../db/client";
-import { errorCode, json } from "../../test/http";
+import { answerOf } from "../../test/api";
+import { errorCode } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";
 import { companies } from "../companies/companies.table";
@@ -60,17 +54,24 @@ const request = (from: Company, to: Company, proposal = `Proposta de ${from.name
   api(from, "/api/partnerships", { body: { companyId: to.companyId, proposal } });
 
 const view = async (who: Company, id: string) =>
-  json<Partnership>(await api(who, `/api/partnerships/${id}`), 200);
+  answerOf<"/api/partnerships/{id}", "get">(await api(who, `/api/partnerships/${id}`), 200);
 
 const list = async (who: Company, state = "all") =>
-  (await json<PartnershipList>(await api(who, `/api/partnerships?state=${state}`), 200))
-    .partnerships;
+  (
+    await answerOf<"/api/partnerships", "get">(
+      await api(who, `/api/partnerships?state=${state}`),
+      200,
+    )
+  ).partnerships;
 
 const overview = async (who: Company) =>
-  json<PartnershipOverview>(await api(who, "/api/partnerships/settings"), 200);
+  answerOf<"/api/partnerships/settings", "get">(await api(who, "/api/partnerships/settings"), 200);
 
 const market = async (who: Company, query = "") =>
-  json<MarketplacePage>(await api(who, `/api/partnerships/marketplace${query}`), 200);
+  answerOf<"/api/partnerships/marketplace", "get">(
+    await api(who, `/api/partnerships/marketplace${query}`),
+    200,
+  );
 
 const answer = (who: Company, id: string, accept: boolean) =>
   api(who, `/api/partnerships/${id}/answer`, { body: { accept } });
@@ -79,7 +80,7 @@ const say = (who: Company, id: string, body: string) =>
   api(who, `/api/partnerships/${id}/messages`, { body: { body } });
 
 const thread = async (who: Company, id: string, after?: string) =>
-  json<PartnerThread>(
+  answerOf<"/api/partnerships/{id}/messages", "get">(
     await api(who, `/api/partnerships/${id}/messages${after ? `?after=${after}` : ""}`),
     200,
   );
@@ -92,7 +93,8 @@ beforeAll(async () => {
   loja = await company("Loja Delta", "Campinas", "SP", "comercio");
   oficina = await company("Oficina Echo", "Belo Horizonte", "MG", "automotivo");
   fechada = await company("Fechada Foxtrot", "São Paulo", "SP", "alimentacao");
-  for (const c of [cafe, padaria, salao, loja, oficina]) await json(await enable(c), 200);
+  for (const c of [cafe, padaria, salao, loja, oficina])
+    await answerOf<"/api/partnerships/settings", "put">(await enable(c), 200);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -110,9 +112,12 @@ describe("settings", () => {
       requestsToday: 0,
       requestsPerDay: 10,
     });
-    const saved = await json<PartnershipOverview>(await enable(fechada, "  Café grátis  "), 200);
+    const saved = await answerOf<"/api/partnerships/settings", "put">(
+      await enable(fechada, "  Café grátis  "),
+      200,
+    );
     expect(saved).toMatchObject({ enabled: true, description: "Café grátis" });
-    await json(
+    await answerOf<"/api/partnerships/settings", "get">(
       await api(fechada, "/api/partnerships/settings", {
         method: "PUT",
         body: { enabled: false, description: "" },
@@ -175,7 +180,7 @@ describe("requests and answers", () => {
   });
 
   it("sends a request the recipient sees as 'nova', then 'lida' once opened", async () => {
-    const sent = await json<Partnership>(
+    const sent = await answerOf<"/api/partnerships", "post">(
       await request(padaria, cafe, "Vamos trocar clientes?"),
       201,
     );
@@ -201,7 +206,10 @@ describe("requests and answers", () => {
     });
 
     // The bell: unread until the recipient opens the request.
-    const bell = await json<NotificationList>(await api(cafe, "/api/notifications"), 200);
+    const bell = await answerOf<"/api/notifications", "get">(
+      await api(cafe, "/api/notifications"),
+      200,
+    );
     expect(bell.items).toContainEqual(
       expect.objectContaining({
         id: `parceria_${id}`,
@@ -214,7 +222,10 @@ describe("requests and answers", () => {
     expect((await view(padaria, id)).requestStatus).toBe("nova"); // the requester opening: no change
     expect((await view(cafe, id)).requestStatus).toBe("lida");
     expect((await view(padaria, id)).requestStatus).toBe("lida");
-    const after = await json<NotificationList>(await api(cafe, "/api/notifications"), 200);
+    const after = await answerOf<"/api/notifications", "get">(
+      await api(cafe, "/api/notifications"),
+      200,
+    );
     expect(after.items.find((i) => i.id === `parceria_${id}`)?.read).toBe(true);
   });
 
@@ -225,7 +236,10 @@ describe("requests and answers", () => {
 
   it("is answered once, by the recipient: accepted, it is active for both with its date", async () => {
     expect(await errorCode(await answer(padaria, id, true))).toBe("partnership_state_conflict");
-    const accepted = await json<Partnership>(await answer(cafe, id, true), 200);
+    const accepted = await answerOf<"/api/partnerships/{id}/answer", "post">(
+      await answer(cafe, id, true),
+      200,
+    );
     expect(accepted).toMatchObject({
       state: "active",
       requestStatus: "respondida",
@@ -247,18 +261,23 @@ describe("requests and answers", () => {
   });
 
   it("declines, and lets the requester withdraw a pending request (not the recipient)", async () => {
-    const first = await json<Partnership>(await request(salao, loja), 201);
-    const declined = await json<Partnership>(await answer(loja, first.id, false), 200);
+    const first = await answerOf<"/api/partnerships", "post">(await request(salao, loja), 201);
+    const declined = await answerOf<"/api/partnerships/{id}/answer", "post">(
+      await answer(loja, first.id, false),
+      200,
+    );
     expect(declined).toMatchObject({
       state: "declined",
       requestStatus: "respondida",
       writable: false,
     });
-    const again = await json<Partnership>(await request(salao, loja), 201);
+    const again = await answerOf<"/api/partnerships", "post">(await request(salao, loja), 201);
     const cancel = (who: Company) =>
       api(who, `/api/partnerships/${again.id}/cancel`, { method: "POST" });
     expect(await errorCode(await cancel(loja))).toBe("partnership_state_conflict");
-    expect(await json<Partnership>(await cancel(salao), 200)).toMatchObject({ state: "cancelled" });
+    expect(
+      await answerOf<"/api/partnerships/{id}/cancel", "post">(await cancel(salao), 200),
+    ).toMatchObject({ state: "cancelled" });
     expect(await errorCode(await cancel(salao))).toBe("partnership_state_conflict");
     expect((await list(loja, "closed")).map((p) => p.state).sort()).toEqual([
       "cancelled",
@@ -271,7 +290,10 @@ describe("requests and answers", () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const loser = results.find((r) => r.status === 409)!;
     expect(await errorCode(loser)).toBe("partnership_exists");
-    const sent = (await results.find((r) => r.status === 201)!.json()) as Partnership;
+    const sent = await answerOf<"/api/partnerships", "post">(
+      results.find((r) => r.status === 201)!,
+      201,
+    );
     const recipient = sent.partner.id === salao.companyId ? salao : oficina;
     const answers = await Promise.all([
       answer(recipient, sent.id, true),
@@ -281,12 +303,21 @@ describe("requests and answers", () => {
   });
 
   it("marks a request read from the bell", async () => {
-    const sent = await json<Partnership>(await request(loja, cafe, "x".repeat(80)), 201);
-    const bell = await json<NotificationList>(await api(cafe, "/api/notifications"), 200);
+    const sent = await answerOf<"/api/partnerships", "post">(
+      await request(loja, cafe, "x".repeat(80)),
+      201,
+    );
+    const bell = await answerOf<"/api/notifications", "get">(
+      await api(cafe, "/api/notifications"),
+      200,
+    );
     const item = bell.items.find((i) => i.id === `parceria_${sent.id}`)!;
     expect(item).toMatchObject({ read: false, customerName: "Loja Delta" });
     expect(item.detail).toBe(`${"x".repeat(50)}…`);
-    await json(await api(cafe, "/api/notifications/read", { body: { ids: [item.id] } }), 200);
+    await answerOf<"/api/notifications/read", "post">(
+      await api(cafe, "/api/notifications/read", { body: { ids: [item.id] } }),
+      200,
+    );
     expect((await view(loja, sent.id)).requestStatus).toBe("lida");
   });
 
@@ -330,7 +361,12 @@ describe("the chat", () => {
     expect(blank.status).toBe(400);
     expect(await errorCode(blank)).toBe("validation_failed");
     for (const body of ["Olá, vizinho!", "Linha 1\nLinha 2"])
-      messages.push(await json<PartnerMessage>(await say(padaria, id, body), 201));
+      messages.push(
+        await answerOf<"/api/partnerships/{id}/messages", "post">(
+          await say(padaria, id, body),
+          201,
+        ),
+      );
     expect(messages[1]).toMatchObject({ fromMe: true, readAt: null, body: "Linha 1\nLinha 2" });
     const [row] = await list(cafe, "active");
     expect(row).toMatchObject({
@@ -353,7 +389,10 @@ describe("the chat", () => {
   it("answers only newer messages after a given one (polling)", async () => {
     const last = messages.at(-1)!.id;
     expect((await thread(cafe, id, last)).messages).toEqual([]);
-    const reply = await json<PartnerMessage>(await say(cafe, id, "Bom dia!"), 201);
+    const reply = await answerOf<"/api/partnerships/{id}/messages", "post">(
+      await say(cafe, id, "Bom dia!"),
+      201,
+    );
     const next = await thread(padaria, id, last);
     expect(next.messages.map((m) => m.id)).toEqual([reply.id]);
     expect(next.messages[0]).toMatchObject({ fromMe: false, senderCompanyId: cafe.companyId });
@@ -385,7 +424,7 @@ describe("customers sent by partners", () => {
       parceria: `${padaria.companyId}_${cafe.companyId}`,
     });
     expect(await partnerOf(cafe.companyId, sent.customerId)).toBe(padaria.companyId);
-    const page = await json<CustomerPage>(
+    const page = await answerOf<"/api/customers/directory", "get">(
       await api(cafe, "/api/customers/directory?search=Enviado%201"),
       200,
     );
@@ -410,9 +449,15 @@ describe("customers sent by partners", () => {
     const customer = await signUp({ empresa_id: salao.companyId });
     const join = (companyId: string, partnership: string) =>
       api(customer, "/api/memberships", { body: { companyId, partnership } });
-    await json(await join(padaria.companyId, `${cafe.companyId}_${padaria.companyId}`), 200);
+    await answerOf<"/api/memberships", "post">(
+      await join(padaria.companyId, `${cafe.companyId}_${padaria.companyId}`),
+      200,
+    );
     expect(await partnerOf(padaria.companyId, customer.customerId)).toBe(cafe.companyId);
-    await json(await join(loja.companyId, `${cafe.companyId}_${loja.companyId}`), 200);
+    await answerOf<"/api/memberships", "post">(
+      await join(loja.companyId, `${cafe.companyId}_${loja.companyId}`),
+      200,
+    );
     expect(await partnerOf(loja.companyId, customer.customerId)).toBeNull();
 
     const [fromCafe] = await list(cafe, "active");
@@ -431,7 +476,7 @@ describe("customers sent by partners", () => {
 
   it("lists a company's active partners publicly, with the link that sends customers to them", async () => {
     const res = await t.request(`/api/companies/${cafe.companyId}/partners`);
-    expect(await json<PublicPartners>(res, 200)).toEqual({
+    expect(await answerOf<"/api/companies/{id}/partners", "get">(res, 200)).toEqual({
       partners: [
         {
           id: padaria.companyId,
@@ -478,7 +523,7 @@ describe("ending", () => {
     const [p] = await list(cafe, "active");
     const id = p!.id;
     const end = (who: Company) => api(who, `/api/partnerships/${id}/end`, { method: "POST" });
-    const ended = await json<Partnership>(await end(cafe), 200);
+    const ended = await answerOf<"/api/partnerships/{id}/end", "post">(await end(cafe), 200);
     expect(ended).toMatchObject({ state: "ended", writable: false, link: null });
     expect(ended.endedAt).not.toBeNull();
     expect((await view(padaria, id)).state).toBe("ended");
@@ -487,7 +532,7 @@ describe("ending", () => {
     expect(closed.status).toBe(409);
     expect(await errorCode(closed)).toBe("partnership_state_conflict");
     expect((await thread(padaria, id)).messages).toHaveLength(3);
-    const partners = await json<PublicPartners>(
+    const partners = await answerOf<"/api/companies/{id}/partners", "get">(
       await t.request(`/api/companies/${cafe.companyId}/partners`),
       200,
     );
@@ -527,13 +572,16 @@ describe.skipIf(!testEnv.TEST_DATABASE_URL)("the chat across two app servers", (
           { headers: { origin: TEST_APP_URL, cookie: who.cookie } },
           { incoming: { socket: { remoteAddress: "127.0.0.1" } } },
         );
-        return json<PartnerThread>(res, 200);
+        return answerOf<"/api/partnerships/{id}/messages", "get">(res, 200);
       };
       const [p] = await list(salao, "active");
-      const first = await json<PartnerMessage>(await say(salao, p!.id, "Primeira"), 201);
+      const first = await answerOf<"/api/partnerships/{id}/messages", "post">(
+        await say(salao, p!.id, "Primeira"),
+        201,
+      );
       const other1 = p!.partner.id === oficina.companyId ? oficina : salao;
       expect((await poll(other1, p!.id, first.id)).messages).toEqual([]);
-      const second1 = await json<PartnerMessage>(
+      const second1 = await answerOf<"/api/partnerships/{id}/messages", "post">(
         await say(salao, p!.id, "Pelo outro servidor?"),
         201,
       );

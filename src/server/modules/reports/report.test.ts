@@ -1,11 +1,8 @@
-import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
 import { saoPauloDate } from "@shared/dates";
-import type { Program } from "@shared/programs.schema";
-import type { DashboardStats, Report } from "@shared/reports.schema";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { listUpcomingBirthdays } from "../birthdays/birthdays.queries";
 import { topMembers } from "./reports.queries";
@@ -34,7 +31,10 @@ const TO = "2025-03-09";
 const today = saoPauloDate();
 
 const report = async (from = FROM, to = TO, cookie = cafe.cookie) =>
-  json<Report>(await t.request(`/api/reports?from=${from}&to=${to}`, { cookie }), 200);
+  answerOf<"/api/reports", "get">(
+    await t.request(`/api/reports?from=${from}&to=${to}`, { cookie }),
+    200,
+  );
 
 /** A São Paulo wall-clock time ('2025-03-08 23:30') as an instant. */
 const sp = (at: string) => `${at.replace(" ", "T")}:00-03:00`;
@@ -47,7 +47,7 @@ const birthdayIn = (days: number) => `2000-${addDays(today, days).slice(5)}`;
  * then: the stamp's approval and creation, and the card's completion when it completed the card.
  */
 async function stampAt(customerId: string, method: string, at: string, company = cafe) {
-  const card = await json<CompanyCard>(
+  const card = await answerOf<"/api/customers/{id}/stamps", "post">(
     await t.request(`/api/customers/${customerId}/stamps`, {
       cookie: company.cookie,
       body: { method, notes: method === "receipt" ? "=2+3" : "" },
@@ -73,11 +73,8 @@ beforeAll(async () => {
   cafe = await t.companySession({ companyName: "Café do Ponto", email: "cafe@example.com" });
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
   // Cards of three stamps, so one completes within the week.
-  const [program] = await json<Program[]>(
-    await t.request("/api/programs", { cookie: cafe.cookie }),
-    200,
-  );
-  await json(
+  const [program] = await ok(apiAs(t, cafe.cookie).GET("/api/programs"), 200);
+  await answerOf<"/api/programs/{id}", "put">(
     await t.request(`/api/programs/${program!.id}`, {
       method: "PUT",
       cookie: cafe.cookie,
@@ -107,7 +104,7 @@ beforeAll(async () => {
   });
   // Carla joins by the café's invitation ('Novo Cliente'), accepted in her area.
   carla = await t.customerSession({ name: "Carla Dias", email: "carla@example.com" });
-  await json(
+  await answerOf<"/api/customers", "post">(
     await t.request("/api/customers", {
       cookie: cafe.cookie,
       body: {
@@ -121,11 +118,8 @@ beforeAll(async () => {
     }),
     201,
   );
-  const [invitation] = await json<{ id: string }[]>(
-    await t.request("/api/me/invitations", { cookie: carla.cookie }),
-    200,
-  );
-  await json(
+  const [invitation] = await ok(apiAs(t, carla.cookie).GET("/api/me/invitations"), 200);
+  await answerOf<"/api/me/invitations/{id}/{answer}", "post">(
     await t.request(`/api/me/invitations/${invitation!.id}/accept`, {
       method: "POST",
       cookie: carla.cookie,
@@ -154,7 +148,7 @@ beforeAll(async () => {
   await stampAt(ana.customerId, "purchase", "2025-03-03 10:05");
   const complete = await stampAt(ana.customerId, "google_review", "2025-03-05 20:00");
   expect(complete.status).toBe("complete");
-  await json(
+  await answerOf<"/api/cards/{id}/redeem", "post">(
     await t.request(`/api/cards/${complete.id}/redeem`, { cookie: cafe.cookie, body: {} }),
     200,
   );
@@ -168,11 +162,8 @@ beforeAll(async () => {
   // The rival's stamp the same week.
   await stampAt(rui.customerId, "purchase", "2025-03-04 12:30", rival);
   // Carla's claim, still waiting for the café: no stamp yet.
-  const [open] = await json<CustomerCard[]>(
-    await t.request("/api/me/cards", { cookie: carla.cookie }),
-    200,
-  );
-  await json(
+  const [open] = await ok(apiAs(t, carla.cookie).GET("/api/me/cards"), 200);
+  await answerOf<"/api/me/cards/{id}/claims", "post">(
     await t.request(`/api/me/cards/${open!.id}/claims`, {
       cookie: carla.cookie,
       body: { method: "social", network: "instagram", link: "https://instagram.com/p/1" },
@@ -330,7 +321,7 @@ describe("GET /api/reports", () => {
       origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
     });
     for (const method of ["purchase", "purchase", "purchase"]) {
-      await json(
+      await answerOf<"/api/customers/{id}/stamps", "post">(
         await t.request(`/api/customers/${eva.customerId}/stamps`, {
           cookie: cafe.cookie,
           body: { method },
@@ -338,18 +329,12 @@ describe("GET /api/reports", () => {
         201,
       );
     }
-    const [claim] = await json<{ id: string }[]>(
-      await t.request("/api/claims", { cookie: cafe.cookie }),
-      200,
-    );
-    await json(
+    const [claim] = await ok(apiAs(t, cafe.cookie).GET("/api/claims"), 200);
+    await answerOf<"/api/claims/{id}/approve", "post">(
       await t.request(`/api/claims/${claim!.id}/approve`, { cookie: cafe.cookie, body: {} }),
       200,
     );
-    const dashboard = await json<DashboardStats>(
-      await t.request("/api/dashboard", { cookie: cafe.cookie }),
-      200,
-    );
+    const dashboard = await ok(apiAs(t, cafe.cookie).GET("/api/dashboard"), 200);
     const { tiles } = await report(today, today);
     expect(dashboard.stampsToday).toBe(4);
     expect(tiles.stampsGiven.current).toBe(dashboard.stampsToday);
@@ -428,12 +413,12 @@ describe("who sees a report", () => {
 
   it("refuses a period that ends before it starts, is longer than 366 days or has no real date", async () => {
     const fields = async (query: string, path = "/api/reports") => {
-      const body = await json<{ error: { code: string; fields: Record<string, string> } }>(
+      const body = await errorBody(
         await t.request(`${path}?${query}`, { cookie: cafe.cookie }),
         400,
       );
       expect(body.error.code).toBe("validation_failed");
-      return body.error.fields;
+      return body.error.fields ?? {};
     };
     expect(await fields("from=2025-03-09&to=2025-03-03")).toEqual({ to: "period_invalid" });
     expect(await fields("from=2024-01-01&to=2025-01-01")).toEqual({ to: "period_too_long" });
@@ -643,14 +628,14 @@ describe("exports", () => {
 
   it("mensagens with their answers, indicacoes, and the workbook's 'Indicações' sheet", async () => {
     // Rui writes to the rival, which answers; a friend of his joins through his link.
-    const sent = await json<{ id: string }>(
+    const sent = await answerOf<"/api/me/messages", "post">(
       await t.request("/api/me/messages", {
         cookie: rui.cookie,
         body: { companyId: rival.companyId, body: "@Vocês abrem no sábado?" },
       }),
       201,
     );
-    await json(
+    await answerOf<"/api/messages/{id}/reply", "post">(
       await t.request(`/api/messages/${sent.id}/reply`, {
         cookie: rival.cookie,
         body: { body: "Sim, até as 14h." },

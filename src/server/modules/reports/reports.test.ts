@@ -1,9 +1,7 @@
-import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
-import type { Program } from "@shared/programs.schema";
 import type { DashboardStats } from "@shared/reports.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantBirthdayGifts } from "../../flows/birthday-gifts";
-import { json } from "../../test/http";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 
 /** GET /api/dashboard: the figures of the company's dashboard, counted from its own data only. */
@@ -14,12 +12,11 @@ let rival: { cookie: string; companyId: string };
 let ana: { cookie: string; customerId: string };
 let bruno: { cookie: string; customerId: string };
 
-const dashboard = async (cookie = cafe.cookie) =>
-  json<DashboardStats>(await t.request("/api/dashboard", { cookie }), 200);
+const dashboard = async (cookie = cafe.cookie) => ok(apiAs(t, cookie).GET("/api/dashboard"), 200);
 
 /** A purchase stamp on the customer's open card of the company's default programme. */
 const stamp = async (customerId: string, cookie = cafe.cookie) =>
-  json<CompanyCard>(
+  answerOf<"/api/customers/{id}/stamps", "post">(
     await t.request(`/api/customers/${customerId}/stamps`, {
       cookie,
       body: { method: "purchase" },
@@ -60,11 +57,8 @@ beforeAll(async () => {
   cafe = await t.companySession({ companyName: "Café do Ponto", email: "cafe@example.com" });
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
   // Small cards, so one can complete in a few stamps.
-  const [program] = await json<Program[]>(
-    await t.request("/api/programs", { cookie: cafe.cookie }),
-    200,
-  );
-  await json(
+  const [program] = await ok(apiAs(t, cafe.cookie).GET("/api/programs"), 200);
+  await answerOf<"/api/programs/{id}", "put">(
     await t.request(`/api/programs/${program!.id}`, {
       method: "PUT",
       cookie: cafe.cookie,
@@ -118,11 +112,11 @@ describe("the dashboard's figures", () => {
   });
 
   it("count redeemed rewards; a redeemed card still counts as completed", async () => {
-    const [card] = await json<CompanyCard[]>(
+    const [card] = await answerOf<"/api/cards", "get">(
       await t.request("/api/cards?status=complete", { cookie: cafe.cookie }),
       200,
     );
-    await json(
+    await answerOf<"/api/cards/{id}/redeem", "post">(
       await t.request(`/api/cards/${card!.id}/redeem`, { cookie: cafe.cookie, body: {} }),
       200,
     );
@@ -139,12 +133,9 @@ describe("the dashboard's figures", () => {
   });
 
   it("count the customers' claims waiting for an answer", async () => {
-    const cards = await json<CustomerCard[]>(
-      await t.request("/api/me/cards", { cookie: bruno.cookie }),
-      200,
-    );
+    const cards = await ok(apiAs(t, bruno.cookie).GET("/api/me/cards"), 200);
     const open = cards.find((c) => c.status === "active")!;
-    await json(
+    await answerOf<"/api/me/cards/{id}/claims", "post">(
       await t.request(`/api/me/cards/${open.id}/claims`, {
         cookie: bruno.cookie,
         body: { method: "social", network: "instagram", link: "https://instagram.com/p/1" },

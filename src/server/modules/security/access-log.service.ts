@@ -3,7 +3,7 @@ import { ACCESS_LOG_LIMIT, type AccessLog, type SignInFailure } from "@shared/se
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { CLIENT_IP_HEADER } from "../../middleware/client-ip";
-import { findUserIdByEmail } from "../auth/users.service";
+import { findUserIdByEmail } from "../auth/auth.queries";
 import { signInEvents } from "./security.table";
 
 /** The access log ('Segurança'): every sign-in attempt of an account, kept and shown to its owner. */

@@ -9,7 +9,7 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { signedCookie } from "../../session-cookie";
-import { findUser } from "../auth/users.service";
+import { findUser } from "../auth/auth.queries";
 import { recordSignInAttempt } from "./access-log.service";
 
 /** better-auth's cookie of a sign-in waiting for its second factor (two-factor plugin). */

@@ -2,6 +2,8 @@ import {
   type BackupFrequency,
   DEFAULT_BACKUP_FREQUENCY,
   DEFAULT_RETENTION_MONTHS,
+  type NotificationSettings,
+  SETTINGS_DEFAULTS,
 } from "@shared/settings.schema";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -32,4 +34,23 @@ export async function listBackupSchedules(db: Db): Promise<BackupSchedule[]> {
     .from(companies)
     .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
     .orderBy(asc(companies.id));
+}
+
+export async function getNotificationSettings(
+  db: Db,
+  companyId: string,
+): Promise<NotificationSettings> {
+  const [row] = await db
+    .select()
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId))
+    .limit(1);
+  if (!row) return { ...SETTINGS_DEFAULTS.notifications };
+  return {
+    push: row.pushNotifications,
+    email: row.emailNotifications,
+    messages: row.messageNotifications,
+    stamps: row.stampNotifications,
+    completedCards: row.completedCardNotifications,
+  };
 }

@@ -13,10 +13,10 @@ import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
+import { getNotificationSettings } from "./settings.queries";
 import {
   getAppearance,
   getLoyaltyRules,
-  getNotificationSettings,
   getPromotion,
   getReferralRules,
   getSystemSettings,

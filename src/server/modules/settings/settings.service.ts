@@ -7,7 +7,6 @@ import {
   type NotificationSettings,
   type PromotionSettings,
   type ReferralRules,
-  SETTINGS_DEFAULTS,
   type StoredAppearance,
   type SystemSettings,
   type UpdateSystemSettings,
@@ -17,13 +16,15 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { findAppearance, updateAppearance } from "../auth/users.service";
+import { findAppearance } from "../auth/auth.queries";
+import { updateAppearance } from "../auth/users.service";
 import { findCompany } from "../companies/companies.queries";
 import {
   saveCompanyLoyaltyRules,
   saveCompanyPromotion,
   saveCompanyReferralRules,
 } from "../companies/companies.service";
+import { getNotificationSettings } from "./settings.queries";
 import { companySettings } from "./settings.table";
 
 const companyNotFound = () => new AppError("not_found", 404, "Company not found");
@@ -150,25 +151,6 @@ export async function savePromotion(
 
 // ---------------------------------------------------------------------------------------------
 // Notification switches (the settings record; no row means the defaults: all on)
-
-export async function getNotificationSettings(
-  db: Db,
-  companyId: string,
-): Promise<NotificationSettings> {
-  const [row] = await db
-    .select()
-    .from(companySettings)
-    .where(eq(companySettings.companyId, companyId))
-    .limit(1);
-  if (!row) return { ...SETTINGS_DEFAULTS.notifications };
-  return {
-    push: row.pushNotifications,
-    email: row.emailNotifications,
-    messages: row.messageNotifications,
-    stamps: row.stampNotifications,
-    completedCards: row.completedCardNotifications,
-  };
-}
 
 export async function saveNotificationSettings(
   db: Db,

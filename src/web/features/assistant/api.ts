@@ -1,28 +1,18 @@
-import type {
-  AssistantOverview,
-  AssistantSettings,
-  FeedbackList,
-  FeedbackQuery,
-  FeedbackState,
-  TakenOver,
-} from "@shared/assistant.schema";
+import type { AssistantSettings, FeedbackQuery, FeedbackState } from "@shared/assistant.schema";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { assistantKeys } from "./keys";
-
-const SETTINGS_PATH = "/api/assistant/settings";
 
 export const assistantOverviewQueryOptions = () =>
   queryOptions({
     queryKey: assistantKeys.overview(),
-    queryFn: ({ signal }) => apiClient.get<AssistantOverview>(SETTINGS_PATH, { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/settings", { signal }),
   });
 
 export function useSaveAssistantSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AssistantSettings) =>
-      apiClient.put<AssistantOverview>(SETTINGS_PATH, input),
+    mutationFn: (input: AssistantSettings) => api.put("/api/assistant/settings", { body: input }),
     onSuccess: (overview) => queryClient.setQueryData(assistantKeys.overview(), overview),
   });
 }
@@ -30,11 +20,11 @@ export function useSaveAssistantSettings() {
 export const feedbackQueryOptions = (query: FeedbackQuery) =>
   queryOptions({
     queryKey: assistantKeys.feedback(query),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(query.page) });
-      if (query.state) params.set("state", query.state);
-      return apiClient.get<FeedbackList>(`/api/assistant/feedback?${params}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      api.get("/api/assistant/feedback", {
+        params: { query: { page: query.page, state: query.state || undefined } },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
@@ -43,7 +33,7 @@ export function useUpdateFeedbackState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, state }: { id: string; state: FeedbackState }) =>
-      apiClient.put(`/api/assistant/feedback/${id}`, { state }),
+      api.put("/api/assistant/feedback/{id}", { params: { path: { id } }, body: { state } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assistantKeys.all }),
   });
 }
@@ -51,7 +41,7 @@ export function useUpdateFeedbackState() {
 export const handoffsQueryOptions = () =>
   queryOptions({
     queryKey: assistantKeys.handoffs(),
-    queryFn: ({ signal }) => apiClient.get<TakenOver>("/api/assistant/handoffs", { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/handoffs", { signal }),
   });
 
 /** 'Assumir conversa' (take) and 'Devolver ao assistente' (give back). */
@@ -60,8 +50,8 @@ export function useToggleHandoff() {
   return useMutation({
     mutationFn: ({ customerId, take }: { customerId: string; take: boolean }) =>
       take
-        ? apiClient.put(`/api/assistant/handoffs/${customerId}`)
-        : apiClient.delete(`/api/assistant/handoffs/${customerId}`),
+        ? api.put("/api/assistant/handoffs/{customerId}", { params: { path: { customerId } } })
+        : api.delete("/api/assistant/handoffs/{customerId}", { params: { path: { customerId } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assistantKeys.handoffs() }),
   });
 }

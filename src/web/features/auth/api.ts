@@ -17,7 +17,7 @@ import {
   TwoFactorChallengeSchema,
 } from "@shared/security.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiClient } from "@/web/lib/api-client";
+import { ApiError, api } from "@/web/lib/api-client";
 import { authKeys } from "./keys";
 
 /** The signed-in user, or null without a session. */
@@ -26,7 +26,7 @@ export const meQueryOptions = () =>
     queryKey: authKeys.me,
     queryFn: async ({ signal }): Promise<Me | null> => {
       try {
-        return MeSchema.parse(await apiClient.get<unknown>("/api/me", { signal }));
+        return MeSchema.parse(await api.get("/api/me", { signal }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -34,8 +34,6 @@ export const meQueryOptions = () =>
     },
     staleTime: 60_000,
   });
-
-type SignedUp = { email: string };
 
 /** A fresh session: nothing cached for an earlier visitor survives it. */
 function useStartSession() {
@@ -54,7 +52,7 @@ export function useSignIn() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: async (input: SignIn): Promise<Me | TwoFactorChallenge> => {
-      const answer = await apiClient.post<unknown>("/api/session", input);
+      const answer = await api.post("/api/session", { body: input });
       const challenge = TwoFactorChallengeSchema.safeParse(answer);
       return challenge.success ? challenge.data : MeSchema.parse(answer);
     },
@@ -73,21 +71,20 @@ export function useSignInTwoFactor() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: async (input: SignInTwoFactor) =>
-      MeSchema.parse(await apiClient.post<unknown>("/api/session/two-factor", input)),
+      MeSchema.parse(await api.post("/api/session/two-factor", { body: input })),
     onSuccess: startSession,
   });
 }
 
 export function useSignUpCompany() {
   return useMutation({
-    mutationFn: (input: CompanySignUp) => apiClient.post<SignedUp>("/api/accounts/company", input),
+    mutationFn: (input: CompanySignUp) => api.post("/api/accounts/company", { body: input }),
   });
 }
 
 export function useSignUpCustomer() {
   return useMutation({
-    mutationFn: (input: CustomerSignUp) =>
-      apiClient.post<SignedUp>("/api/accounts/customer", input),
+    mutationFn: (input: CustomerSignUp) => api.post("/api/accounts/customer", { body: input }),
   });
 }
 
@@ -95,7 +92,7 @@ export function useSignUpCustomer() {
 export function useResendConfirmation() {
   return useMutation({
     mutationFn: (input: ResendConfirmation) =>
-      apiClient.post<unknown>("/api/accounts/confirmation", input),
+      api.post("/api/accounts/confirmation", { body: input }),
   });
 }
 
@@ -105,7 +102,7 @@ export function useResendConfirmation() {
  */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (input: ForgotPassword) => apiClient.post<unknown>("/api/password/forgot", input),
+    mutationFn: (input: ForgotPassword) => api.post("/api/password/forgot", { body: input }),
   });
 }
 
@@ -113,7 +110,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (input: ResetPassword): Promise<PasswordResetDone> =>
-      PasswordResetDoneSchema.parse(await apiClient.post<unknown>("/api/password/reset", input)),
+      PasswordResetDoneSchema.parse(await api.post("/api/password/reset", { body: input })),
   });
 }
 
@@ -124,7 +121,7 @@ export function useResetPassword() {
 export function useSignOut(redirectTo = "/") {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.delete("/api/session"),
+    mutationFn: () => api.delete("/api/session"),
     onError: (error) => console.error("Sign-out failed", error),
     onSettled: () => {
       queryClient.clear();
@@ -151,10 +148,12 @@ export async function joinThroughLink(
 ) {
   if (!companyId) return;
   try {
-    await apiClient.post<unknown>("/api/memberships", {
-      companyId,
-      ...(referrerId ? { referrerId } : {}),
-      ...(partnership ? { partnership } : {}),
+    await api.post("/api/memberships", {
+      body: {
+        companyId,
+        ...(referrerId ? { referrerId } : {}),
+        ...(partnership ? { partnership } : {}),
+      },
     });
   } catch (error) {
     console.warn("Could not join the company of the link", error);

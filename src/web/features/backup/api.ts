@@ -1,6 +1,5 @@
-import type { StoredBackup } from "@shared/settings.schema";
 import { queryOptions, useMutation } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { backupKeys, backupMutations } from "./keys";
 
 const BACKUP_URL = "/api/settings/backup";
@@ -8,7 +7,7 @@ const STORED_URL = "/api/settings/backups";
 
 /** Fetches a zip and hands it to the browser as a download. */
 async function downloadZip(path: string, fallbackName: string): Promise<string> {
-  const { blob, fileName } = await apiClient.download(path);
+  const { blob, fileName } = await api.download(path);
   const name = fileName ?? fallbackName;
   const url = URL.createObjectURL(blob);
   try {
@@ -38,7 +37,7 @@ export function useDownloadBackup() {
 export const storedBackupsQueryOptions = () =>
   queryOptions({
     queryKey: backupKeys.stored(),
-    queryFn: ({ signal }) => apiClient.get<StoredBackup[]>(STORED_URL, { signal }),
+    queryFn: ({ signal }) => api.get(STORED_URL, { signal }),
   });
 
 /** Downloads one of the scheduled backups by its name. */

@@ -1,36 +1,28 @@
-import type {
-  BillingOverview,
-  ChangePlan,
-  Invoice,
-  SubscribeResult,
-  SubscribeSchema,
-} from "@shared/billing.schema";
+import type { ChangePlan, SubscribeSchema } from "@shared/billing.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient } from "@/web/lib/api-client";
+import { type ApiSchemas, api } from "@/web/lib/api-client";
 import { billingKeys, billingMutations } from "./keys";
-
-const BILLING_URL = "/api/billing";
-const devInvoiceUrl = (id: string) => `/api/dev/billing/invoices/${encodeURIComponent(id)}`;
 
 /** The plan, the subscription, the next charge and the invoices (newest first). */
 export const billingOverviewQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.overview(),
-    queryFn: ({ signal }) => apiClient.get<BillingOverview>(BILLING_URL, { signal }),
+    queryFn: ({ signal }) => api.get("/api/billing", { signal }),
   });
 
 /** An invoice of the dev provider (its local checkout page). */
 export const devInvoiceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: billingKeys.devInvoice(id),
-    queryFn: ({ signal }) => apiClient.get<Invoice>(devInvoiceUrl(id), { signal }),
+    queryFn: ({ signal }) =>
+      api.get("/api/dev/billing/invoices/{id}", { params: { path: { id } }, signal }),
   });
 
 /** Puts a fresh overview in the cache and refetches the rest of the feature (invoices). */
 function useOverviewUpdate() {
   const queryClient = useQueryClient();
-  return async (overview: BillingOverview) => {
+  return async (overview: ApiSchemas["BillingOverview"]) => {
     queryClient.setQueryData(billingKeys.overview(), overview);
     await queryClient.invalidateQueries({ queryKey: billingKeys.all });
   };
@@ -42,7 +34,7 @@ export function useSubscribe() {
   return useMutation({
     mutationKey: billingMutations.subscribe,
     mutationFn: (input: z.output<typeof SubscribeSchema>) =>
-      apiClient.post<SubscribeResult>(`${BILLING_URL}/subscription`, input),
+      api.post("/api/billing/subscription", { body: input }),
     onSuccess: (result) => update(result.overview),
   });
 }
@@ -52,8 +44,7 @@ export function useChangePlan() {
   const update = useOverviewUpdate();
   return useMutation({
     mutationKey: billingMutations.changePlan,
-    mutationFn: (input: ChangePlan) =>
-      apiClient.put<SubscribeResult>(`${BILLING_URL}/subscription/plan`, input),
+    mutationFn: (input: ChangePlan) => api.put("/api/billing/subscription/plan", { body: input }),
     onSuccess: (result) => update(result.overview),
   });
 }
@@ -63,7 +54,7 @@ export function useCancelSubscription() {
   const update = useOverviewUpdate();
   return useMutation({
     mutationKey: billingMutations.cancel,
-    mutationFn: () => apiClient.post<BillingOverview>(`${BILLING_URL}/subscription/cancel`),
+    mutationFn: () => api.post("/api/billing/subscription/cancel"),
     onSuccess: update,
   });
 }
@@ -76,7 +67,9 @@ export function useSimulateInvoice() {
   return useMutation({
     mutationKey: billingMutations.simulate,
     mutationFn: ({ id, outcome }: { id: string; outcome: SimulatedOutcome }) =>
-      apiClient.post<BillingOverview>(`${devInvoiceUrl(id)}/${outcome}`),
+      api.post("/api/dev/billing/invoices/{id}/{action}", {
+        params: { path: { id, action: outcome } },
+      }),
     onSuccess: update,
   });
 }

@@ -1,27 +1,13 @@
-import type {
-  CardSort,
-  CardStatus,
-  CardSummary,
-  CompanyCard,
-  CustomerCard,
-  RedeemCard,
-  Voucher,
-} from "@shared/cards.schema";
-import type { ClaimOptions } from "@shared/claims.schema";
-import type { PublicCompany, SpecialPromotion } from "@shared/companies.schema";
+import type { CardSort, CardStatus, RedeemCard } from "@shared/cards.schema";
 import type { Language } from "@shared/languages";
-import type { Stamp } from "@shared/stamps.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { type ApiAnswer, api } from "@/web/lib/api-client";
 import { cardKeys, cardMutations, customerCardKeys } from "./keys";
 
 export const companyCardsQueryOptions = (search: string, sort: CardSort) =>
   queryOptions({
     queryKey: cardKeys.list(search, sort),
-    queryFn: ({ signal }) =>
-      apiClient.get<CompanyCard[]>(`/api/cards?sort=${sort}&search=${encodeURIComponent(search)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get("/api/cards", { params: { query: { sort, search } }, signal }),
   });
 
 /** The five newest cards, optionally of one status (the server lists newest first without a sort). */
@@ -29,26 +15,25 @@ export const recentCardsQueryOptions = (status?: CardStatus) =>
   queryOptions({
     queryKey: cardKeys.recent(status),
     queryFn: ({ signal }) =>
-      apiClient.get<CompanyCard[]>(`/api/cards?limit=5${status ? `&status=${status}` : ""}`, {
-        signal,
-      }),
+      api.get("/api/cards", { params: { query: { limit: 5, status } }, signal }),
   });
 
 /** The /cartoes tiles, counted by the server. */
 export const cardSummaryQueryOptions = () =>
   queryOptions({
     queryKey: cardKeys.summary(),
-    queryFn: ({ signal }) => apiClient.get<CardSummary>("/api/cards/summary", { signal }),
+    queryFn: ({ signal }) => api.get("/api/cards/summary", { signal }),
   });
 
-export type CardDetails = CompanyCard & { history: Stamp[] };
+/** A card with its stamp history. */
+export type CardDetails = ApiAnswer<"/api/cards/{id}", "get">;
 
 /** One card with its stamp history (the details dialog). */
 export const cardDetailsQueryOptions = (cardId: string) =>
   queryOptions({
     queryKey: cardKeys.details(cardId),
     queryFn: ({ signal }) =>
-      apiClient.get<CardDetails>(`/api/cards/${encodeURIComponent(cardId)}`, { signal }),
+      api.get("/api/cards/{id}", { params: { path: { id: cardId } }, signal }),
   });
 
 /** The card behind a customer's voucher code (the company redeems it from there). */
@@ -56,7 +41,7 @@ export const cardByCodeQueryOptions = (code: string) =>
   queryOptions({
     queryKey: cardKeys.byCode(code),
     queryFn: ({ signal }) =>
-      apiClient.get<CompanyCard>(`/api/redemption-codes/${encodeURIComponent(code)}`, { signal }),
+      api.get("/api/redemption-codes/{code}", { params: { path: { code } }, signal }),
     enabled: code.length > 0,
     retry: false,
   });
@@ -66,7 +51,7 @@ export function useRedeemCard() {
   return useMutation({
     mutationKey: cardMutations.redeem,
     mutationFn: ({ cardId, input }: { cardId: string; input: RedeemCard }) =>
-      apiClient.post<CompanyCard>(`/api/cards/${encodeURIComponent(cardId)}/redeem`, input),
+      api.post("/api/cards/{id}/redeem", { params: { path: { id: cardId } }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardKeys.all }),
   });
 }
@@ -77,8 +62,9 @@ export function useOpenCard() {
   return useMutation({
     mutationKey: cardMutations.open,
     mutationFn: ({ customerId, programId }: { customerId: string; programId: string }) =>
-      apiClient.post<CompanyCard>(`/api/customers/${encodeURIComponent(customerId)}/cards`, {
-        programId,
+      api.post("/api/customers/{id}/cards", {
+        params: { path: { id: customerId } },
+        body: { programId },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardKeys.all }),
   });
@@ -86,19 +72,14 @@ export function useOpenCard() {
 
 // The customer's side: their cards, a company's page, joining, vouchers.
 
-export type CompanyPage = {
-  company: PublicCompany;
-  cards: CustomerCard[];
-  claimOptions: ClaimOptions;
-  /** The company's special promotion running today, if any. */
-  promotion: SpecialPromotion | null;
-};
+/** The company, the customer's cards there, what they may claim and today's special promotion. */
+export type CompanyPage = ApiAnswer<"/api/me/companies/{id}", "get">;
 
 /** The signed-in customer's cards, newest first. */
 export const myCardsQueryOptions = () =>
   queryOptions({
     queryKey: customerCardKeys.all,
-    queryFn: ({ signal }) => apiClient.get<CustomerCard[]>("/api/me/cards", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/cards", { signal }),
   });
 
 /** A company's page for the signed-in customer: the company, their cards there, what they may claim. */
@@ -106,7 +87,7 @@ export const companyPageQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: customerCardKeys.company(companyId),
     queryFn: ({ signal }) =>
-      apiClient.get<CompanyPage>(`/api/me/companies/${encodeURIComponent(companyId)}`, { signal }),
+      api.get("/api/me/companies/{id}", { params: { path: { id: companyId } }, signal }),
   });
 
 /** Who sent the customer to the company: a member's personal link or a partner's link. */
@@ -129,11 +110,13 @@ export function useJoinCompany() {
     mutationFn: (input: string | JoinInput) => {
       const { companyId, referrerId, partnership, marketingConsent, language }: JoinInput =
         typeof input === "string" ? { companyId: input } : input;
-      return apiClient.post<{ joined: boolean; card: CustomerCard }>("/api/memberships", {
-        companyId,
-        ...(referrerId ? { referrerId } : {}),
-        ...(partnership ? { partnership } : {}),
-        ...(marketingConsent ? { marketingConsent, language } : {}),
+      return api.post("/api/memberships", {
+        body: {
+          companyId,
+          ...(referrerId ? { referrerId } : {}),
+          ...(partnership ? { partnership } : {}),
+          ...(marketingConsent ? { marketingConsent, language } : {}),
+        },
       });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerCardKeys.all }),
@@ -143,6 +126,6 @@ export function useJoinCompany() {
 export function useVoucher() {
   return useMutation({
     mutationFn: (cardId: string) =>
-      apiClient.post<Voucher>(`/api/me/cards/${encodeURIComponent(cardId)}/voucher`),
+      api.post("/api/me/cards/{id}/voucher", { params: { path: { id: cardId } } }),
   });
 }

@@ -1,20 +1,21 @@
-import type { Claim, CreateClaim } from "@shared/claims.schema";
+import type { CreateClaim } from "@shared/claims.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api, formData } from "@/web/lib/api-client";
 import { claimKeys, claimMutations } from "./keys";
 
 /** The signed-in customer's claims, with the company's answer. */
 export const myClaimsQueryOptions = () =>
   queryOptions({
     queryKey: claimKeys.mine(),
-    queryFn: ({ signal }) => apiClient.get<Claim[]>("/api/me/claims", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/claims", { signal }),
   });
 
 /** The company's claims waiting for an answer. */
 export const pendingClaimsQueryOptions = () =>
   queryOptions({
     queryKey: claimKeys.company("pending"),
-    queryFn: ({ signal }) => apiClient.get<Claim[]>("/api/claims?status=pending", { signal }),
+    queryFn: ({ signal }) =>
+      api.get("/api/claims", { params: { query: { status: "pending" } }, signal }),
     refetchInterval: 30_000,
   });
 
@@ -31,7 +32,7 @@ export function useClaimStamp(cardId: string) {
   return useMutation({
     mutationKey: claimMutations.claim,
     mutationFn: (input: CreateClaim) =>
-      apiClient.post<Claim>(`/api/me/cards/${encodeURIComponent(cardId)}/claims`, input),
+      api.post("/api/me/cards/{id}/claims", { params: { path: { id: cardId } }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -40,14 +41,12 @@ export function useUploadReceipt(cardId: string) {
   const invalidate = useInvalidateAfterClaim();
   return useMutation({
     mutationKey: claimMutations.uploadReceipt,
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.set("file", file);
-      return apiClient.post<Claim>(
-        `/api/me/cards/${encodeURIComponent(cardId)}/claims/receipt`,
-        form,
-      );
-    },
+    mutationFn: (file: File) =>
+      api.post("/api/me/cards/{id}/claims/receipt", {
+        params: { path: { id: cardId } },
+        body: { file },
+        bodySerializer: formData,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -57,7 +56,8 @@ export function useApproveClaim() {
   return useMutation({
     mutationKey: claimMutations.approve,
     mutationFn: (claimId: string) =>
-      apiClient.post<Claim>(`/api/claims/${encodeURIComponent(claimId)}/approve`, undefined, {
+      api.post("/api/claims/{id}/approve", {
+        params: { path: { id: claimId } },
         headers: { "Idempotency-Key": `approve-${claimId}` },
       }),
     onSuccess: invalidate,
@@ -69,7 +69,7 @@ export function useRejectClaim() {
   return useMutation({
     mutationKey: claimMutations.reject,
     mutationFn: ({ claimId, reason }: { claimId: string; reason: string }) =>
-      apiClient.post<Claim>(`/api/claims/${encodeURIComponent(claimId)}/reject`, { reason }),
+      api.post("/api/claims/{id}/reject", { params: { path: { id: claimId } }, body: { reason } }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,6 @@
-import type { DirectoryPage, SpecialPromotion } from "@shared/companies.schema";
 import { type PublicCompany, PublicCompanySchema } from "@shared/companies.schema";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiClient } from "@/web/lib/api-client";
+import { ApiError, type ApiQuery, api } from "@/web/lib/api-client";
 import { companyKeys } from "./keys";
 
 /** A company's public card (name, city, sector, logo), or null when the id matches none. */
@@ -10,10 +9,10 @@ export const publicCompanyQueryOptions = (id: string) =>
     queryKey: companyKeys.public(id),
     queryFn: async ({ signal }): Promise<PublicCompany | null> => {
       try {
-        const company = await apiClient.get<unknown>(
-          `/api/companies/${encodeURIComponent(id)}/public`,
-          { signal },
-        );
+        const company = await api.get("/api/companies/{id}/public", {
+          params: { path: { id } },
+          signal,
+        });
         return PublicCompanySchema.parse(company);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -25,17 +24,21 @@ export const publicCompanyQueryOptions = (id: string) =>
   });
 
 export type DirectoryFilters = { sector: string; state: string; city: string; page: number };
+type DirectoryQuery = ApiQuery<"/api/directory/companies">;
 
 /** The customer's company directory, filtered (empty filter = any). */
 export const directoryQueryOptions = (filters: DirectoryFilters) =>
   queryOptions({
     queryKey: [...companyKeys.all, "directory", filters] as const,
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(filters.page) });
-      for (const key of ["sector", "state", "city"] as const) {
-        if (filters[key]) params.set(key, filters[key]);
-      }
-      return apiClient.get<DirectoryPage>(`/api/directory/companies?${params}`, { signal });
+      // An empty filter is left out; the selects offer only the API's sectors and states.
+      const query: DirectoryQuery = {
+        page: filters.page,
+        sector: (filters.sector || undefined) as DirectoryQuery["sector"],
+        state: (filters.state || undefined) as DirectoryQuery["state"],
+        city: filters.city || undefined,
+      };
+      return api.get("/api/directory/companies", { params: { query }, signal });
     },
     placeholderData: (previous) => previous,
   });
@@ -44,7 +47,7 @@ export const directoryQueryOptions = (filters: DirectoryFilters) =>
 export const directoryCitiesQueryOptions = () =>
   queryOptions({
     queryKey: [...companyKeys.all, "directory-cities"] as const,
-    queryFn: ({ signal }) => apiClient.get<string[]>("/api/directory/cities", { signal }),
+    queryFn: ({ signal }) => api.get("/api/directory/cities", { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -52,6 +55,5 @@ export const directoryCitiesQueryOptions = () =>
 export const specialPromotionsQueryOptions = () =>
   queryOptions({
     queryKey: [...companyKeys.all, "promotions"] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<SpecialPromotion[]>("/api/directory/promotions", { signal }),
+    queryFn: ({ signal }) => api.get("/api/directory/promotions", { signal }),
   });

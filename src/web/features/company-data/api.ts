@@ -1,26 +1,20 @@
-import type {
-  CompanyData,
-  LogoUploadResult,
-  UpdateCompanyData,
-  UpdateUserData,
-} from "@shared/company-data.schema";
+import type { UpdateCompanyData, UpdateUserData } from "@shared/company-data.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { type ApiSchemas, api, formData } from "@/web/lib/api-client";
 import { companyDataKeys, companyDataMutations } from "./keys";
 
 /** /dados-empresa and /dados-usuario: the signed-in admin's company. */
 export const companyDataQueryOptions = () =>
   queryOptions({
     queryKey: companyDataKeys.all,
-    queryFn: ({ signal }) => apiClient.get<CompanyData>("/api/company/data", { signal }),
+    queryFn: ({ signal }) => api.get("/api/company/data", { signal }),
   });
 
 export function useSaveCompanyData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: companyDataMutations.save,
-    mutationFn: (input: UpdateCompanyData) =>
-      apiClient.put<CompanyData>("/api/company/data", input),
+    mutationFn: (input: UpdateCompanyData) => api.put("/api/company/data", { body: input }),
     onSuccess: (data) => queryClient.setQueryData(companyDataKeys.all, data),
   });
 }
@@ -29,8 +23,7 @@ export function useSaveUserData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: companyDataMutations.saveUserData,
-    mutationFn: (input: UpdateUserData) =>
-      apiClient.put<CompanyData>("/api/company/user-data", input),
+    mutationFn: (input: UpdateUserData) => api.put("/api/company/user-data", { body: input }),
     onSuccess: (data) => queryClient.setQueryData(companyDataKeys.all, data),
   });
 }
@@ -39,13 +32,10 @@ export function useUploadLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: companyDataMutations.uploadLogo,
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.set("file", file);
-      return apiClient.post<LogoUploadResult>("/api/company/logo", form);
-    },
+    mutationFn: (file: File) =>
+      api.post("/api/company/logo", { body: { file }, bodySerializer: formData }),
     onSuccess: ({ logoUrl }) =>
-      queryClient.setQueryData<CompanyData>(companyDataKeys.all, (data) =>
+      queryClient.setQueryData<ApiSchemas["CompanyData"]>(companyDataKeys.all, (data) =>
         data ? { ...data, logoUrl } : data,
       ),
   });

@@ -1,34 +1,23 @@
 import type {
   AcceptInvitation,
-  CompanyCustomer,
-  CompanyInvitation,
   CreateCustomer,
-  CreatedInvitation,
-  CustomerCardSummary,
-  CustomerDetails,
-  CustomerPage,
-  CustomerRow,
-  CustomerStats,
-  Invitation,
-  InvitationAnswer,
   InvitationSignUp,
   MembershipStatus,
-  MyInvitation,
   UpdateCustomerRecord,
 } from "@shared/customers.schema";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { customerKeys, customerMutations } from "./keys";
 
 /** /clientes: one page of customers, searched by the server (name, e-mail or phone). */
 export const customerDirectoryQueryOptions = (search: string, page: number) =>
   queryOptions({
     queryKey: customerKeys.directory(search, page),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page) });
-      if (search) params.set("search", search);
-      return apiClient.get<CustomerPage>(`/api/customers/directory?${params}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      api.get("/api/customers/directory", {
+        params: { query: { page, search: search || undefined } },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -37,32 +26,26 @@ export const customerSearchQueryOptions = (search: string) =>
   queryOptions({
     queryKey: customerKeys.search(search),
     queryFn: ({ signal }) =>
-      apiClient.get<CompanyCustomer[]>(
-        `/api/customers?limit=10&search=${encodeURIComponent(search)}`,
-        { signal },
-      ),
+      api.get("/api/customers", { params: { query: { limit: 10, search } }, signal }),
   });
 
 export const customerStatsQueryOptions = () =>
   queryOptions({
     queryKey: customerKeys.stats(),
-    queryFn: ({ signal }) => apiClient.get<CustomerStats>("/api/customers/stats", { signal }),
+    queryFn: ({ signal }) => api.get("/api/customers/stats", { signal }),
   });
 
 export const customerDetailsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: customerKeys.details(id),
-    queryFn: ({ signal }) =>
-      apiClient.get<CustomerDetails>(`/api/customers/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/customers/{id}", { params: { path: { id } }, signal }),
   });
 
 export const customerCardsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: customerKeys.cards(id),
     queryFn: ({ signal }) =>
-      apiClient.get<CustomerCardSummary[]>(`/api/customers/${encodeURIComponent(id)}/cards`, {
-        signal,
-      }),
+      api.get("/api/customers/{id}/cards", { params: { path: { id } }, signal }),
   });
 
 /** 'Exportar CSV': the browser downloads it straight from the server (a streamed file). */
@@ -77,8 +60,7 @@ function useInvalidateCustomers() {
 export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateCustomer) =>
-      apiClient.post<CreatedInvitation>("/api/customers", input),
+    mutationFn: (input: CreateCustomer) => api.post("/api/customers", { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.invitations() }),
   });
 }
@@ -87,8 +69,7 @@ export function useCreateCustomer() {
 export const companyInvitationsQueryOptions = () =>
   queryOptions({
     queryKey: customerKeys.invitations(),
-    queryFn: ({ signal }) =>
-      apiClient.get<CompanyInvitation[]>("/api/customers/invitations", { signal }),
+    queryFn: ({ signal }) => api.get("/api/customers/invitations", { signal }),
   });
 
 export function useSetCustomerStatus() {
@@ -96,7 +77,7 @@ export function useSetCustomerStatus() {
   return useMutation({
     mutationKey: customerMutations.setStatus,
     mutationFn: ({ id, status }: { id: string; status: MembershipStatus }) =>
-      apiClient.post<CustomerRow>(`/api/customers/${encodeURIComponent(id)}/status`, { status }),
+      api.post("/api/customers/{id}/status", { params: { path: { id } }, body: { status } }),
     onSuccess: invalidate,
   });
 }
@@ -107,7 +88,7 @@ export function useUpdateCustomerRecord() {
   return useMutation({
     mutationKey: customerMutations.updateRecord,
     mutationFn: ({ id, input }: { id: string; input: UpdateCustomerRecord }) =>
-      apiClient.post<CustomerDetails>(`/api/customers/${encodeURIComponent(id)}/record`, input),
+      api.post("/api/customers/{id}/record", { params: { path: { id } }, body: input }),
     onSuccess: (details) => {
       queryClient.setQueryData(customerKeys.details(details.id), details);
       return invalidate();
@@ -120,7 +101,7 @@ export const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: customerKeys.invitation(token),
     queryFn: ({ signal }) =>
-      apiClient.get<Invitation>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+      api.get("/api/invitations/{token}", { params: { path: { token } }, signal }),
     enabled: token.length > 0,
     retry: false,
   });
@@ -128,16 +109,14 @@ export const invitationQueryOptions = (token: string) =>
 /** A legacy invitation (account made before consent): sets the password. */
 export function useAcceptInvitation() {
   return useMutation({
-    mutationFn: (input: AcceptInvitation) =>
-      apiClient.post<{ email: string }>("/api/invitations/accept", input),
+    mutationFn: (input: AcceptInvitation) => api.post("/api/invitations/accept", { body: input }),
   });
 }
 
 /** /convite without an account: creates it and accepts the invitation in one step. */
 export function useInvitationSignUp() {
   return useMutation({
-    mutationFn: (input: InvitationSignUp) =>
-      apiClient.post<{ email: string }>("/api/invitations/sign-up", input),
+    mutationFn: (input: InvitationSignUp) => api.post("/api/invitations/sign-up", { body: input }),
   });
 }
 
@@ -145,8 +124,7 @@ export function useInvitationSignUp() {
 export function useDeclineInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      apiClient.post<InvitationAnswer>("/api/invitations/decline", { token }),
+    mutationFn: (token: string) => api.post("/api/invitations/decline", { body: { token } }),
     onSuccess: (_answer, token) =>
       queryClient.invalidateQueries({ queryKey: customerKeys.invitation(token) }),
   });
@@ -156,7 +134,7 @@ export function useDeclineInvitation() {
 export const myInvitationsQueryOptions = () =>
   queryOptions({
     queryKey: customerKeys.mine(),
-    queryFn: ({ signal }) => apiClient.get<MyInvitation[]>("/api/me/invitations", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/invitations", { signal }),
   });
 
 /** The signed-in customer accepts (membership and card) or declines an invitation. */
@@ -165,9 +143,9 @@ export function useAnswerInvitation() {
   return useMutation({
     mutationKey: customerMutations.answerInvitation,
     mutationFn: ({ id, accept }: { id: string; accept: boolean }) =>
-      apiClient.post<InvitationAnswer>(
-        `/api/me/invitations/${encodeURIComponent(id)}/${accept ? "accept" : "decline"}`,
-      ),
+      api.post("/api/me/invitations/{id}/{answer}", {
+        params: { path: { id, answer: accept ? "accept" : "decline" } },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.mine() }),
   });
 }

@@ -1,12 +1,6 @@
-import type {
-  CompanyReply,
-  ConversationMessage,
-  InboxMessage,
-  SendMessage,
-  UnreadMessages,
-} from "@shared/messages.schema";
+import type { SendMessage } from "@shared/messages.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { messageKeys, messageMutations } from "./keys";
 
 /** Unread counter polling (spec section 9: 30000 ms). */
@@ -16,14 +10,14 @@ export const UNREAD_MESSAGES_POLL_MS = 30_000;
 export const inboxQueryOptions = () =>
   queryOptions({
     queryKey: messageKeys.inbox(),
-    queryFn: ({ signal }) => apiClient.get<InboxMessage[]>("/api/messages", { signal }),
+    queryFn: ({ signal }) => api.get("/api/messages", { signal }),
   });
 
 /** The company's pending customer messages (sidebar badge, dashboard card), every 30 seconds. */
 export const unreadMessagesQueryOptions = () =>
   queryOptions({
     queryKey: messageKeys.unread(),
-    queryFn: ({ signal }) => apiClient.get<UnreadMessages>("/api/messages/unread", { signal }),
+    queryFn: ({ signal }) => api.get("/api/messages/unread", { signal }),
     refetchInterval: UNREAD_MESSAGES_POLL_MS,
   });
 
@@ -32,10 +26,7 @@ export const conversationQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: messageKeys.conversation(companyId),
     queryFn: ({ signal }) =>
-      apiClient.get<ConversationMessage[]>(
-        `/api/me/companies/${encodeURIComponent(companyId)}/messages`,
-        { signal },
-      ),
+      api.get("/api/me/companies/{id}/messages", { params: { path: { id: companyId } }, signal }),
     // While the newest message waits for an answer, look again: every 2 s in its first minute (the
     // company's assistant, IA Suprema, answers within seconds), then every 30 s (a person).
     refetchInterval: (query) => {
@@ -49,15 +40,14 @@ export const conversationQueryOptions = (companyId: string) =>
 export const myRepliesQueryOptions = () =>
   queryOptions({
     queryKey: messageKeys.myReplies(),
-    queryFn: ({ signal }) => apiClient.get<CompanyReply[]>("/api/me/replies", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/replies", { signal }),
   });
 
 /** A customer writes to a company. */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendMessage) =>
-      apiClient.post<ConversationMessage>("/api/me/messages", input),
+    mutationFn: (input: SendMessage) => api.post("/api/me/messages", { body: input }),
     onSuccess: (_message, input) =>
       queryClient.invalidateQueries({ queryKey: messageKeys.conversation(input.companyId) }),
   });
@@ -69,9 +59,7 @@ export function useReplyToMessage() {
   return useMutation({
     mutationKey: messageMutations.reply,
     mutationFn: ({ messageId, body }: { messageId: string; body: string }) =>
-      apiClient.post<ConversationMessage>(`/api/messages/${encodeURIComponent(messageId)}/reply`, {
-        body,
-      }),
+      api.post("/api/messages/{id}/reply", { params: { path: { id: messageId } }, body: { body } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

@@ -1,11 +1,9 @@
 import type {
-  CustomerNotificationList,
   MarkCustomerNotificationsRead,
   MarkNotificationsRead,
-  NotificationList,
 } from "@shared/notifications.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { notificationKeys } from "./keys";
 
 /** Unread counter polling (spec section 9: 30000 ms). */
@@ -15,7 +13,7 @@ export const NOTIFICATIONS_POLL_MS = 30_000;
 export const notificationsQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.company(),
-    queryFn: ({ signal }) => apiClient.get<NotificationList>("/api/notifications", { signal }),
+    queryFn: ({ signal }) => api.get("/api/notifications", { signal }),
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });
 
@@ -24,7 +22,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MarkNotificationsRead) =>
-      apiClient.post<NotificationList>("/api/notifications/read", input),
+      api.post("/api/notifications/read", { body: input }),
     onSuccess: (list) => queryClient.setQueryData(notificationKeys.company(), list),
   });
 }
@@ -33,8 +31,7 @@ export function useMarkNotificationsRead() {
 export const customerNotificationsQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.mine(),
-    queryFn: ({ signal }) =>
-      apiClient.get<CustomerNotificationList>("/api/me/notifications", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/notifications", { signal }),
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });
 
@@ -43,7 +40,7 @@ export function useMarkCustomerNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MarkCustomerNotificationsRead) =>
-      apiClient.post<CustomerNotificationList>("/api/me/notifications/read", input),
+      api.post("/api/me/notifications/read", { body: input }),
     onSuccess: (list) => queryClient.setQueryData(notificationKeys.mine(), list),
   });
 }

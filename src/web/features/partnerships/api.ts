@@ -1,19 +1,12 @@
 import {
-  type MarketplacePage,
   type MarketplaceQuery,
   PARTNER_CHAT_POLL_MS,
-  type PartnerMessage,
   type PartnerMessageInput,
-  type Partnership,
-  type PartnershipList,
-  type PartnershipOverview,
   type PartnershipRequest,
   type PartnershipSettings,
-  type PartnerThread,
-  type PublicPartners,
 } from "@shared/partnerships.schema";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { type ApiSchemas, api } from "@/web/lib/api-client";
 import { type PartnershipListState, partnershipKeys, partnershipMutations } from "./keys";
 import { mergeMessages, pollAfter } from "./thread";
 
@@ -22,14 +15,14 @@ export const PARTNERSHIP_OVERVIEW_POLL_MS = 30_000;
 /** The thread list of /parceria-mensagens (unread counts, new requests). */
 const THREAD_LIST_POLL_MS = 10_000;
 
-const path = (id: string, rest = "") => `/api/partnerships/${encodeURIComponent(id)}${rest}`;
+type PartnerThread = ApiSchemas["PartnerThread"];
+const byId = (id: string) => ({ path: { id } });
 
 /** 'parceria_ativa', 'parceria_descricao' and the counts of requests, partners and unread messages. */
 export const partnershipOverviewQueryOptions = () =>
   queryOptions({
     queryKey: partnershipKeys.overview(),
-    queryFn: ({ signal }) =>
-      apiClient.get<PartnershipOverview>("/api/partnerships/settings", { signal }),
+    queryFn: ({ signal }) => api.get("/api/partnerships/settings", { signal }),
     refetchInterval: PARTNERSHIP_OVERVIEW_POLL_MS,
   });
 
@@ -39,7 +32,7 @@ export function useSavePartnershipSettings() {
   return useMutation({
     mutationKey: partnershipMutations.saveSettings,
     mutationFn: (input: PartnershipSettings) =>
-      apiClient.put<PartnershipOverview>("/api/partnerships/settings", input),
+      api.put("/api/partnerships/settings", { body: input }),
     onSuccess: (overview) => {
       queryClient.setQueryData(partnershipKeys.overview(), overview);
       return queryClient.invalidateQueries({ queryKey: partnershipKeys.all });
@@ -51,13 +44,18 @@ export function useSavePartnershipSettings() {
 export const marketplaceQueryOptions = (query: MarketplaceQuery) =>
   queryOptions({
     queryKey: partnershipKeys.marketplace(query),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(query.page) });
-      if (query.branch) params.set("branch", query.branch);
-      if (query.state) params.set("state", query.state);
-      if (query.city) params.set("city", query.city);
-      return apiClient.get<MarketplacePage>(`/api/partnerships/marketplace?${params}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      api.get("/api/partnerships/marketplace", {
+        params: {
+          query: {
+            page: query.page,
+            branch: query.branch || undefined,
+            state: query.state || undefined,
+            city: query.city || undefined,
+          },
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -66,8 +64,7 @@ export function useRequestPartnership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: partnershipMutations.request,
-    mutationFn: (input: PartnershipRequest) =>
-      apiClient.post<Partnership>("/api/partnerships", input),
+    mutationFn: (input: PartnershipRequest) => api.post("/api/partnerships", { body: input }),
     // Settled: a 409 (a request already waiting) also shows the entry as it is now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: partnershipKeys.all }),
   });
@@ -81,8 +78,7 @@ export const partnershipsQueryOptions = (
   queryOptions({
     queryKey: partnershipKeys.list(state),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<PartnershipList>(`/api/partnerships?state=${state}`, { signal }))
-        .partnerships,
+      (await api.get("/api/partnerships", { params: { query: { state } }, signal })).partnerships,
     refetchInterval: poll ? THREAD_LIST_POLL_MS : false,
   });
 
@@ -90,7 +86,7 @@ export const partnershipsQueryOptions = (
 export const partnershipQueryOptions = (id: string) =>
   queryOptions({
     queryKey: partnershipKeys.detail(id),
-    queryFn: ({ signal }) => apiClient.get<Partnership>(path(id), { signal }),
+    queryFn: ({ signal }) => api.get("/api/partnerships/{id}", { params: byId(id), signal }),
   });
 
 /** The receiver accepts ('Aceitar') or declines ('Recusar') a request. */
@@ -99,7 +95,7 @@ export function useAnswerPartnership() {
   return useMutation({
     mutationKey: partnershipMutations.answer,
     mutationFn: ({ id, accept }: { id: string; accept: boolean }) =>
-      apiClient.post<Partnership>(path(id, "/answer"), { accept }),
+      api.post("/api/partnerships/{id}/answer", { params: byId(id), body: { accept } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: partnershipKeys.all }),
   });
 }
@@ -109,7 +105,7 @@ export function useCancelPartnershipRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: partnershipMutations.cancel,
-    mutationFn: (id: string) => apiClient.post<Partnership>(path(id, "/cancel")),
+    mutationFn: (id: string) => api.post("/api/partnerships/{id}/cancel", { params: byId(id) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: partnershipKeys.all }),
   });
 }
@@ -119,7 +115,7 @@ export function useEndPartnership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: partnershipMutations.end,
-    mutationFn: (id: string) => apiClient.post<Partnership>(path(id, "/end")),
+    mutationFn: (id: string) => api.post("/api/partnerships/{id}/end", { params: byId(id) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: partnershipKeys.all }),
   });
 }
@@ -134,10 +130,10 @@ export const partnerThreadQueryOptions = (id: string) =>
     queryKey: partnershipKeys.thread(id),
     queryFn: async ({ signal, client, queryKey }): Promise<PartnerThread> => {
       const after = pollAfter(client.getQueryData<PartnerThread>(queryKey)?.messages ?? []);
-      const answer = await apiClient.get<PartnerThread>(
-        path(id, `/messages${after ? `?${new URLSearchParams({ after })}` : ""}`),
-        { signal },
-      );
+      const answer = await api.get("/api/partnerships/{id}/messages", {
+        params: { ...byId(id), query: { after: after || undefined } },
+        signal,
+      });
       const shown = client.getQueryData<PartnerThread>(queryKey)?.messages ?? [];
       // The partner's messages this answer brought are read now: the unread counts change.
       const known = new Set(shown.map((m) => m.id));
@@ -156,7 +152,7 @@ export function useSendPartnerMessage(id: string) {
   return useMutation({
     mutationKey: partnershipMutations.send,
     mutationFn: (input: PartnerMessageInput) =>
-      apiClient.post<PartnerMessage>(path(id, "/messages"), input),
+      api.post("/api/partnerships/{id}/messages", { params: byId(id), body: input }),
     onSuccess: (message) => {
       queryClient.setQueryData<PartnerThread>(partnershipKeys.thread(id), (thread) =>
         thread ? { ...thread, messages: mergeMessages(thread.messages, [message]) } : thread,
@@ -173,11 +169,6 @@ export const publicPartnersQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: partnershipKeys.publicPartners(companyId),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<PublicPartners>(
-          `/api/companies/${encodeURIComponent(companyId)}/partners`,
-          { signal },
-        )
-      ).partners,
+      (await api.get("/api/companies/{id}/partners", { params: byId(companyId), signal })).partners,
     staleTime: 5 * 60_000,
   });

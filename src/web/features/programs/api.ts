@@ -1,13 +1,13 @@
-import type { CreateProgram, Program, UpdateProgram } from "@shared/programs.schema";
+import type { CreateProgram, UpdateProgram } from "@shared/programs.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { programKeys, programMutations } from "./keys";
 
 /** The company's programmes ('Templates'), archived ones included. */
 export const programsQueryOptions = () =>
   queryOptions({
     queryKey: programKeys.list(),
-    queryFn: ({ signal }) => apiClient.get<Program[]>("/api/programs", { signal }),
+    queryFn: ({ signal }) => api.get("/api/programs", { signal }),
   });
 
 function useInvalidatePrograms() {
@@ -19,7 +19,7 @@ export function useCreateProgram() {
   const invalidate = useInvalidatePrograms();
   return useMutation({
     mutationKey: programMutations.create,
-    mutationFn: (input: CreateProgram) => apiClient.post<Program>("/api/programs", input),
+    mutationFn: (input: CreateProgram) => api.post("/api/programs", { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -30,7 +30,7 @@ export function useUpdateProgram() {
   return useMutation({
     mutationKey: programMutations.update,
     mutationFn: ({ id, input }: { id: string; input: UpdateProgram }) =>
-      apiClient.put<Program>(`/api/programs/${encodeURIComponent(id)}`, input),
+      api.put("/api/programs/{id}", { params: { path: { id } }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -38,12 +38,18 @@ export function useUpdateProgram() {
 /** 'archive' | 'restore' | 'default' (the one new members join). */
 export type ProgramAction = "archive" | "restore" | "default";
 
+const ACTION_PATHS = {
+  archive: "/api/programs/{id}/archive",
+  restore: "/api/programs/{id}/restore",
+  default: "/api/programs/{id}/default",
+} as const;
+
 export function useProgramAction() {
   const invalidate = useInvalidatePrograms();
   return useMutation({
     mutationKey: programMutations.action,
     mutationFn: ({ id, action }: { id: string; action: ProgramAction }) =>
-      apiClient.post<Program>(`/api/programs/${encodeURIComponent(id)}/${action}`, {}),
+      api.post(ACTION_PATHS[action], { params: { path: { id } } }),
     onSuccess: invalidate,
   });
 }

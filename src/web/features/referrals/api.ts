@@ -1,13 +1,6 @@
-import type {
-  CompanyReferralPage,
-  CustomerBonus,
-  DecideReferral,
-  MyReferral,
-  ReferralState,
-  UseBonus,
-} from "@shared/referrals.schema";
+import type { DecideReferral, ReferralState, UseBonus } from "@shared/referrals.schema";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { referralKeys, referralMutations } from "./keys";
 
 /** The customer's personal link at a company, what it gives, their counts and bonus (404: not a member). */
@@ -15,20 +8,15 @@ export const myReferralQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: referralKeys.mine(companyId),
     queryFn: ({ signal }) =>
-      apiClient.get<MyReferral>(`/api/me/companies/${encodeURIComponent(companyId)}/referral`, {
-        signal,
-      }),
+      api.get("/api/me/companies/{id}/referral", { params: { path: { id: companyId } }, signal }),
   });
 
 /** 'Indicações': one page of the company's referrals (newest first) and how many are held. */
 export const companyReferralsQueryOptions = (state: ReferralState | null, page: number) =>
   queryOptions({
     queryKey: referralKeys.list(state, page),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page) });
-      if (state) params.set("state", state);
-      return apiClient.get<CompanyReferralPage>(`/api/referrals?${params}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      api.get("/api/referrals", { params: { query: { page, state: state ?? undefined } }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -38,9 +26,7 @@ export function useDecideReferral() {
   return useMutation({
     mutationKey: referralMutations.decide,
     mutationFn: ({ id, decision }: { id: string } & DecideReferral) =>
-      apiClient.post<{ ok: true }>(`/api/referrals/${encodeURIComponent(id)}/decision`, {
-        decision,
-      }),
+      api.post("/api/referrals/{id}/decision", { params: { path: { id } }, body: { decision } }),
     // Settled: a 409 (decided elsewhere meanwhile) also shows the list as it is now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: referralKeys.all }),
   });
@@ -51,9 +37,7 @@ export const customerBonusQueryOptions = (customerId: string) =>
   queryOptions({
     queryKey: referralKeys.bonus(customerId),
     queryFn: ({ signal }) =>
-      apiClient.get<CustomerBonus>(`/api/customers/${encodeURIComponent(customerId)}/bonus`, {
-        signal,
-      }),
+      api.get("/api/customers/{id}/bonus", { params: { path: { id: customerId } }, signal }),
   });
 
 /** 'Usar bônus' at the counter: the answer is the bonus after the use. */
@@ -62,10 +46,10 @@ export function useUseBonus(customerId: string) {
   return useMutation({
     mutationKey: referralMutations.useBonus,
     mutationFn: (input: UseBonus) =>
-      apiClient.post<CustomerBonus>(
-        `/api/customers/${encodeURIComponent(customerId)}/bonus/use`,
-        input,
-      ),
+      api.post("/api/customers/{id}/bonus/use", {
+        params: { path: { id: customerId } },
+        body: input,
+      }),
     onSuccess: (bonus) => queryClient.setQueryData(referralKeys.bonus(customerId), bonus),
     // A refused use (bonus_insufficient) means the balance changed elsewhere: show it.
     onError: () => queryClient.invalidateQueries({ queryKey: referralKeys.bonus(customerId) }),

@@ -1,13 +1,13 @@
-import type { DashboardStats, ExportDataset, Report, ReportQuery } from "@shared/reports.schema";
+import type { ExportDataset, ReportQuery } from "@shared/reports.schema";
 import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { reportKeys, reportMutations } from "./keys";
 
 /** The dashboard's figures, counted by the server. */
 export const dashboardStatsQueryOptions = () =>
   queryOptions({
     queryKey: reportKeys.dashboard(),
-    queryFn: ({ signal }) => apiClient.get<DashboardStats>("/api/dashboard", { signal }),
+    queryFn: ({ signal }) => api.get("/api/dashboard", { signal }),
   });
 
 const periodParams = (period: ReportQuery) =>
@@ -21,7 +21,7 @@ export const reportQueryOptions = (period: ReportQuery) =>
   queryOptions({
     queryKey: reportKeys.report(period),
     queryFn: ({ signal }) =>
-      apiClient.get<Report>(`/api/reports?${periodParams(period)}`, { signal }),
+      api.get("/api/reports", { params: { query: { from: period.from, to: period.to } }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -42,7 +42,7 @@ export function useDownloadExport() {
   return useMutation({
     mutationKey: reportMutations.export,
     mutationFn: async ({ file, period }: { file: ExportFile; period: ReportQuery }) => {
-      const { blob, fileName } = await apiClient.download(exportPath(file, period));
+      const { blob, fileName } = await api.download(exportPath(file, period));
       const name = fileName ?? fallbackName(file, period);
       const url = URL.createObjectURL(blob);
       try {

@@ -1,34 +1,30 @@
 import type {
-  AccessLog,
   ChangePassword,
   ConfirmTwoFactor,
   PasswordConfirmation,
-  SecurityStatus,
-  TwoFactorEnrolment,
 } from "@shared/security.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { securityKeys } from "./keys";
 
 /** Whether 2FA is on for the signed-in user. */
 export const securityStatusQueryOptions = () =>
   queryOptions({
     queryKey: securityKeys.status,
-    queryFn: ({ signal }) => apiClient.get<SecurityStatus>("/api/security", { signal }),
+    queryFn: ({ signal }) => api.get("/api/security", { signal }),
   });
 
 /** The user's last 20 sign-in attempts, newest first. */
 export const accessLogQueryOptions = () =>
   queryOptions({
     queryKey: securityKeys.accessLog,
-    queryFn: ({ signal }) => apiClient.get<AccessLog>("/api/security/access-log", { signal }),
+    queryFn: ({ signal }) => api.get("/api/security/access-log", { signal }),
   });
 
 /** Changes the password; the server signs out every other session and renews this one. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePassword) =>
-      apiClient.post<{ ok: true }>("/api/security/password", input),
+    mutationFn: (input: ChangePassword) => api.post("/api/security/password", { body: input }),
   });
 }
 
@@ -36,7 +32,7 @@ export function useChangePassword() {
 export function useStartTwoFactor() {
   return useMutation({
     mutationFn: (input: PasswordConfirmation) =>
-      apiClient.post<TwoFactorEnrolment>("/api/security/two-factor", input),
+      api.post("/api/security/two-factor", { body: input }),
   });
 }
 
@@ -44,7 +40,7 @@ export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ConfirmTwoFactor) =>
-      apiClient.post<SecurityStatus>("/api/security/two-factor/confirm", input),
+      api.post("/api/security/two-factor/confirm", { body: input }),
     onSuccess: (status) => queryClient.setQueryData(securityKeys.status, status),
   });
 }
@@ -53,7 +49,7 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PasswordConfirmation) =>
-      apiClient.post<SecurityStatus>("/api/security/two-factor/disable", input),
+      api.post("/api/security/two-factor/disable", { body: input }),
     onSuccess: (status) => queryClient.setQueryData(securityKeys.status, status),
   });
 }

@@ -1,36 +1,35 @@
-import type {
-  Appearance,
-  LoyaltyRules,
-  NotificationSettings,
-  PromotionSettings,
-  ReferralRules,
-  StoredAppearance,
-  SystemSettings,
-  UpdateSystemSettings,
-} from "@shared/settings.schema";
+import type { Appearance, UpdateSystemSettings } from "@shared/settings.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { type ApiAnswer, api } from "@/web/lib/api-client";
 import { settingsKeys } from "./keys";
 
-type Sections = {
-  "loyalty-rules": LoyaltyRules;
-  "referral-rules": ReferralRules;
-  promotion: PromotionSettings;
-  notifications: NotificationSettings;
-};
-type SectionName = keyof Sections;
+const SECTION_PATHS = {
+  "loyalty-rules": "/api/settings/loyalty-rules",
+  "referral-rules": "/api/settings/referral-rules",
+  promotion: "/api/settings/promotion",
+  notifications: "/api/settings/notifications",
+} as const;
+type SectionName = keyof typeof SECTION_PATHS;
+type Sections = { [N in SectionName]: ApiAnswer<(typeof SECTION_PATHS)[N], "get"> };
+
+// The answer for SECTION_PATHS[name] is Sections[name]: TypeScript cannot follow `name` through
+// the path, so the two calls below say it (the types themselves are the document's).
+const getSection = (name: SectionName, signal: AbortSignal) =>
+  api.get(SECTION_PATHS[name], { signal });
+const putSection = (name: SectionName, input: Sections[SectionName]) =>
+  api.put(SECTION_PATHS[name], { body: input });
 
 /** One /configuracoes section as the server keeps it. */
 export const sectionQueryOptions = <N extends SectionName>(name: N) =>
   queryOptions({
     queryKey: settingsKeys.section(name),
-    queryFn: ({ signal }) => apiClient.get<Sections[N]>(`/api/settings/${name}`, { signal }),
+    queryFn: ({ signal }) => getSection(name, signal) as Promise<Sections[N]>,
   });
 
 export function useSaveSection<N extends SectionName>(name: N) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Sections[N]) => apiClient.put<Sections[N]>(`/api/settings/${name}`, input),
+    mutationFn: (input: Sections[N]) => putSection(name, input) as Promise<Sections[N]>,
     onSuccess: (saved) => queryClient.setQueryData(settingsKeys.section(name), saved),
   });
 }
@@ -38,31 +37,29 @@ export function useSaveSection<N extends SectionName>(name: N) {
 export const appearanceQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.appearance(),
-    queryFn: ({ signal }) => apiClient.get<StoredAppearance>("/api/me/appearance", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/appearance", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export function useSaveAppearance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Appearance) => apiClient.put<StoredAppearance>("/api/me/appearance", input),
+    mutationFn: (input: Appearance) => api.put("/api/me/appearance", { body: input }),
     onSuccess: (saved) => queryClient.setQueryData(settingsKeys.appearance(), saved),
   });
 }
-
-const SYSTEM_PATH = "/api/settings/system";
 
 /** 'Sistema': backup frequency, data retention and the last backup. */
 export const systemSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.system(),
-    queryFn: ({ signal }) => apiClient.get<SystemSettings>(SYSTEM_PATH, { signal }),
+    queryFn: ({ signal }) => api.get("/api/settings/system", { signal }),
   });
 
 export function useSaveSystemSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateSystemSettings) => apiClient.put<SystemSettings>(SYSTEM_PATH, input),
+    mutationFn: (input: UpdateSystemSettings) => api.put("/api/settings/system", { body: input }),
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.system(), settings),
   });
 }

@@ -1,7 +1,6 @@
-import type { CompanyCard } from "@shared/cards.schema";
 import type { AddCustomerStamp, AddStamp } from "@shared/stamps.schema";
 import { useMutation } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { stampMutations } from "./keys";
 
 /** 'Adicionar Carimbo': saved by the server (same key on a retry adds nothing). */
@@ -17,11 +16,11 @@ export function useAddStamp() {
       key: string;
       input: AddCustomerStamp;
     }) =>
-      apiClient.post<CompanyCard>(
-        `/api/customers/${encodeURIComponent(customerId)}/stamps`,
-        input,
-        { headers: { "Idempotency-Key": key } },
-      ),
+      api.post("/api/customers/{id}/stamps", {
+        params: { path: { id: customerId } },
+        body: input,
+        headers: { "Idempotency-Key": key },
+      }),
   });
 }
 
@@ -30,7 +29,9 @@ export function useStampCard() {
   return useMutation({
     mutationKey: stampMutations.addOnCard,
     mutationFn: ({ cardId, key, input }: { cardId: string; key: string; input: AddStamp }) =>
-      apiClient.post<CompanyCard>(`/api/cards/${encodeURIComponent(cardId)}/stamps`, input, {
+      api.post("/api/cards/{id}/stamps", {
+        params: { path: { id: cardId } },
+        body: input,
         headers: { "Idempotency-Key": key },
       }),
   });
