@@ -8,10 +8,10 @@ import {
   type InvitationAnswer,
   type InvitationSignUp,
 } from "@shared/customers.schema";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { AppError, isUniqueViolation } from "../errors";
 import { signUpInvitedCustomer } from "../modules/auth/users.service";
-import { verifiedEmail } from "../modules/customers/customers.queries";
+import { verifiedEmail } from "../modules/customers/invitations.queries";
 import {
   declineInvitation,
   type InvitationDeps,
@@ -28,7 +28,7 @@ import { joinCompany } from "./join-company";
  * Accepts `invitation` for `customerId` inside the caller's transaction: the membership (origin
  * `convite_empresa`) and its card in the default programme, then the invitation's records.
  */
-async function acceptFor(tx: Db, invitation: InvitationRow, customerId: string) {
+async function acceptFor(tx: Tx, invitation: InvitationRow, customerId: string) {
   const { joined } = await joinCompany(tx, {
     customerId,
     companyId: invitation.companyId,

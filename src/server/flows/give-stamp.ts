@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { CompanyCard } from "@shared/cards.schema";
 import type { AddCustomerStamp, AddStamp } from "@shared/stamps.schema";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { AppError } from "../errors";
 import type { CompanyActor } from "../middleware/actor";
 import { type IdempotentRequest, withIdempotency } from "../middleware/idempotency";
@@ -59,7 +59,7 @@ export async function giveStamp(
  * `program_archived`). Another company's customer, or an inactive member: 404.
  */
 async function openCardToStamp(
-  tx: Db,
+  tx: Tx,
   actor: CompanyActor,
   customerId: string,
   programId: string | undefined,
@@ -76,7 +76,7 @@ async function openCardToStamp(
 }
 
 /** A staff stamp on a card: approved at once, with who gave it and when. */
-async function stampCard(tx: Db, actor: CompanyActor, cardId: string, input: AddStamp) {
+async function stampCard(tx: Tx, actor: CompanyActor, cardId: string, input: AddStamp) {
   const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method);
   await recordStaffStamp(tx, {
     id: randomUUID(),
@@ -99,7 +99,7 @@ async function stampCard(tx: Db, actor: CompanyActor, cardId: string, input: Add
  * when the open card is complete, `customer_inactive`). Returns the card and the stamps added.
  */
 export async function giveRuleStamps(
-  tx: Db,
+  tx: Tx,
   membership: { id: string; companyId: string; customerId: string },
   method: "birthday" | "referral",
   worth?: number,

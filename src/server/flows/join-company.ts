@@ -10,7 +10,7 @@ import type { ConsentSource } from "@shared/assistant.schema";
 import type { CustomerCard } from "@shared/cards.schema";
 import type { JoinCompany } from "@shared/customers.schema";
 import type { Language } from "@shared/languages";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { AppError } from "../errors";
 import type { CustomerActor } from "../middleware/actor";
 import { grantMarketingConsent } from "../modules/assistant/consents.service";
@@ -18,7 +18,7 @@ import { listCustomerCards } from "../modules/cards/cards.queries";
 import { openCard } from "../modules/cards/cards.service";
 import { findPublicCompany } from "../modules/companies/companies.queries";
 import { addMembership } from "../modules/customers/memberships.service";
-import { partnerOrigin } from "../modules/partnerships/partnerships.service";
+import { partnerOrigin } from "../modules/partnerships/partnerships.queries";
 import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { recordReferral } from "../modules/referrals/referrals.service";
 import { giveRuleStamps } from "./give-stamp";
@@ -42,7 +42,7 @@ export type Joining = {
  * referral is recorded only on a membership this call creates (`joined`).
  */
 export async function joinCompany(
-  tx: Db,
+  tx: Tx,
   joining: Joining,
 ): Promise<{ joined: boolean; cardId: string }> {
   const { customerId, companyId } = joining;

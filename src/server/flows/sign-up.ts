@@ -17,7 +17,7 @@ import {
 } from "../modules/auth/auth.service";
 import { findPublicCompany } from "../modules/companies/companies.queries";
 import { createCompany } from "../modules/companies/companies.service";
-import { partnerOrigin } from "../modules/partnerships/partnerships.service";
+import { partnerOrigin } from "../modules/partnerships/partnerships.queries";
 import { createDefaultProgram } from "../modules/programs/programs.service";
 import { joinCompany } from "./join-company";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { AppError } from "../errors";
 import { idempotencyKeys } from "./idempotency.table";
 
@@ -38,7 +38,7 @@ export async function withIdempotency(
   db: Db,
   scope: string,
   request: IdempotentRequest,
-  write: (tx: Db) => Promise<StoredAnswer>,
+  write: (tx: Tx) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer> {
   const { key, requestHash } = request;
   if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH)) {

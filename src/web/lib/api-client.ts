@@ -78,16 +78,6 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   return response;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, {
-    ...options,
-    headers: { Accept: "application/json", ...options.headers },
-  });
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /** A file the API sends (e.g. the backup zip): its content and the name in Content-Disposition. */
 type DownloadedFile = { blob: Blob; fileName: string | null };
 
@@ -164,24 +154,6 @@ export const api = {
   post: call("post"),
   put: call("put"),
   delete: call("delete"),
-  /** A file answer (not JSON); errors are `ApiError`s like any other answer's. */
-  download,
-};
-
-/**
- * The hand-typed client of before decision 023, kept only for the assistant's channel files while
- * they are merged; new code uses `api`.
- * @deprecated
- */
-export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "body">) =>
-    request<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request<T>("POST", path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request<T>("PUT", path, { ...options, body }),
-  delete: <T = void>(path: string, options?: Omit<RequestOptions, "body">) =>
-    request<T>("DELETE", path, options),
   /** A file answer (not JSON); errors are `ApiError`s like any other answer's. */
   download,
 };

@@ -8,7 +8,8 @@
  * webhook body reads, the platform's call shape and its window rules, and its API schemas.
  */
 import type { z } from "@hono/zod-openapi";
-import type { AssistantChannel, WhatsAppMessage } from "@shared/assistant.schema";
+import type { AssistantChannel } from "@shared/assistant.schema";
+import type { WhatsAppMessage } from "@shared/assistant-channels";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import type { ChannelSecretName } from "./channel-secrets";

@@ -15,7 +15,7 @@ import {
   InstagramReplyResultSchema,
   type SaveInstagramChannel,
   SaveInstagramChannelSchema,
-} from "@shared/assistant.schema";
+} from "@shared/assistant-channels";
 import { z } from "zod";
 import type { ChannelAdapter, ChannelWindow, InboundText } from "./channel-adapter";
 import { channelSender } from "./channel-send";

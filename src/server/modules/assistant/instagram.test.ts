@@ -1,9 +1,9 @@
-import {
-  ASSISTANT_DEFAULTS,
-  type InstagramChannel,
-  type InstagramInbox,
-  type SaveInstagramChannelInput,
-} from "@shared/assistant.schema";
+import { ASSISTANT_DEFAULTS } from "@shared/assistant.schema";
+import type {
+  InstagramChannel,
+  InstagramInbox,
+  SaveInstagramChannelInput,
+} from "@shared/assistant-channels";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "../../jobs";

@@ -13,7 +13,7 @@ import {
   WhatsAppChannelSchema,
   WhatsAppInboxSchema,
   WhatsAppReplyResultSchema,
-} from "@shared/assistant.schema";
+} from "@shared/assistant-channels";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { ChannelAccount, ChannelAdapter, InboundText } from "./channel-adapter";

@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  ASSISTANT_DEFAULTS,
-  type AssistantSettings,
-  type SaveWhatsAppChannelInput,
-  type WhatsAppChannel,
-  type WhatsAppInbox,
-} from "@shared/assistant.schema";
+import { ASSISTANT_DEFAULTS, type AssistantSettings } from "@shared/assistant.schema";
+import type {
+  SaveWhatsAppChannelInput,
+  WhatsAppChannel,
+  WhatsAppInbox,
+} from "@shared/assistant-channels";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../env";

@@ -3,7 +3,7 @@ import type { Me } from "@shared/auth.schema";
 import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { AppError, isUniqueViolation } from "../../errors";
 import { findCompanyOfOwner } from "../companies/companies.queries";
 import { users } from "./auth.table";
@@ -33,7 +33,7 @@ async function emailExists(db: Db, email: string) {
 export async function createAccount(
   deps: AccountsDeps,
   input: { email: string; password: string; name: string },
-  writeRest: (tx: Db, userId: string) => Promise<void>,
+  writeRest: (tx: Tx, userId: string) => Promise<void>,
 ) {
   if (await emailExists(deps.db, input.email)) {
     throw new AppError("email_taken", 409, "This email is already registered.");

@@ -5,11 +5,12 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { lockCompany, saveCompanyBillingState } from "../companies/companies.service";
-import { type BillingDeps, eventContext, getOverview, toInvoice } from "./billing.service";
+import { type BillingDeps, eventContext, getOverview } from "./billing.service";
 import { invoices, subscriptions } from "./billing.table";
 import { dayOf } from "./billing-dates";
 import { applyEvent, findSubscription, type InvoiceRow, processEvent } from "./billing-events";
 import { devPayment } from "./dev.provider";
+import { toInvoice } from "./invoice-view";
 import type { BillingEvent, BillingEventType } from "./provider";
 
 /**

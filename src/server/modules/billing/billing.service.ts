@@ -1,7 +1,6 @@
 import {
   type BillingOverview,
   type BillingType,
-  type Invoice,
   PLAN_PRICES_CENTS,
   type Plan,
   type SubscribeResult,
@@ -19,12 +18,12 @@ import {
   billingStateOf,
   type EventContext,
   findSubscription,
-  type InvoiceRow,
   markCancelled,
   processEvent,
   recordBillingEvent,
   refreshCompanyBilling,
 } from "./billing-events";
+import { maskDocument, toInvoice } from "./invoice-view";
 import type { BillingEvent, BillingProvider } from "./provider";
 
 /**
@@ -58,30 +57,7 @@ export function eventContext(deps: BillingDeps): EventContext {
   return { provider: deps.provider.name, appUrl: deps.appUrl };
 }
 
-// The document masked but for its last digits: "***.***.***-25" (CPF), "**.***.***/0001-81" (CNPJ).
-export function maskDocument(digits: string): string {
-  if (digits.length === 14) return `**.***.***/${digits.slice(8, 12)}-${digits.slice(12)}`;
-  return `***.***.***-${digits.slice(-2)}`;
-}
-
 const PAYABLE = ["pending", "overdue"] as const;
-
-export function toInvoice(r: InvoiceRow): Invoice {
-  const payable = r.status === "pending" || r.status === "overdue";
-  return {
-    id: r.id,
-    plan: r.plan,
-    amountCents: r.amountCents,
-    dueDate: r.dueDate,
-    status: r.status,
-    billingType: r.billingType,
-    invoiceUrl: r.invoiceUrl,
-    boletoUrl: r.boletoUrl,
-    pixCode: payable ? r.pixCode : null,
-    pixQrImage: payable ? r.pixQrImage : null,
-    paidAt: r.paidAt?.toISOString() ?? null,
-  };
-}
 
 /** GET /api/billing: everything the 'Plano' page and the dashboard's 'Plano Ativo' show. */
 export async function getOverview(

@@ -1,4 +1,4 @@
-import type { CompanyCustomer, MyInvitation } from "@shared/customers.schema";
+import type { CompanyCustomer } from "@shared/customers.schema";
 import {
   CUSTOMER_SEARCH_COUNT_CAP,
   CUSTOMERS_PAGE_SIZE,
@@ -25,7 +25,6 @@ import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
-import { findUser } from "../auth/auth.queries";
 import { profiles } from "../auth/profiles.table";
 import { countCardsByCustomer, listOpenCards } from "../cards/cards.queries";
 import { companies } from "../companies/companies.table";
@@ -379,29 +378,4 @@ export async function listInvitationsWaitingFor(db: Db, email: string, customerI
     .orderBy(desc(customerInvitations.createdAt))
     .limit(20);
   return rows;
-}
-
-/**
- * /dashboard-cliente: invitations waiting for the customer, addressed to their verified e-mail,
- * from companies they are not a member of yet, newest first.
- */
-export async function listMyInvitations(db: Db, customerId: string): Promise<MyInvitation[]> {
-  const email = await verifiedEmail(db, customerId);
-  if (!email) return [];
-  const rows = await listInvitationsWaitingFor(db, email, customerId);
-  // One per company (a company may have re-sent it).
-  const seen = new Set<string>();
-  return rows
-    .filter((r) => !seen.has(r.companyId) && seen.add(r.companyId))
-    .map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      expiresAt: r.expiresAt.toISOString(),
-    }));
-}
-
-/** The signed-in user's e-mail when it is verified (invitations are addressed to e-mails). */
-export async function verifiedEmail(db: Db, userId: string): Promise<string | null> {
-  const user = await findUser(db, userId);
-  return user?.emailVerified ? user.email : null;
 }

@@ -43,7 +43,6 @@ import {
   getCustomerDetails,
   getCustomerStats,
   listCustomers,
-  listMyInvitations,
 } from "./customers.queries";
 import {
   listCustomerCardSummaries,
@@ -51,6 +50,7 @@ import {
   updateCustomerRecord,
 } from "./customers.service";
 import { CUSTOMER_CSV_HEADER, customerCsvLine } from "./customers-csv";
+import { listMyInvitations } from "./invitations.queries";
 import {
   acceptInvitation,
   declineByToken,

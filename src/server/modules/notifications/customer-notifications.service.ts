@@ -9,7 +9,7 @@ import {
 } from "@shared/notifications.schema";
 import type { Db } from "../../db/client";
 import type { CustomerActor } from "../../middleware/actor";
-import { listMyInvitations } from "../customers/customers.queries";
+import { listMyInvitations } from "../customers/invitations.queries";
 import {
   listBirthdayGiftsSince,
   listCardsCompletedSince,

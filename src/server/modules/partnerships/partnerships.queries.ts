@@ -1,3 +1,4 @@
+import type { PublicPartners } from "@shared/partnerships.schema";
 import {
   BRANCH_SECTORS,
   branchOfSector,
@@ -16,7 +17,8 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql }
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { inSaoPaulo } from "../../db/time-zone";
-import { planExpiredSql } from "../companies/companies.queries";
+import { AppError } from "../../errors";
+import { findPublicCompany, planExpiredSql } from "../companies/companies.queries";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
 import { partnerMessages, partnerships } from "./partnerships.table";
@@ -356,4 +358,29 @@ export async function listPublicPartners(db: Db, companyId: string): Promise<Pub
     ...p,
     joinPath: partnershipLinkPath(p.id, companyId),
   }));
+}
+
+/** "Parceiros de <empresa>" on a customer's company page (public); 404 for an unknown company. */
+export async function publicPartners(db: Db, companyId: string): Promise<PublicPartners> {
+  if (!(await findPublicCompany(db, companyId)))
+    throw new AppError("not_found", 404, "Company not found");
+  return { partners: await listPublicPartners(db, companyId) };
+}
+
+/**
+ * The partner that sent a customer joining `companyId` through a partnership link (`parceria` =
+ * `<sender>_<company>`): the sender, when the second part is the company and the two have an
+ * active partnership; otherwise null (the customer joins without it, never refused).
+ */
+export async function partnerOrigin(
+  db: Db,
+  companyId: string,
+  parceria: string | null | undefined,
+): Promise<string | null> {
+  const parts = parceria?.trim().split("_") ?? [];
+  if (parts.length !== 2) return null;
+  const [sender, company] = parts as [string, string];
+  if (!sender || company !== companyId || sender === companyId) return null;
+  const open = await findOpenPartnership(db, sender, companyId);
+  return open?.state === "active" ? sender : null;
 }

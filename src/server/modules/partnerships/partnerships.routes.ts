@@ -25,6 +25,7 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
+import { publicPartners } from "./partnerships.queries";
 import {
   answerPartnership,
   cancelPartnership,
@@ -34,7 +35,6 @@ import {
   marketplace,
   openPartnership,
   postMessage,
-  publicPartners,
   readThread,
   requestPartnership,
   saveSettings,

@@ -11,7 +11,6 @@ import {
   type PartnershipSettings,
   type PartnershipState,
   type PartnerThread,
-  type PublicPartners,
 } from "@shared/partnerships.schema";
 import { and, eq, exists, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -24,7 +23,6 @@ import {
   findOpenPartnership,
   listMarketplace,
   listPartnershipViews,
-  listPublicPartners,
   listThreadMessages,
   partnershipCounts,
 } from "./partnerships.queries";
@@ -379,28 +377,3 @@ export async function postMessage(
 
 // ---------------------------------------------------------------------------------------------
 // Customers sent by partners
-
-/**
- * The partner that sent a customer joining `companyId` through a partnership link (`parceria` =
- * `<sender>_<company>`): the sender, when the second part is the company and the two have an
- * active partnership; otherwise null (the customer joins without it, never refused).
- */
-export async function partnerOrigin(
-  db: Db,
-  companyId: string,
-  parceria: string | null | undefined,
-): Promise<string | null> {
-  const parts = parceria?.trim().split("_") ?? [];
-  if (parts.length !== 2) return null;
-  const [sender, company] = parts as [string, string];
-  if (!sender || company !== companyId || sender === companyId) return null;
-  const open = await findOpenPartnership(db, sender, companyId);
-  return open?.state === "active" ? sender : null;
-}
-
-/** "Parceiros de <empresa>" on a customer's company page (public); 404 for an unknown company. */
-export async function publicPartners(db: Db, companyId: string): Promise<PublicPartners> {
-  if (!(await findPublicCompany(db, companyId)))
-    throw new AppError("not_found", 404, "Company not found");
-  return { partners: await listPublicPartners(db, companyId) };
-}

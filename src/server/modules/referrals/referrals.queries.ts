@@ -1,12 +1,25 @@
 import type { Language } from "@shared/languages";
 import type { BonusEntry, CompanyReferral, ReferralState } from "@shared/referrals.schema";
+import {
+  type CompanyReferralPage,
+  type CustomerBonus,
+  type ListReferralsQuery,
+  type MyReferral,
+  REFERRAL_PAGE_SIZE,
+  referralLinkPath,
+} from "@shared/referrals.schema";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import type { CompanyActor } from "../../middleware/actor";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
 import { bonusEntries, referrals } from "./referrals.table";
+
+/** Bonus entries shown with a customer's balance. */
+const BONUS_ENTRIES_SHOWN = 20;
 
 /**
  * The referrals' read model: the company's rules and the people involved, with names, for the
@@ -168,4 +181,67 @@ export async function bonusBalance(db: Db, companyId: string, customerId: string
     .from(bonusEntries)
     .where(and(eq(bonusEntries.companyId, companyId), eq(bonusEntries.customerId, customerId)));
   return Number(row?.cents ?? 0);
+}
+
+/** 'Indicações': one page of the company's referrals (a state filter), and how many are held. */
+export async function listReferrals(
+  db: Db,
+  actor: CompanyActor,
+  query: ListReferralsQuery,
+): Promise<CompanyReferralPage> {
+  const { items, total, held } = await listCompanyReferrals(db, actor.companyId, {
+    state: query.state,
+    limit: REFERRAL_PAGE_SIZE,
+    offset: (query.page - 1) * REFERRAL_PAGE_SIZE,
+  });
+  return { items, total, held, page: query.page, pageSize: REFERRAL_PAGE_SIZE };
+}
+
+/** The member's referral card on their company page, or 404 when they are not a member. */
+export async function getMyReferral(
+  db: Db,
+  customerId: string,
+  companyId: string,
+): Promise<MyReferral> {
+  const [rules, me] = await Promise.all([
+    findReferralRules(db, companyId),
+    findReferralPerson(db, companyId, customerId),
+  ]);
+  if (!rules || !me?.membershipId) throw new AppError("not_found", 404, "Company not found");
+  const [[counts], balanceCents] = await Promise.all([
+    db
+      .select({
+        friends: sql<number>`count(*) filter (where ${referrals.state} <> 'blocked')::int`,
+        rewarded: sql<number>`count(*) filter (where ${referrals.state} = 'rewarded')::int`,
+      })
+      .from(referrals)
+      .where(and(eq(referrals.companyId, companyId), eq(referrals.referrerId, customerId))),
+    bonusBalance(db, companyId, customerId),
+  ]);
+  return {
+    enabled: rules.enabled,
+    linkPath: referralLinkPath(companyId, customerId),
+    referredStamps: rules.referredStamps,
+    referrerStamps: rules.referrerStamps,
+    referredBonusCents: rules.referredBonusCents,
+    referrerBonusCents: rules.referrerBonusCents,
+    friends: Number(counts?.friends ?? 0),
+    rewarded: Number(counts?.rewarded ?? 0),
+    balanceCents,
+  };
+}
+
+/** A member's bonus at the company: balance and the latest entries (404 for a non-member). */
+export async function getCustomerBonus(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<CustomerBonus> {
+  const person = await findReferralPerson(db, companyId, customerId);
+  if (!person?.membershipId) throw new AppError("not_found", 404, "Customer not found");
+  const [balanceCents, entries] = await Promise.all([
+    bonusBalance(db, companyId, customerId),
+    listBonusEntries(db, companyId, customerId, BONUS_ENTRIES_SHOWN),
+  ]);
+  return { balanceCents, entries };
 }

@@ -18,13 +18,9 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import {
-  decideReferral,
-  getCustomerBonus,
-  getMyReferral,
-  listReferrals,
-  useBonus,
-} from "./referrals.service";
+import { useBonus } from "./bonus.service";
+import { getCustomerBonus, getMyReferral, listReferrals } from "./referrals.queries";
+import { decideReferral } from "./referrals.service";
 
 const listRoute = createRoute({
   method: "get",

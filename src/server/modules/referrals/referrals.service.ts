@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { toLanguage } from "@shared/languages";
 import {
-  type CompanyReferralPage,
-  type CustomerBonus,
   type DecideReferral,
-  type ListReferralsQuery,
-  type MyReferral,
   REFERRAL_IP_DAILY_LIMIT,
-  REFERRAL_PAGE_SIZE,
   type ReferralReason,
   type ReferralState,
-  referralLinkPath,
-  type UseBonus,
 } from "@shared/referrals.schema";
 import { and, count, eq, gt, gte, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
@@ -23,11 +16,8 @@ import { queueEmail } from "../mail/outbox";
 import { sendCompanyNotice } from "../messages/messages.service";
 import { referralRewardEmail, referralRewardNotice } from "./referral-email";
 import {
-  bonusBalance,
   findReferralPerson,
   findReferralRules,
-  listBonusEntries,
-  listCompanyReferrals,
   type ReferralPerson,
   type ReferralRulesRow,
 } from "./referrals.queries";
@@ -42,7 +32,7 @@ type Referral = typeof referrals.$inferSelect;
  * module never writes cards or stamps itself.
  */
 export type GiveReferralStamps = (
-  tx: Db,
+  tx: Tx,
   membership: { id: string; companyId: string; customerId: string },
   method: "referral",
   worth: number,
@@ -79,7 +69,7 @@ const samePhone = (a: string | null, b: string | null) => {
  * The caller must only call this for a customer new to the company (a membership it just created).
  */
 export async function recordReferral(
-  tx: Db,
+  tx: Tx,
   input: { companyId: string; referrerId: string; referredId: string; ip: string | null },
   giveStamps: GiveReferralStamps,
 ): Promise<ReferralState | null> {
@@ -163,7 +153,7 @@ async function referralsFromIp(tx: Db, companyId: string, ip: string) {
  * default programme) and `referredBonusCents` on the bonus balance, kept on the referral row.
  */
 async function giveWelcome(
-  tx: Db,
+  tx: Tx,
   referral: Referral,
   rules: ReferralRulesRow,
   friend: ReferralPerson,
@@ -204,7 +194,7 @@ async function giveWelcome(
  * the friend's pending referral, and the referrer is rewarded at once when possible.
  */
 export async function qualifyReferral(
-  tx: Db,
+  tx: Tx,
   input: { companyId: string; customerId: string; appUrl: string },
   giveStamps: GiveReferralStamps,
 ): Promise<void> {
@@ -238,7 +228,7 @@ const qualifyQuery = reusableQuery("qualify_referral", (db) =>
  * company rewards it by hand. Returns whether it was rewarded.
  */
 async function rewardReferrer(
-  tx: Db,
+  tx: Tx,
   referral: Referral,
   appUrl: string,
   giveStamps: GiveReferralStamps,
@@ -328,20 +318,6 @@ async function setState(
     .where(eq(referrals.id, id));
 }
 
-/** 'Indicações': one page of the company's referrals (a state filter), and how many are held. */
-export async function listReferrals(
-  db: Db,
-  actor: CompanyActor,
-  query: ListReferralsQuery,
-): Promise<CompanyReferralPage> {
-  const { items, total, held } = await listCompanyReferrals(db, actor.companyId, {
-    state: query.state,
-    limit: REFERRAL_PAGE_SIZE,
-    offset: (query.page - 1) * REFERRAL_PAGE_SIZE,
-  });
-  return { items, total, held, page: query.page, pageSize: REFERRAL_PAGE_SIZE };
-}
-
 const stateConflict = () =>
   new AppError("referral_state_conflict", 409, "The referral is not in a state for this decision.");
 
@@ -392,86 +368,4 @@ export async function decideReferral(
         "The referrer cannot be credited now (inactive, or the card is complete).",
       );
   });
-}
-
-/** The member's referral card on their company page, or 404 when they are not a member. */
-export async function getMyReferral(
-  db: Db,
-  customerId: string,
-  companyId: string,
-): Promise<MyReferral> {
-  const [rules, me] = await Promise.all([
-    findReferralRules(db, companyId),
-    findReferralPerson(db, companyId, customerId),
-  ]);
-  if (!rules || !me?.membershipId) throw new AppError("not_found", 404, "Company not found");
-  const [[counts], balanceCents] = await Promise.all([
-    db
-      .select({
-        friends: sql<number>`count(*) filter (where ${referrals.state} <> 'blocked')::int`,
-        rewarded: sql<number>`count(*) filter (where ${referrals.state} = 'rewarded')::int`,
-      })
-      .from(referrals)
-      .where(and(eq(referrals.companyId, companyId), eq(referrals.referrerId, customerId))),
-    bonusBalance(db, companyId, customerId),
-  ]);
-  return {
-    enabled: rules.enabled,
-    linkPath: referralLinkPath(companyId, customerId),
-    referredStamps: rules.referredStamps,
-    referrerStamps: rules.referrerStamps,
-    referredBonusCents: rules.referredBonusCents,
-    referrerBonusCents: rules.referrerBonusCents,
-    friends: Number(counts?.friends ?? 0),
-    rewarded: Number(counts?.rewarded ?? 0),
-    balanceCents,
-  };
-}
-
-const BONUS_ENTRIES_SHOWN = 20;
-
-/** A member's bonus at the company: balance and the latest entries (404 for a non-member). */
-export async function getCustomerBonus(
-  db: Db,
-  companyId: string,
-  customerId: string,
-): Promise<CustomerBonus> {
-  const person = await findReferralPerson(db, companyId, customerId);
-  if (!person?.membershipId) throw new AppError("not_found", 404, "Customer not found");
-  const [balanceCents, entries] = await Promise.all([
-    bonusBalance(db, companyId, customerId),
-    listBonusEntries(db, companyId, customerId, BONUS_ENTRIES_SHOWN),
-  ]);
-  return { balanceCents, entries };
-}
-
-/**
- * 'Usar bônus' at the counter: takes `amountCents` off the member's balance, recorded with who and
- * when. The member's ledger is locked first, so two uses at once never take more than there is
- * (409 bonus_insufficient).
- */
-export async function useBonus(
-  db: Db,
-  actor: CompanyActor,
-  customerId: string,
-  input: UseBonus,
-): Promise<CustomerBonus> {
-  await db.transaction(async (tx) => {
-    const person = await findReferralPerson(tx, actor.companyId, customerId);
-    if (!person?.membershipId) throw new AppError("not_found", 404, "Customer not found");
-    await lock(tx, `bonus:${actor.companyId}:${customerId}`);
-    const balance = await bonusBalance(tx, actor.companyId, customerId);
-    if (input.amountCents > balance)
-      throw new AppError("bonus_insufficient", 409, "The bonus balance is lower than the amount.");
-    await tx.insert(bonusEntries).values({
-      id: randomUUID(),
-      companyId: actor.companyId,
-      customerId,
-      kind: "used",
-      amountCents: -input.amountCents,
-      byUserId: actor.userId,
-      note: input.note || null,
-    });
-  });
-  return getCustomerBonus(db, actor.companyId, customerId);
 }

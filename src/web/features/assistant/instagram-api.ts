@@ -1,24 +1,17 @@
-import type {
-  InstagramChannel,
-  InstagramInbox,
-  InstagramReplyResult,
-  SaveInstagramChannel,
-} from "@shared/assistant.schema";
+import type { InstagramChannel, SaveInstagramChannel } from "@shared/assistant-channels";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { assistantKeys } from "./keys";
 
 /** The Instagram channel's query key (under the feature's own keys). */
 export const instagramChannelKey = () => [...assistantKeys.all, "instagram"] as const;
 const inboxKey = () => [...instagramChannelKey(), "inbox"] as const;
 
-const PATH = "/api/assistant/instagram";
-
 /** The company's Instagram channel: which secrets are set (never them) and the webhook URL. */
 export const instagramChannelQueryOptions = () =>
   queryOptions({
     queryKey: instagramChannelKey(),
-    queryFn: ({ signal }) => apiClient.get<InstagramChannel>(PATH, { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/instagram", { signal }),
   });
 
 /** Saves (an empty secret keeps the one saved) or removes the channel. */
@@ -28,11 +21,12 @@ export function useInstagramChannelMutations() {
     queryClient.setQueryData(instagramChannelKey(), channel);
   return {
     save: useMutation({
-      mutationFn: (input: SaveInstagramChannel) => apiClient.put<InstagramChannel>(PATH, input),
+      mutationFn: (input: SaveInstagramChannel) =>
+        api.put("/api/assistant/instagram", { body: input }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: () => apiClient.delete<InstagramChannel>(PATH),
+      mutationFn: () => api.delete("/api/assistant/instagram"),
       onSuccess,
     }),
   };
@@ -42,7 +36,7 @@ export function useInstagramChannelMutations() {
 export const instagramInboxQueryOptions = () =>
   queryOptions({
     queryKey: inboxKey(),
-    queryFn: ({ signal }) => apiClient.get<InstagramInbox>(`${PATH}/inbox`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/instagram/inbox", { signal }),
     refetchInterval: 15_000,
   });
 
@@ -51,7 +45,10 @@ export function useReplyOnInstagram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ contactId, body }: { contactId: string; body: string }) =>
-      apiClient.post<InstagramReplyResult>(`${PATH}/contacts/${contactId}/reply`, { body }),
+      api.post("/api/assistant/instagram/contacts/{id}/reply", {
+        params: { path: { id: contactId } },
+        body: { body },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey() }),
   });
 }

@@ -1,30 +1,23 @@
-import type {
-  SaveWhatsAppChannel,
-  WhatsAppChannel,
-  WhatsAppInbox,
-  WhatsAppReplyResult,
-} from "@shared/assistant.schema";
+import type { SaveWhatsAppChannel } from "@shared/assistant-channels";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { assistantKeys } from "./keys";
 
 /** The WhatsApp channel's query key (under the feature's own keys). */
 export const whatsappChannelKey = () => [...assistantKeys.all, "whatsapp"] as const;
 
-const PATH = "/api/assistant/whatsapp";
-
 /** The company's WhatsApp channel: which secrets are set (never them) and the webhook URL. */
 export const whatsappChannelQueryOptions = () =>
   queryOptions({
     queryKey: whatsappChannelKey(),
-    queryFn: ({ signal }) => apiClient.get<WhatsAppChannel>(PATH, { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/whatsapp", { signal }),
   });
 
 /** Saves the credentials; an empty secret keeps the one saved. */
 export function useSaveWhatsAppChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveWhatsAppChannel) => apiClient.put<WhatsAppChannel>(PATH, input),
+    mutationFn: (input: SaveWhatsAppChannel) => api.put("/api/assistant/whatsapp", { body: input }),
     onSuccess: (channel) => queryClient.setQueryData(whatsappChannelKey(), channel),
   });
 }
@@ -33,7 +26,7 @@ export function useSaveWhatsAppChannel() {
 export function useRemoveWhatsAppChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.delete<WhatsAppChannel>(PATH),
+    mutationFn: () => api.delete("/api/assistant/whatsapp"),
     onSuccess: (channel) => queryClient.setQueryData(whatsappChannelKey(), channel),
   });
 }
@@ -44,7 +37,7 @@ const inboxKey = () => [...assistantKeys.all, "whatsapp", "inbox"] as const;
 export const whatsappInboxQueryOptions = () =>
   queryOptions({
     queryKey: inboxKey(),
-    queryFn: ({ signal }) => apiClient.get<WhatsAppInbox>(`${PATH}/inbox`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/whatsapp/inbox", { signal }),
     refetchInterval: 15_000,
   });
 
@@ -53,7 +46,10 @@ export function useReplyOnWhatsApp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ contactId, body }: { contactId: string; body: string }) =>
-      apiClient.post<WhatsAppReplyResult>(`${PATH}/contacts/${contactId}/reply`, { body }),
+      api.post("/api/assistant/whatsapp/contacts/{id}/reply", {
+        params: { path: { id: contactId } },
+        body: { body },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey() }),
   });
 }

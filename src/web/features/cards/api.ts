@@ -1,7 +1,7 @@
 import type { CardSort, CardStatus, RedeemCard } from "@shared/cards.schema";
 import type { Language } from "@shared/languages";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ApiAnswer, api } from "@/web/lib/api-client";
+import { api } from "@/web/lib/api-client";
 import { cardKeys, cardMutations, customerCardKeys } from "./keys";
 
 export const companyCardsQueryOptions = (search: string, sort: CardSort) =>
@@ -24,9 +24,6 @@ export const cardSummaryQueryOptions = () =>
     queryKey: cardKeys.summary(),
     queryFn: ({ signal }) => api.get("/api/cards/summary", { signal }),
   });
-
-/** A card with its stamp history. */
-export type CardDetails = ApiAnswer<"/api/cards/{id}", "get">;
 
 /** One card with its stamp history (the details dialog). */
 export const cardDetailsQueryOptions = (cardId: string) =>
@@ -71,9 +68,6 @@ export function useOpenCard() {
 }
 
 // The customer's side: their cards, a company's page, joining, vouchers.
-
-/** The company, the customer's cards there, what they may claim and today's special promotion. */
-export type CompanyPage = ApiAnswer<"/api/me/companies/{id}", "get">;
 
 /** The signed-in customer's cards, newest first. */
 export const myCardsQueryOptions = () =>

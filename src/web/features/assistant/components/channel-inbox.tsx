@@ -1,4 +1,4 @@
-import type { InstagramConversation, WhatsAppConversation } from "@shared/assistant.schema";
+import type { InstagramConversation, WhatsAppConversation } from "@shared/assistant-channels";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import type { ComponentType } from "react";

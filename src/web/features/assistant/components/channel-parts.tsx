@@ -1,4 +1,4 @@
-import type { WhatsAppMessage } from "@shared/assistant.schema";
+import type { WhatsAppMessage } from "@shared/assistant-channels";
 import { Bot, CheckCircle2, Copy } from "lucide-react";
 import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";

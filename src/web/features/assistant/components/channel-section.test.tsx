@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { InstagramChannel, WhatsAppChannel } from "@shared/assistant.schema";
+import type { InstagramChannel, WhatsAppChannel } from "@shared/assistant-channels";
 import { screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNamespaces } from "@/web/lib/i18n";

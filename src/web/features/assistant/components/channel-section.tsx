@@ -8,7 +8,7 @@ import {
   type SaveWhatsAppChannelInput,
   SaveWhatsAppChannelSchema,
   type WhatsAppChannel,
-} from "@shared/assistant.schema";
+} from "@shared/assistant-channels";
 import { type UseMutationResult, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { AtSign, type LucideIcon, MessageCircle } from "lucide-react";
