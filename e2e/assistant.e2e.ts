@@ -54,7 +54,10 @@ async function write(text: string) {
     await phone.waitForTimeout(500);
   }
   // On a phone the last toast ('Mensagem enviada') sits over the bottom edge, where the button
-  // would be scrolled to: bring it to the middle of the screen first, as a person scrolls.
+  // is: a person waits for it to go (a pointer resting on a toast keeps it open, so move it away),
+  // and brings the button to the middle of the screen, as a person scrolls.
+  await phone.mouse.move(0, 0);
+  await expect(phone.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await send.evaluate((button) => button.scrollIntoView({ block: "center" }));
   await send.click();
   await phone.getByRole("list", { name: "Conversa com a empresa" }).getByText(text).waitFor();
