@@ -7,7 +7,7 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
+import { AppError, isUniqueViolation } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import type {
   ChannelAdapter,
@@ -21,7 +21,6 @@ import {
   type SealedChannelSecrets,
   sealChannelSecrets,
 } from "./channel-secrets";
-import { isUniqueViolation } from "./meta-webhook";
 
 /** Where a secret belongs: a ciphertext opens only in its own channel, company and field. */
 export const channelSecretContext = (

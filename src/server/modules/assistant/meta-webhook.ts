@@ -81,11 +81,6 @@ export function boundedSentAt(at: Date | null, now: Date): Date {
 }
 
 /** A PostgreSQL unique violation (23505), directly or as the cause. */
-export const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
-
 /** Meta's webhook checks, as a channel adapter names them (WhatsApp, Instagram). */
 export const metaWebhook = {
   handshake: checkHandshake,

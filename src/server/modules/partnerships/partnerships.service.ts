@@ -13,6 +13,7 @@ import {
   type PartnerThread,
 } from "@shared/partnerships.schema";
 import { and, eq, exists, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { advisoryLock } from "../../db/advisory-lock";
 import type { Db } from "../../db/client";
 import { AppError, isUniqueViolation } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
@@ -45,10 +46,6 @@ const alreadyExists = () =>
     409,
     "The two companies already have a request or a partnership",
   );
-
-/** Serialises, until the transaction ends, everything that counts under one key. */
-const lock = (tx: Db, key: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 /** The actor's company is one side of the partnership. */
 const ofSide = (companyId: string) =>
@@ -166,9 +163,9 @@ export async function requestPartnership(
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
-      await lock(tx, `partnership-requests:${own}`);
+      await advisoryLock(tx, `partnership-requests:${own}`);
       const [a, b] = [own, target.id].sort() as [string, string];
-      await lock(tx, `partnership-pair:${a}:${b}`);
+      await advisoryLock(tx, `partnership-pair:${a}:${b}`);
       if ((await countRequestsToday(tx, own)) >= PARTNERSHIP_REQUESTS_PER_DAY)
         throw new AppError(
           "rate_limited",

@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { CustomerBonus, UseBonus } from "@shared/referrals.schema";
-import { sql } from "drizzle-orm";
+import { advisoryLock } from "../../db/advisory-lock";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { bonusBalance, findReferralPerson, getCustomerBonus } from "./referrals.queries";
 import { bonusEntries } from "./referrals.table";
-
-/** Serialises, until the transaction ends, everything that counts under one key. */
-const lock = (tx: Db, key: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 /**
  * 'Usar bônus' at the counter: takes `amountCents` off the member's balance, recorded with who and
@@ -25,7 +21,7 @@ export async function useBonus(
   await db.transaction(async (tx) => {
     const person = await findReferralPerson(tx, actor.companyId, customerId);
     if (!person?.membershipId) throw new AppError("not_found", 404, "Customer not found");
-    await lock(tx, `bonus:${actor.companyId}:${customerId}`);
+    await advisoryLock(tx, `bonus:${actor.companyId}:${customerId}`);
     const balance = await bonusBalance(tx, actor.companyId, customerId);
     if (input.amountCents > balance)
       throw new AppError("bonus_insufficient", 409, "The bonus balance is lower than the amount.");

@@ -7,6 +7,7 @@ import {
   type ReferralState,
 } from "@shared/referrals.schema";
 import { and, count, eq, gt, gte, ne, sql } from "drizzle-orm";
+import { advisoryLock } from "../../db/advisory-lock";
 import type { Db, Tx } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { inSaoPaulo } from "../../db/time-zone";
@@ -37,10 +38,6 @@ export type GiveReferralStamps = (
   method: "referral",
   worth: number,
 ) => Promise<{ added: number }>;
-
-/** Serialises, until the transaction ends, everything that counts under one key. */
-const lock = (tx: Db, key: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 const notFound = () => new AppError("not_found", 404, "Referral not found");
 
@@ -82,8 +79,8 @@ export async function recordReferral(
   if (!rules || !referrer?.membershipId || !friend) return null;
 
   // Counted under locks, so two friends joining at once cannot both pass a limit.
-  await lock(tx, `referral:${input.companyId}:${input.referrerId}`);
-  if (input.ip) await lock(tx, `referral-ip:${input.companyId}:${input.ip}`);
+  await advisoryLock(tx, `referral:${input.companyId}:${input.referrerId}`);
+  if (input.ip) await advisoryLock(tx, `referral-ip:${input.companyId}:${input.ip}`);
 
   let state: ReferralState = "pending";
   let reason: ReferralReason | null = null;
