@@ -111,7 +111,7 @@ test.describe("Indique e ganhe", () => {
       .poll(() => mail.mails.find((m) => m.to === anaAccount.email && /amigo/.test(m.subject)))
       .toBeTruthy();
     const reward = mail.mails.find((m) => m.to === anaAccount.email && /amigo/.test(m.subject));
-    expect(reward?.subject).toBe("Seu amigo Bruno Lima entrou no cartão da Café Aurora");
+    expect(reward?.subject).toBe("Seu amigo Bruno Lima entrou no cartão de Café Aurora");
     expect(reward?.text).toContain("você ganhou 2 carimbos");
     await friendContext.close();
     await anaContext.close();

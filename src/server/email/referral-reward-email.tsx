@@ -24,12 +24,6 @@ const words = (r: ReferralReward) => {
   return { subject: fill(t.subject, values), reward: fill(t.reward, values), thanks: t.thanks };
 };
 
-/** The reward as the referrer reads it in the app (a notice from the company). */
-export function referralRewardNoticeTexts(r: ReferralReward): { subject: string; body: string } {
-  const { subject, reward, thanks } = words(r);
-  return { subject, body: `${reward} ${thanks}` };
-}
-
 type ReferralRewardProps = ReferralReward & { name: string; url: string };
 
 /** The reward's e-mail to the referrer, with a link to the card. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { toLanguage } from "@shared/languages";
+import { samePhone } from "@shared/phone";
 import {
   type DecideReferral,
   REFERRAL_IP_DAILY_LIMIT,
@@ -14,8 +15,7 @@ import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { queueEmail } from "../mail/outbox";
-import { sendCompanyNotice } from "../messages/messages.service";
-import { referralRewardEmail, referralRewardNotice } from "./referral-email";
+import { referralRewardEmail } from "./referral-email";
 import {
   findReferralPerson,
   findReferralRules,
@@ -42,15 +42,6 @@ export type GiveReferralStamps = (
 const notFound = () => new AppError("not_found", 404, "Referral not found");
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-/** A Brazilian phone's digits without the country code: "+55 (11) 98765-4321" → 11987654321. */
-const phoneDigits = (phone: string | null) => {
-  const digits = (phone ?? "").replace(/\D/g, "");
-  return digits.length >= 12 && digits.startsWith("55") ? digits.slice(2) : digits;
-};
-const samePhone = (a: string | null, b: string | null) => {
-  const x = phoneDigits(a);
-  return x.length >= 8 && x === phoneDigits(b);
-};
 
 /**
  * A friend who has just become a member of the company through a member's personal link
@@ -287,11 +278,8 @@ async function rewardReferrer(
     bonusCents: rules.referrerBonusCents,
     language: toLanguage(referrer.language),
   };
-  await sendCompanyNotice(tx, {
-    companyId: referral.companyId,
-    customerId: referrer.id,
-    ...referralRewardNotice(reward),
-  });
+  // The customer's bell shows the reward as 'Indicação premiada' (the referral itself): no
+  // company notice besides, which the bell would show again as 'Resposta recebida'.
   await queueEmail(
     tx,
     referralRewardEmail({

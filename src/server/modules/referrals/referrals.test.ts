@@ -1,5 +1,6 @@
 import type { CustomerCard } from "@shared/cards.schema";
 import type { CompanyReply } from "@shared/messages.schema";
+import type { CustomerNotificationList } from "@shared/notifications.schema";
 import type { CompanyReferralPage, CustomerBonus, MyReferral } from "@shared/referrals.schema";
 import type { ReferralRules } from "@shared/settings.schema";
 import { strFromU8, unzipSync } from "fflate";
@@ -157,13 +158,22 @@ describe("a friend joins through a member's link", () => {
     expect((await bonus(cafe, ana)).balanceCents).toBe(1000);
 
     const mail = t.mails.find((m) => m.to === ana.email);
-    expect(mail?.subject).toMatch(/^Seu amigo Cliente \d+ entrou no cartão da Café do Ponto$/);
+    // "de Café do Ponto": no article that would give the company a gender.
+    expect(mail?.subject).toMatch(/^Seu amigo Cliente \d+ entrou no cartão de Café do Ponto$/);
     expect(mail?.text).toContain("você ganhou 3 carimbos e R$ 10,00 de bônus");
+    // One notice in the bell, 'Indicação premiada' (referral_reward), not a company reply as well.
     const replies = await json<CompanyReply[]>(
       await t.request("/api/me/replies", { cookie: ana.cookie }),
       200,
     );
-    expect(replies.some((r) => /Seu amigo Cliente \d+ entrou/.test(JSON.stringify(r)))).toBe(true);
+    expect(replies.some((r) => /Seu amigo Cliente \d+ entrou/.test(JSON.stringify(r)))).toBe(false);
+    const bell = await json<CustomerNotificationList>(
+      await t.request("/api/me/notifications", { cookie: ana.cookie }),
+      200,
+    );
+    const types = bell.items.map((n) => n.type);
+    expect(types.filter((type) => type === "referral_reward")).toHaveLength(1);
+    expect(types).not.toContain("reply");
 
     // The friend's second visit gives the referrer nothing more.
     t.mails.length = 0;
