@@ -61,3 +61,19 @@ export async function answerOf<P extends keyof paths, M extends "get" | "put" | 
   expect(res.status, body).toBe(status);
   return JSON.parse(body) as ApiAnswer<P, M>;
 }
+
+/**
+ * Runs the job `name` now through `POST /dev/jobs/:name` (outside the API document: a dev route,
+ * so its `result` is typed by the caller) and answers what it returned, after checking the status.
+ */
+export async function runJob<Result = unknown>(
+  t: TestApp,
+  name: string,
+  { now }: { now?: Date } = {},
+): Promise<Result> {
+  const query = now ? `?now=${now.toISOString()}` : "";
+  const res = await t.request(`/dev/jobs/${name}${query}`, { method: "POST" });
+  const body = await res.text();
+  expect(res.status, body).toBe(200);
+  return (JSON.parse(body) as { result: Result }).result;
+}

@@ -5,8 +5,7 @@ import { saoPauloDate } from "@shared/dates";
 import type { LoyaltyRules } from "@shared/settings.schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerOf, apiAs, errorBody, ok } from "../../test/api";
-import { json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok, runJob } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { asaasProvider } from "./asaas.provider";
@@ -568,11 +567,8 @@ describe("reconciliation", () => {
     p.dueDate = today();
     p.paymentDate = today();
     expect((await overview(c)).planStatus).toBe("expired");
-    const run = await json<{ result: { applied: number } }>(
-      await t.request("/dev/jobs/billing-reconcile", { method: "POST" }),
-      200,
-    );
-    expect(run.result.applied).toBeGreaterThanOrEqual(1);
+    const run = await runJob<{ applied: number }>(t, "billing-reconcile");
+    expect(run.applied).toBeGreaterThanOrEqual(1);
     expect(await overview(c)).toMatchObject({
       planStatus: "paid",
       paidUntil: endOfDay(addMonths(today(), 1)).toISOString(),
@@ -583,11 +579,8 @@ describe("reconciliation", () => {
       .where(eq(billingEvents.eventId, `reconcile:${p.id}:paid`));
     expect(event).toMatchObject({ actor: "reconcile", companyId: c.companyId });
     const mails = t.mails.length;
-    const again = await json<{ result: { applied: number } }>(
-      await t.request("/dev/jobs/billing-reconcile", { method: "POST" }),
-      200,
-    );
-    expect(again.result.applied).toBe(0);
+    const again = await runJob<{ applied: number }>(t, "billing-reconcile");
+    expect(again.applied).toBe(0);
     expect(t.mails.length).toBe(mails);
   });
 });

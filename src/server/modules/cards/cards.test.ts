@@ -1,9 +1,9 @@
-import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
-import type { CompanyCustomer } from "@shared/customers.schema";
+import type { CompanyCard } from "@shared/cards.schema";
 import type { Program } from "@shared/programs.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
+import { errorCode } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { loyaltyCards } from "./cards.table";
@@ -15,23 +15,33 @@ let joao: { cookie: string; customerId: string };
 let haircut: Program;
 let beard: Program;
 
-const createProgram = async (body: Record<string, unknown>) =>
-  json<Program>(await t.request("/api/programs", { cookie: barber.cookie, body }), 201);
+const createProgram = async (body: { name: string; stampsRequired: number; reward: string }) =>
+  ok(apiAs(t, barber.cookie).POST("/api/programs", { body }), 201);
 
-const editProgram = async (id: string, body: Record<string, unknown>) =>
-  json<Program>(
-    await t.request(`/api/programs/${id}`, { method: "PUT", cookie: barber.cookie, body }),
-    200,
-  );
+const editProgram = async (
+  id: string,
+  body: { name: string; stampsRequired: number; reward: string; description: string },
+) => ok(apiAs(t, barber.cookie).PUT("/api/programs/{id}", { params: { path: { id } }, body }), 200);
 
 const openCard = (customerId: string, programId: string, cookie = barber.cookie) =>
   t.request(`/api/customers/${customerId}/cards`, { cookie, body: { programId } });
 
-const myCards = async (cookie = joao.cookie) =>
-  json<CustomerCard[]>(await t.request("/api/me/cards", { cookie }), 200);
+const myCards = async (cookie = joao.cookie) => ok(apiAs(t, cookie).GET("/api/me/cards"), 200);
 
 const companyCard = async (id: string) =>
-  json<CompanyCard>(await t.request(`/api/cards/${id}`, { cookie: barber.cookie }), 200);
+  ok(apiAs(t, barber.cookie).GET("/api/cards/{id}", { params: { path: { id } } }), 200);
+
+const searchCustomers = async (search: string) =>
+  ok(apiAs(t, barber.cookie).GET("/api/customers", { params: { query: { search } } }), 200);
+
+const stampCustomer = async (customerId: string, programId?: string) =>
+  ok(
+    apiAs(t, barber.cookie).POST("/api/customers/{id}/stamps", {
+      params: { path: { id: customerId } },
+      body: { method: "purchase", ...(programId ? { programId } : {}) },
+    }),
+    201,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,10 +53,9 @@ beforeAll(async () => {
     reward: "Um corte grátis",
   });
   beard = await createProgram({ name: "Barba", stampsRequired: 4, reward: "Uma barba grátis" });
-  await json(
-    await t.request(`/api/programs/${haircut.id}/default`, {
-      method: "POST",
-      cookie: barber.cookie,
+  await ok(
+    apiAs(t, barber.cookie).POST("/api/programs/{id}/default", {
+      params: { path: { id: haircut.id } },
     }),
     200,
   );
@@ -91,46 +100,37 @@ describe("a card's size and reward are fixed when it opens", () => {
       maxStamps: 6,
       reward: "Um corte grátis",
     });
-    const [search] = await json<CompanyCustomer[]>(
-      await t.request("/api/customers?search=joao", { cookie: barber.cookie }),
-      200,
-    );
+    const [search] = await searchCustomers("joao");
     expect(search!.openCard).toMatchObject({
       id: before!.id,
       maxStamps: 6,
       reward: "Um corte grátis",
     });
-    const list = await json<CompanyCard[]>(
-      await t.request("/api/cards", { cookie: barber.cookie }),
-      200,
-    );
+    const list = await ok(apiAs(t, barber.cookie).GET("/api/cards"), 200);
     expect(list.find((c) => c.id === before!.id)).toMatchObject({ reward: "Um corte grátis" });
 
     // it still completes at its own size
     let card: CompanyCard | undefined;
     for (let i = 0; i < 6; i++) {
-      card = await json<CompanyCard>(
-        await t.request(`/api/cards/${before!.id}/stamps`, {
-          cookie: barber.cookie,
+      card = await ok(
+        apiAs(t, barber.cookie).POST("/api/cards/{id}/stamps", {
+          params: { path: { id: before!.id } },
           body: { method: "purchase" },
         }),
         201,
       );
     }
     expect(card).toMatchObject({ stamps: 6, maxStamps: 6, status: "complete" });
-    await json(
-      await t.request(`/api/cards/${before!.id}/redeem`, { cookie: barber.cookie, body: {} }),
+    await ok(
+      apiAs(t, barber.cookie).POST("/api/cards/{id}/redeem", {
+        params: { path: { id: before!.id } },
+        body: {},
+      }),
       200,
     );
 
     // the next card (opened by the next stamp after the redemption) has the new size and reward
-    const next = await json<CompanyCard>(
-      await t.request(`/api/customers/${joao.customerId}/stamps`, {
-        cookie: barber.cookie,
-        body: { method: "purchase" },
-      }),
-      201,
-    );
+    const next = await stampCustomer(joao.customerId);
     expect(next.id).not.toBe(before!.id);
     expect(next).toMatchObject({
       stamps: 1,
@@ -149,7 +149,10 @@ describe("a card's size and reward are fixed when it opens", () => {
 
 describe("several programmes", () => {
   it("staff open a card of another programme: two open cards in two programmes", async () => {
-    const card = await json<CompanyCard>(await openCard(joao.customerId, beard.id), 201);
+    const card = await answerOf<"/api/customers/{id}/cards", "post">(
+      await openCard(joao.customerId, beard.id),
+      201,
+    );
     expect(card).toMatchObject({
       customerId: joao.customerId,
       programId: beard.id,
@@ -161,10 +164,7 @@ describe("several programmes", () => {
     });
     const open = (await myCards()).filter((c) => c.status !== "redeemed");
     expect(open.map((c) => c.programName).sort()).toEqual(["Barba", "Corte masculino"]);
-    const [search] = await json<CompanyCustomer[]>(
-      await t.request("/api/customers?search=joao", { cookie: barber.cookie }),
-      200,
-    );
+    const [search] = await searchCustomers("joao");
     expect(search!.openCards.map((c) => c.programName).sort()).toEqual([
       "Barba",
       "Corte masculino",
@@ -193,22 +193,10 @@ describe("several programmes", () => {
   });
 
   it("'Adicionar Carimbo' stamps the open card of the chosen programme", async () => {
-    const card = await json<CompanyCard>(
-      await t.request(`/api/customers/${joao.customerId}/stamps`, {
-        cookie: barber.cookie,
-        body: { method: "purchase", programId: beard.id },
-      }),
-      201,
-    );
+    const card = await stampCustomer(joao.customerId, beard.id);
     expect(card).toMatchObject({ programId: beard.id, stamps: 1 });
     // without a programme: the default programme's card
-    const other = await json<CompanyCard>(
-      await t.request(`/api/customers/${joao.customerId}/stamps`, {
-        cookie: barber.cookie,
-        body: { method: "purchase" },
-      }),
-      201,
-    );
+    const other = await stampCustomer(joao.customerId);
     expect(other).toMatchObject({ programId: haircut.id, stamps: 2 });
   });
 
@@ -218,10 +206,9 @@ describe("several programmes", () => {
       email: "maria@example.com",
       origin: { empresa_id: barber.companyId, origem: "qrcode_empresa" },
     });
-    await json(
-      await t.request(`/api/programs/${beard.id}/archive`, {
-        method: "POST",
-        cookie: barber.cookie,
+    await ok(
+      apiAs(t, barber.cookie).POST("/api/programs/{id}/archive", {
+        params: { path: { id: beard.id } },
       }),
       200,
     );
@@ -229,13 +216,7 @@ describe("several programmes", () => {
       "program_archived",
     );
     // João's open Barba card is still stamped
-    const card = await json<CompanyCard>(
-      await t.request(`/api/customers/${joao.customerId}/stamps`, {
-        cookie: barber.cookie,
-        body: { method: "purchase", programId: beard.id },
-      }),
-      201,
-    );
+    const card = await stampCustomer(joao.customerId, beard.id);
     expect(card).toMatchObject({ programId: beard.id, stamps: 2, status: "active" });
     expect((await myCards()).some((c) => c.id === card.id)).toBe(true);
     expect((await myCards(maria.cookie)).map((c) => c.programName)).toEqual(["Corte masculino"]);
@@ -248,9 +229,9 @@ describe("several programmes", () => {
       origin: { empresa_id: barber.companyId, origem: "qrcode_empresa" },
     });
     const other = await createProgram({ name: "Sobrancelha", stampsRequired: 3, reward: "Design" });
-    await json(
-      await t.request(`/api/customers/${pedro.customerId}/status`, {
-        cookie: barber.cookie,
+    await ok(
+      apiAs(t, barber.cookie).POST("/api/customers/{id}/status", {
+        params: { path: { id: pedro.customerId } },
         body: { status: "inactive" },
       }),
       200,
@@ -263,9 +244,7 @@ describe("several programmes", () => {
 
 describe("scoping", () => {
   it("another company cannot open cards for this company's customers or in its programmes", async () => {
-    const rivalProgram = (
-      await json<Program[]>(await t.request("/api/programs", { cookie: rival.cookie }), 200)
-    )[0]!;
+    const rivalProgram = (await ok(apiAs(t, rival.cookie).GET("/api/programs"), 200))[0]!;
     const attempts = [
       // the rival's programme for its (non-)member
       openCard(joao.customerId, rivalProgram.id, rival.cookie),
@@ -298,8 +277,8 @@ describe("scoping", () => {
       cookie: barber.cookie,
       body: { programId: "" },
     });
-    const error = await json<{ error: { fields: Record<string, string> } }>(res, 400);
-    expect(error.error.fields.programId).toBe("program_required");
+    const error = await errorBody(res, 400);
+    expect(error.error.fields?.programId).toBe("program_required");
   });
 });
 
@@ -317,8 +296,10 @@ describe("the customer's card API", () => {
         brandColor: "#0f766e",
       });
     }
-    const page = await json<{ cards: CustomerCard[] }>(
-      await t.request(`/api/me/companies/${barber.companyId}`, { cookie: joao.cookie }),
+    const page = await ok(
+      apiAs(t, joao.cookie).GET("/api/me/companies/{id}", {
+        params: { path: { id: barber.companyId } },
+      }),
       200,
     );
     expect(page.cards.length).toBeGreaterThan(1);

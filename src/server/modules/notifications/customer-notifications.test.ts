@@ -4,8 +4,7 @@ import { saoPauloDate } from "@shared/dates";
 import type { CustomerNotification } from "@shared/notifications.schema";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerOf, apiAs, ok } from "../../test/api";
-import { json } from "../../test/http";
+import { answerOf, apiAs, ok, runJob } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { referrals } from "../referrals/referrals.table";
 import { stamps } from "../stamps/stamps.table";
@@ -179,7 +178,7 @@ describe("the customer's bell", () => {
   });
 
   it("lists the birthday gift (not its stamps again) and the company's notice", async () => {
-    await json(await t.request("/dev/jobs/birthday-gifts", { method: "POST" }), 200);
+    await runJob(t, "birthday-gifts");
     const list = await bell(caio);
     const types = list.items.map((n) => n.type).sort();
     expect(types).toEqual(["birthday_gift", "reply"]);

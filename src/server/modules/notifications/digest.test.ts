@@ -2,8 +2,7 @@ import type { CustomerCard } from "@shared/cards.schema";
 import { type NotificationSettings, SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerOf, apiAs, ok } from "../../test/api";
-import { json } from "../../test/http";
+import { answerOf, apiAs, ok, runJob } from "../../test/api";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { DigestRunResult } from "./digest.job";
 import { notificationDigests } from "./notifications.table";
@@ -90,10 +89,7 @@ async function switches(of: Company, changes: Partial<NotificationSettings>) {
 
 /** The job's run as of `now` (through /dev/jobs), then its e-mails out of the outbox. */
 async function runDigest(now: Date): Promise<DigestRunResult> {
-  const res = await t.request(`/dev/jobs/notification-digests?now=${now.toISOString()}`, {
-    method: "POST",
-  });
-  const { result } = await json<{ result: DigestRunResult }>(res, 200);
+  const result = await runJob<DigestRunResult>(t, "notification-digests", { now });
   await t.deliverQueuedEmails();
   return result;
 }
