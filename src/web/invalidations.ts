@@ -12,7 +12,7 @@ import { partnershipMutations } from "./features/partnerships/keys";
 import { programKeys, programMutations } from "./features/programs/keys";
 import { referralKeys, referralMutations } from "./features/referrals/keys";
 import { reportKeys } from "./features/reports/keys";
-import { settingsKeys } from "./features/settings/keys";
+import { settingsKeys, settingsMutations } from "./features/settings/keys";
 import { stampMutations } from "./features/stamps/keys";
 import type { CrossFeatureInvalidation } from "./lib/query-client";
 
@@ -107,6 +107,8 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   { after: [messageMutations.reply], invalidate: [notificationKeys.all], settled: true },
   // An answered partnership request leaves the bell.
   { after: [partnershipMutations.answer], invalidate: [notificationKeys.all], settled: true },
+  // The bell's switches ('Alertas no sino do painel' and the categories) show in the bell at once.
+  { after: [settingsMutations.saveSection("notifications")], invalidate: [notificationKeys.all] },
   // The server sets 'Último backup' of the system settings.
   { after: [backupMutations.download], invalidate: [settingsKeys.system()], settled: true },
   // A subscription, a plan change, a cancellation or a (simulated) payment changes the company's

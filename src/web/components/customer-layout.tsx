@@ -1,3 +1,4 @@
+import type { Locale } from "@shared/languages";
 import { CreditCard, LayoutDashboard, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,8 @@ type CustomerLayoutProps = {
   signingOut: boolean;
   /** The header's bell (the route passes the notifications feature's). */
   bell?: ReactNode;
+  /** The language switch's choice, kept for the user (the route passes the settings feature's). */
+  onLanguageSwitch?: (locale: Locale) => void;
   children: ReactNode;
 };
 
@@ -35,6 +38,7 @@ export function CustomerLayout({
   onSignOut,
   signingOut,
   bell,
+  onLanguageSwitch,
   children,
 }: CustomerLayoutProps) {
   const { t } = useTranslation("layout");
@@ -55,7 +59,7 @@ export function CustomerLayout({
             ) : null}
           </div>
           <div className="ml-auto flex items-center gap-1">
-            <LanguageSwitcher className="hidden sm:inline-flex" />
+            <LanguageSwitcher className="hidden sm:inline-flex" onSwitch={onLanguageSwitch} />
             {bell}
             <SignOutButton onSignOut={onSignOut} signingOut={signingOut} />
           </div>

@@ -1,7 +1,7 @@
 import type { Appearance, UpdateSystemSettings } from "@shared/settings.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiAnswer, api } from "@/web/lib/api-client";
-import { settingsKeys } from "./keys";
+import { settingsKeys, settingsMutations } from "./keys";
 
 const SECTION_PATHS = {
   "loyalty-rules": "/api/settings/loyalty-rules",
@@ -29,6 +29,7 @@ export const sectionQueryOptions = <N extends SectionName>(name: N) =>
 export function useSaveSection<N extends SectionName>(name: N) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: settingsMutations.saveSection(name),
     mutationFn: (input: Sections[N]) => putSection(name, input) as Promise<Sections[N]>,
     onSuccess: (saved) => queryClient.setQueryData(settingsKeys.section(name), saved),
   });

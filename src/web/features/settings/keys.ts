@@ -8,3 +8,9 @@ export const settingsKeys = {
   system: () => [...settingsKeys.all, "system"] as const,
   appearance: () => [...settingsKeys.all, "appearance"] as const,
 };
+
+/** This feature's mutations that change other features' data (src/web/invalidations.ts). */
+export const settingsMutations = {
+  /** A /configuracoes section saved (e.g. the bell's switches, the add-stamp methods). */
+  saveSection: (name: string) => ["settings", "save", name] as const,
+};

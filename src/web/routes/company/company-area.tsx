@@ -8,6 +8,7 @@ import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { PlanBanner } from "@/web/features/billing/components/plan-banner";
+import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 import { LEAVE_DEMO_STATE, useDemoMode } from "@/web/lib/demo-mode";
 import { CompanyLayout } from "./company-layout";
@@ -29,6 +30,7 @@ export function CompanyArea() {
   // In demo mode (?debug=true, decision 014) /api/me is the demo café's owner, an admin: the
   // guard lets anyone in, and 'Sair' leaves the demo (a sign-out would be a refused write).
   const demo = useDemoMode();
+  const switchLanguage = useSwitchLanguage();
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) {
@@ -54,6 +56,8 @@ export function CompanyArea() {
       companyName={me.data.company?.tradeName ?? me.data.profile.name}
       onSignOut={() => (demo ? navigate(pathname, { state: LEAVE_DEMO_STATE }) : signOut.mutate())}
       signingOut={signOut.isPending || signOut.isSuccess}
+      // The demo keeps nothing on the server (a save would be refused): the switch stays local.
+      onLanguageSwitch={demo ? undefined : switchLanguage}
     >
       <AppearanceSync />
       <PlanBanner company={me.data.company} />

@@ -1,3 +1,4 @@
+import type { Locale } from "@shared/languages";
 import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeft,
@@ -41,8 +42,10 @@ import {
 import { meQueryOptions } from "@/web/features/auth/api";
 import { unreadMessagesQueryOptions } from "@/web/features/messages/api";
 import { NotificationBell } from "@/web/features/notifications/components/notification-bell";
+import { notificationKeys } from "@/web/features/notifications/keys";
 import { partnershipOverviewQueryOptions } from "@/web/features/partnerships/api";
 import { badgeCount } from "@/web/lib/format";
+import { useRefreshOnChange } from "@/web/lib/use-refresh-on-change";
 
 type MenuItem = {
   key:
@@ -97,7 +100,10 @@ function CompanySidebar({ companyName }: { companyName: string }) {
   const collapsed = state === "collapsed" && !isMobile;
   // Pending customer messages, unread partner messages and partnership requests waiting for an
   // answer, refreshed every 30 seconds (spec section 9).
-  const pendingCustomers = useQuery(unreadMessagesQueryOptions()).data?.pending ?? 0;
+  const unread = useQuery(unreadMessagesQueryOptions()).data;
+  const pendingCustomers = unread?.pending ?? 0;
+  // The bell follows the counter's poll: a new message shows in the badge and the bell together.
+  useRefreshOnChange(unread, notificationKeys.company());
   const partnerships = useQuery(partnershipOverviewQueryOptions()).data;
   const pendingMessages =
     pendingCustomers +
@@ -213,6 +219,8 @@ function CustomerSearch() {
 
 type CompanyLayoutProps = {
   companyName: string;
+  /** The language switch's choice, kept for the user (the settings feature's). */
+  onLanguageSwitch?: (locale: Locale) => void;
   onSignOut: () => void;
   signingOut: boolean;
   children: ReactNode;
@@ -224,6 +232,7 @@ type CompanyLayoutProps = {
  */
 export function CompanyLayout({
   companyName,
+  onLanguageSwitch,
   onSignOut,
   signingOut,
   children,
@@ -250,7 +259,7 @@ export function CompanyLayout({
             <CustomerSearch />
           )}
           <div className="ml-auto flex items-center gap-1">
-            <LanguageSwitcher className="hidden sm:inline-flex" />
+            <LanguageSwitcher className="hidden sm:inline-flex" onSwitch={onLanguageSwitch} />
             <NotificationBell />
             <Button asChild variant="ghost" size="icon">
               <Link to="/dados-empresa" aria-label={t("header.companyData")}>

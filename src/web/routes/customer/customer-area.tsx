@@ -7,6 +7,7 @@ import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { CustomerNotificationBell } from "@/web/features/notifications/components/customer-notification-bell";
+import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 
 /**
@@ -17,6 +18,7 @@ export function CustomerArea() {
   const { t } = useTranslation(["common", "customer"]);
   const me = useQuery(meQueryOptions());
   const signOut = useSignOut();
+  const switchLanguage = useSwitchLanguage();
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) {
@@ -41,6 +43,7 @@ export function CustomerArea() {
       onSignOut={() => signOut.mutate()}
       signingOut={signOut.isPending || signOut.isSuccess}
       bell={<CustomerNotificationBell />}
+      onLanguageSwitch={switchLanguage}
     >
       <AppearanceSync />
       <Outlet context={me.data} />

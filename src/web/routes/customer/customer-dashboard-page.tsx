@@ -5,8 +5,8 @@ import { CustomerSettingsDialog } from "@/web/components/customer-settings-dialo
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { MarketingConsentsSection } from "@/web/features/assistant/components/marketing-consents-section";
-import { useJoinCompany } from "@/web/features/cards/api";
 import { CardHistory } from "@/web/features/cards/components/card-history";
+import { JoinCompanyButton } from "@/web/features/cards/components/join-company-button";
 import { CompanyDirectory } from "@/web/features/companies/components/company-directory";
 import { SpecialPromotions } from "@/web/features/companies/components/special-promotions";
 import { MyInvitations } from "@/web/features/customers/components/my-invitations";
@@ -22,7 +22,6 @@ import { useCustomerMe } from "./customer-area";
  */
 export function CustomerDashboardPage() {
   const { t } = useTranslation("customer");
-  const join = useJoinCompany();
   const me = useCustomerMe();
   const saveAppearance = useSaveAppearance();
   return (
@@ -57,14 +56,7 @@ export function CustomerDashboardPage() {
         actions={(company) => (
           <>
             {company.member ? null : (
-              <Button
-                type="button"
-                size="sm"
-                disabled={join.isPending}
-                onClick={() => join.mutate(company.id)}
-              >
-                {t("directory.join")}
-              </Button>
+              <JoinCompanyButton companyId={company.id} companyName={company.tradeName} />
             )}
             <MessageCompanyDialog companyId={company.id} companyName={company.tradeName} />
           </>

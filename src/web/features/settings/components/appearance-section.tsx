@@ -1,4 +1,4 @@
-import { toLanguage, toLocale } from "@shared/languages";
+import { type Locale, toLanguage, toLocale } from "@shared/languages";
 import type { Appearance } from "@shared/settings.schema";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +27,15 @@ export function useApplyAppearance() {
     setLanguagePreference(toLocale(next.language));
     save.mutate(next, { onSuccess: options.onSaved, onError: options.onError });
   };
+}
+
+/**
+ * The headers' language switch in a signed-in area: applies the language and keeps it for the
+ * user on the server, as 'Idioma' below does (else the saved one comes back on the next visit).
+ */
+export function useSwitchLanguage() {
+  const apply = useApplyAppearance();
+  return (locale: Locale) => apply({ language: toLanguage(locale) });
 }
 
 /** Aparência: tema claro/escuro and idioma pt/en. */
