@@ -26,6 +26,7 @@ import { channelRoutes } from "./modules/assistant/channel.routes";
 import { marketingConsentRoutes } from "./modules/assistant/consents.routes";
 import type { AssistantEngine } from "./modules/assistant/engine";
 import { rulesEngine } from "./modules/assistant/rules-engine";
+import { appearanceRoutes } from "./modules/auth/appearance.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { backupRoutes } from "./modules/backup/backup.routes";
 import { billingRoutes, devBillingRoutes } from "./modules/billing/billing.routes";
@@ -34,6 +35,7 @@ import { type BillingProvider, unavailableProvider } from "./modules/billing/pro
 import { cardsRoutes } from "./modules/cards/cards.routes";
 import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
+import { companyRulesRoutes } from "./modules/companies/company-rules.routes";
 import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/company-data/company-data.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { demoMode } from "./modules/demo/demo.middleware";
@@ -222,6 +224,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", interestsRoutes({ db }));
   app.route("/api", partnershipsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));
+  app.route("/api", companyRulesRoutes({ db }));
+  app.route("/api", appearanceRoutes({ db }));
   app.route("/api", marketingConsentRoutes({ db, authSecret: deps.authSecret }));
   app.route(
     "/api",

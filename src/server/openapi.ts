@@ -1,4 +1,4 @@
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { ERROR_CODES } from "@shared/errors";
 import { hasControlChars, TEXT_INVALID } from "@shared/text";
 import type { Context, Env } from "hono";
@@ -57,6 +57,30 @@ export const jsonContent = <T extends z.ZodType>(schema: T) => ({
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { ...jsonContent(schema), required: true },
 });
+
+/** GET and PUT of one /configuracoes section (company admin only). */
+export function sectionRoutes<S extends z.ZodType>(path: string, name: string, schema: S) {
+  return {
+    get: createRoute({
+      method: "get",
+      path,
+      tags: ["settings"],
+      summary: `The company's ${name}`,
+      responses: { 200: { description: name, ...jsonContent(schema) }, ...apiErrorResponses },
+    }),
+    put: createRoute({
+      method: "put",
+      path,
+      tags: ["settings"],
+      summary: `Save the company's ${name}`,
+      request: { ...jsonBody(schema) },
+      responses: {
+        200: { description: `${name} as saved`, ...jsonContent(schema) },
+        ...apiErrorResponses,
+      },
+    }),
+  };
+}
 
 export const IdParamSchema = z.object({
   id: z

@@ -4,13 +4,14 @@
  * (flows/join-company.ts) and the invitation's own records (customers).
  */
 import {
+  type AcceptInvitation,
   INVITATION_ORIGIN,
   type InvitationAnswer,
   type InvitationSignUp,
 } from "@shared/customers.schema";
 import type { Db, Tx } from "../db/client";
 import { AppError, isUniqueViolation } from "../errors";
-import { signUpInvitedCustomer } from "../modules/auth/users.service";
+import { setFirstPassword, signUpInvitedCustomer } from "../modules/auth/users.service";
 import { verifiedEmail } from "../modules/customers/invitations.queries";
 import {
   declineInvitation,
@@ -18,7 +19,9 @@ import {
   type InvitationRow,
   invalidInvitation,
   invitingCompany,
+  lockLegacyInvitation,
   lockWaiting,
+  markLegacyAccepted,
   recordAcceptance,
   usableByToken,
 } from "../modules/customers/invitations.service";
@@ -95,5 +98,26 @@ export async function answerMyInvitation(
     if (!accept) return declineInvitation(tx, invitation);
     await acceptFor(tx, invitation, customerId);
     return { ...(await invitingCompany(tx, invitation.companyId)), accepted: true };
+  });
+}
+
+/**
+ * A legacy invitation (made before consent, the account already exists without a password): in
+ * one transaction the password account (better-auth's own hasher, auth), the e-mail marked
+ * verified (the link reached it) and the invitation used (customers). The person can then sign in.
+ */
+export async function acceptInvitation(
+  deps: Pick<InvitationDeps, "db" | "auth">,
+  input: AcceptInvitation,
+): Promise<{ email: string }> {
+  const ctx = await deps.auth.$context;
+  const passwordHash = await ctx.password.hash(input.password);
+  return deps.db.transaction(async (tx) => {
+    const userId = await lockLegacyInvitation(tx, input.token);
+    // A password set through an earlier invitation is not replaced by a later link.
+    const email = await setFirstPassword(tx, userId, passwordHash);
+    if (!email) throw invalidInvitation();
+    await markLegacyAccepted(tx, userId);
+    return { email };
   });
 }

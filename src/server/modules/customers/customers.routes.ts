@@ -24,7 +24,11 @@ import {
   UpdateCustomerRecordSchema,
 } from "@shared/customers.schema";
 import type { Db } from "../../db/client";
-import { answerMyInvitation, signUpAndAccept } from "../../flows/accept-invitation";
+import {
+  acceptInvitation,
+  answerMyInvitation,
+  signUpAndAccept,
+} from "../../flows/accept-invitation";
 import { joinCompanyByLink } from "../../flows/join-company";
 import { CSV_BOM, csvLine, csvValue } from "../../lib/csv";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
@@ -52,7 +56,6 @@ import {
 import { CUSTOMER_CSV_HEADER, customerCsvLine } from "./customers-csv";
 import { listMyInvitations } from "./invitations.queries";
 import {
-  acceptInvitation,
   declineByToken,
   findInvitation,
   type InvitationDeps,

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
-  type AcceptInvitation,
   type CompanyInvitation,
   type CreateCustomer,
   type CreatedInvitation,
@@ -15,7 +14,6 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { EMAIL_SEND_LIMITS, limitEmailSends } from "../../rate-limits";
 import { findAccountByEmail, findUser } from "../auth/auth.queries";
-import { setFirstPassword } from "../auth/users.service";
 import { findPublicCompany } from "../companies/companies.queries";
 import { invitationEmail, type Mail, type Mailer } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";
@@ -218,40 +216,33 @@ export async function findInvitation(db: Db, token: string): Promise<Invitation>
 }
 
 /**
- * A legacy invitation (made before consent, the account already exists without a password): in
- * one transaction the password account (better-auth's own hasher), the e-mail marked verified (the
- * link reached it) and the invitation used. The person can then sign in.
+ * A legacy invitation (made before consent, the account already exists without a password),
+ * locked inside the accepting transaction (flows/accept-invitation.ts); 404 when the link is
+ * unknown, used or expired.
  */
-export async function acceptInvitation(
-  deps: Pick<InvitationDeps, "db" | "auth">,
-  input: AcceptInvitation,
-): Promise<{ email: string }> {
-  const ctx = await deps.auth.$context;
-  const passwordHash = await ctx.password.hash(input.password);
-  return deps.db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .select({ id: customerInvitations.id, userId: customerInvitations.userId })
-      .from(customerInvitations)
-      .where(
-        and(
-          eq(customerInvitations.tokenHash, hashToken(input.token)),
-          isNotNull(customerInvitations.userId),
-          isNull(customerInvitations.acceptedAt),
-          gt(customerInvitations.expiresAt, sql`now()`),
-        ),
-      )
-      .for("update");
-    const userId = invitation?.userId;
-    if (!userId) throw invalidInvitation();
-    // A password set through an earlier invitation is not replaced by a later link.
-    const email = await setFirstPassword(tx, userId, passwordHash);
-    if (!email) throw invalidInvitation();
-    await tx
-      .update(customerInvitations)
-      .set({ acceptedAt: sql`now()` })
-      .where(and(eq(customerInvitations.userId, userId), isNull(customerInvitations.acceptedAt)));
-    return { email };
-  });
+export async function lockLegacyInvitation(tx: Db, token: string): Promise<string> {
+  const [invitation] = await tx
+    .select({ userId: customerInvitations.userId })
+    .from(customerInvitations)
+    .where(
+      and(
+        eq(customerInvitations.tokenHash, hashToken(token)),
+        isNotNull(customerInvitations.userId),
+        isNull(customerInvitations.acceptedAt),
+        gt(customerInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .for("update");
+  if (!invitation?.userId) throw invalidInvitation();
+  return invitation.userId;
+}
+
+/** Every waiting legacy invitation of `userId` marked used, once their password is set. */
+export async function markLegacyAccepted(tx: Db, userId: string) {
+  await tx
+    .update(customerInvitations)
+    .set({ acceptedAt: sql`now()` })
+    .where(and(eq(customerInvitations.userId, userId), isNull(customerInvitations.acceptedAt)));
 }
 
 /**

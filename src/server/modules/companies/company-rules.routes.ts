@@ -1,0 +1,52 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import {
+  LoyaltyRulesSchema,
+  PromotionSettingsSchema,
+  ReferralRulesSchema,
+} from "@shared/settings.schema";
+import type { Db } from "../../db/client";
+import { requireCompanyActor } from "../../middleware/actor";
+import type { SessionVars } from "../../middleware/session";
+import { sectionRoutes, validationHook } from "../../openapi";
+import {
+  getLoyaltyRules,
+  getPromotion,
+  getReferralRules,
+  saveLoyaltyRules,
+  savePromotion,
+  saveReferralRules,
+} from "./company-rules.service";
+
+const loyalty = sectionRoutes("/settings/loyalty-rules", "loyalty rules", LoyaltyRulesSchema);
+const referral = sectionRoutes("/settings/referral-rules", "referral rules", ReferralRulesSchema);
+const promotion = sectionRoutes(
+  "/settings/promotion",
+  "special promotion",
+  PromotionSettingsSchema,
+);
+
+/** The /configuracoes sections kept on the company's row: stamp rules, referrals, promotion. */
+export function companyRulesRoutes({ db }: { db: Db }) {
+  const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+  const company = (user: SessionVars["user"]) => requireCompanyActor(db, user);
+
+  app.openapi(loyalty.get, async (c) =>
+    c.json(await getLoyaltyRules(db, await company(c.var.user)), 200),
+  );
+  app.openapi(loyalty.put, async (c) =>
+    c.json(await saveLoyaltyRules(db, await company(c.var.user), c.req.valid("json")), 200),
+  );
+  app.openapi(referral.get, async (c) =>
+    c.json(await getReferralRules(db, await company(c.var.user)), 200),
+  );
+  app.openapi(referral.put, async (c) =>
+    c.json(await saveReferralRules(db, await company(c.var.user), c.req.valid("json")), 200),
+  );
+  app.openapi(promotion.get, async (c) =>
+    c.json(await getPromotion(db, await company(c.var.user)), 200),
+  );
+  app.openapi(promotion.put, async (c) =>
+    c.json(await savePromotion(db, await company(c.var.user), c.req.valid("json")), 200),
+  );
+  return app;
+}
