@@ -11,6 +11,7 @@ import {
   PHONE_MAX_LENGTH,
 } from "./limits";
 import { SignUpOriginParamsSchema } from "./origin";
+import { isBrazilianPhone } from "./phone";
 import { isCalendarDate, text } from "./text";
 
 /**
@@ -40,11 +41,12 @@ const state = z
   .min(1, "state_required")
   .pipe(z.enum(STATE_CODES, "state_invalid"));
 
+/** A phone as typed: empty, or a Brazilian number (DDD + 8 or 9 digits, phone.ts), any spelling. */
 export const phoneText = z
   .string()
   .trim()
   .max(PHONE_MAX_LENGTH, "phone_invalid")
-  .regex(/^[0-9()+\-.\s]*$/, "phone_invalid");
+  .refine((value) => value === "" || isBrazilianPhone(value), "phone_invalid");
 
 export const CompanySignUpSchema = z.object({
   companyName: text().trim().min(1, "company_name_required").max(NAME_MAX_LENGTH, "name_too_long"),
