@@ -65,12 +65,7 @@ test.describe("partnerships between two companies in a real browser", () => {
     await a.getByRole("button", { name: "Salvar configurações" }).click();
     await a.getByText("Parceria atualizada!").waitFor();
 
-    // The bakery (also open to partnerships) finds it by state and an unaccented, lower-case city.
-    const on = await bakeryContext.request.put("/api/partnerships/settings", {
-      data: { enabled: true, description: "Pão de queijo de cortesia." },
-      headers: { origin: server.baseUrl },
-    });
-    expect(on.status(), await on.text()).toBe(200);
+    // The bakery finds it by state and an unaccented, lower-case city.
     await b.goto("/parceria-marketplace");
     await b.getByLabel("Estado").selectOption("SP");
     await b.getByLabel("Cidade").fill(`sao paulo ${tag}`);
@@ -80,6 +75,33 @@ test.describe("partnerships between two companies in a real browser", () => {
     await entry.getByText("Café expresso grátis para clientes de parceiros.").waitFor();
     await entry.getByText(`São Paulo ${tag}/SP · Alimentação`).waitFor();
     expect(await market.getByRole("listitem").count()).toBe(1);
+
+    // Its own switch is still off: the banner says it cannot send either, and the button is
+    // disabled with the reason before any proposal is written.
+    await b
+      .getByRole("note")
+      .getByText(
+        "A parceria da sua empresa está desativada: ela não aparece no marketplace, não recebe nem pode enviar solicitações.",
+      )
+      .waitFor();
+    const offButton = entry.getByRole("button", { name: "Solicitar Parceria" });
+    await expect(offButton).toBeDisabled();
+    await expect(offButton).toHaveAccessibleDescription(
+      "Ative a parceria da sua empresa para enviar solicitações",
+    );
+    await entry.getByText("Ative a parceria da sua empresa para enviar solicitações").waitFor();
+    expect(await b.getByRole("dialog").count()).toBe(0);
+    await expectNoSidewaysScroll(b);
+
+    // Once the bakery is open to partnerships too, the button asks for the proposal.
+    const on = await bakeryContext.request.put("/api/partnerships/settings", {
+      data: { enabled: true, description: "Pão de queijo de cortesia." },
+      headers: { origin: server.baseUrl },
+    });
+    expect(on.status(), await on.text()).toBe(200);
+    await b.reload();
+    await expect(entry.getByRole("button", { name: "Solicitar Parceria" })).toBeEnabled();
+    expect(await b.getByRole("note").count()).toBe(0);
     await expectNoSidewaysScroll(b);
 
     const proposal = "Clientes da padaria ganham um café; clientes do café, um pão de queijo.";
@@ -96,6 +118,9 @@ test.describe("partnerships between two companies in a real browser", () => {
       .getByRole("region", { name: "Solicitações recebidas" })
       .getByRole("listitem", { name: bakery.companyName });
     await received.getByTestId("request-status").getByText("Nova").waitFor();
+    // 'Aceitar' and 'Recusar' show without opening the request first.
+    await expect(received.getByRole("button", { name: "Aceitar" })).toBeVisible();
+    await expect(received.getByRole("button", { name: "Recusar" })).toBeVisible();
     await received.getByRole("button", { name: "Ver solicitação" }).click();
     await received.getByText(proposal).waitFor();
     await received.getByTestId("request-status").getByText("Lida").waitFor();

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   "partnership_exists",
   "partnership_unavailable",
   "partnership_state_conflict",
+  "partnership_sender_inactive",
+  "partner_messages_limited",
   "demo_read_only",
   "internal_error",
 ] as const;

@@ -49,6 +49,8 @@ export const PARTNERSHIP_PROPOSAL_MAX = 500;
 export const PARTNERSHIP_MESSAGE_MAX = 2000;
 /** Requests a company may send per day (São Paulo), whatever their outcome. */
 export const PARTNERSHIP_REQUESTS_PER_DAY = 10;
+/** Messages a company may write in its partner chats per hour, all threads together (issue 29). */
+export const PARTNER_MESSAGES_PER_HOUR = 60;
 /** Marketplace page size. */
 export const MARKETPLACE_PAGE_SIZE = 12;
 /** Threads shown in the /mensagens partners column (spec section 9). */
@@ -189,7 +191,7 @@ export const PartnershipSchema = z
     lastMessage: z
       .object({ body: z.string(), createdAt: z.string(), fromMe: z.boolean() })
       .nullable(),
-    /** Messages can be written (pending or active). */
+    /** Messages can be written (active only: a pending request carries just its proposal). */
     writable: z.boolean(),
     /** Active only: the link for the partner's customers to join the partner through the own company, and the counts. */
     link: z

@@ -1490,7 +1490,7 @@ export interface paths {
         /** The company's partnerships and requests (both directions), newest activity first */
         get: operations["getPartnerships"];
         put?: never;
-        /** 'Solicitar Parceria': 409 partnership_unavailable (switch off, own company), partnership_exists (one pending or active per pair), 429 past the daily limit */
+        /** 'Solicitar Parceria': 409 partnership_sender_inactive (the sender's own switch off), partnership_unavailable (the target's switch off, own company), partnership_exists (one pending or active per pair), 429 past the daily limit */
         post: operations["postPartnerships"];
         delete?: never;
         options?: never;
@@ -1576,7 +1576,7 @@ export interface paths {
         /** The partner conversation, oldest first (only newer than `after` when given: polled every 2 s); marks the partner's messages read */
         get: operations["getPartnershipsByIdMessages"];
         put?: never;
-        /** Writes in the conversation while the partnership is pending or active (409 after) */
+        /** Writes in the conversation once the partnership is active (409 while pending: only the proposal, and after the end); 429 partner_messages_limited past PARTNER_MESSAGES_PER_HOUR a company writes in an hour */
         post: operations["postPartnershipsByIdMessages"];
         delete?: never;
         options?: never;
@@ -2159,7 +2159,7 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "validation_failed" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "rate_limited" | "unauthenticated" | "forbidden" | "not_found" | "payload_too_large" | "signup_failed" | "card_complete" | "card_not_complete" | "card_redeemed" | "claim_pending" | "claim_not_allowed" | "review_already_claimed" | "claim_not_pending" | "file_too_large" | "file_type_invalid" | "message_already_answered" | "interest_already_answered" | "customer_inactive" | "invitation_invalid" | "plan_expired" | "wrong_password" | "two_factor_invalid_code" | "two_factor_challenge_expired" | "two_factor_locked" | "two_factor_already_enabled" | "two_factor_not_enabled" | "reset_token_invalid" | "opt_out_token_invalid" | "idempotency_key_reused" | "card_already_open" | "program_archived" | "program_is_default" | "location_change_too_soon" | "referral_state_conflict" | "referral_reward_unavailable" | "bonus_insufficient" | "subscription_exists" | "subscription_not_active" | "plan_unchanged" | "billing_provider_failed" | "billing_unavailable" | "assistant_plan_required" | "whatsapp_unavailable" | "instagram_unavailable" | "partnership_exists" | "partnership_unavailable" | "partnership_state_conflict" | "demo_read_only" | "internal_error";
+                code: "validation_failed" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "rate_limited" | "unauthenticated" | "forbidden" | "not_found" | "payload_too_large" | "signup_failed" | "card_complete" | "card_not_complete" | "card_redeemed" | "claim_pending" | "claim_not_allowed" | "review_already_claimed" | "claim_not_pending" | "file_too_large" | "file_type_invalid" | "message_already_answered" | "interest_already_answered" | "customer_inactive" | "invitation_invalid" | "plan_expired" | "wrong_password" | "two_factor_invalid_code" | "two_factor_challenge_expired" | "two_factor_locked" | "two_factor_already_enabled" | "two_factor_not_enabled" | "reset_token_invalid" | "opt_out_token_invalid" | "idempotency_key_reused" | "card_already_open" | "program_archived" | "program_is_default" | "location_change_too_soon" | "referral_state_conflict" | "referral_reward_unavailable" | "bonus_insufficient" | "subscription_exists" | "subscription_not_active" | "plan_unchanged" | "billing_provider_failed" | "billing_unavailable" | "assistant_plan_required" | "whatsapp_unavailable" | "instagram_unavailable" | "partnership_exists" | "partnership_unavailable" | "partnership_state_conflict" | "partnership_sender_inactive" | "partner_messages_limited" | "demo_read_only" | "internal_error";
                 message: string;
                 fields?: {
                     [key: string]: string;

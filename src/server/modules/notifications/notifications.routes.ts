@@ -6,6 +6,7 @@ import {
   NotificationListSchema,
 } from "@shared/notifications.schema";
 import type { Db } from "../../db/client";
+import { readNotifications } from "../../flows/read-notifications";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
@@ -13,7 +14,7 @@ import {
   listCustomerNotifications,
   markCustomerNotificationsRead,
 } from "./customer-notifications.service";
-import { listNotifications, markNotificationsRead } from "./notifications.service";
+import { listNotifications } from "./notifications.service";
 
 const listRoute = createRoute({
   method: "get",
@@ -74,7 +75,7 @@ export function notificationsRoutes({ db }: { db: Db }) {
   });
   app.openapi(readRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
-    return c.json(await markNotificationsRead(db, actor, c.req.valid("json")), 200);
+    return c.json(await readNotifications(db, actor, c.req.valid("json")), 200);
   });
   app.openapi(myListRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);

@@ -11,7 +11,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { listPendingMessages } from "../messages/messages.queries";
-import { markRequestsRead } from "../partnerships/partnerships.service";
 import { getNotificationSettings } from "../settings/settings.queries";
 import {
   listNewAssistantFeedback,
@@ -163,22 +162,20 @@ export async function listNotifications(db: Db, actor: CompanyActor): Promise<No
 /**
  * Marks notifications read for this user: the given ids, or every current one. Marks are per user
  * and idempotent; an id that is not one of the company's notifications marks nothing it can see.
- * The answer is the bell after the change, from the one read of the current notifications.
+ * Answers the bell after the change, from the one read of the current notifications, and the ids
+ * marked (flows/read-notifications.ts opens the partnership requests among them).
  */
 export async function markNotificationsRead(
   db: Db,
   actor: CompanyActor,
   input: MarkNotificationsRead,
-): Promise<NotificationList> {
+): Promise<{ bell: NotificationList; marked: string[] }> {
   const switches = await getNotificationSettings(db, actor.companyId);
   const current = await currentNotifications(db, actor, switches);
   const ids = new Set("ids" in input ? input.ids : current.filter((n) => !n.read).map((n) => n.id));
   await saveReadMarks(db, actor.userId, ids);
-  // A partnership request marked read is opened for the company ('nova' → 'lida').
-  const requestIds = [...ids].flatMap((id) =>
-    id.startsWith("parceria_") ? [id.slice("parceria_".length)] : [],
-  );
-  await markRequestsRead(db, actor.companyId, requestIds);
-  if (!switches.push) return MUTED;
-  return toList(current.map((n) => (ids.has(n.id) ? { ...n, read: true } : n)));
+  const bell = switches.push
+    ? toList(current.map((n) => (ids.has(n.id) ? { ...n, read: true } : n)))
+    : MUTED;
+  return { bell, marked: [...ids] };
 }

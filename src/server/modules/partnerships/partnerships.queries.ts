@@ -283,7 +283,8 @@ export async function listPartnershipViews(
       lastMessage: m
         ? { body: m.body, createdAt: m.createdAt.toISOString(), fromMe: m.sender === ownId }
         : null,
-      writable: p.state === "pending" || p.state === "active",
+      // While a request is pending only its proposal is said: the chat opens once accepted.
+      writable: p.state === "active",
       link: p.state === "active" ? { sendPath: partnershipLinkPath(partner.id, ownId) } : null,
       sent: countOf(partner.id, ownId),
       received: countOf(ownId, partner.id),

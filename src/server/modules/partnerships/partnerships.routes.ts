@@ -16,6 +16,7 @@ import {
   PublicPartnersSchema,
 } from "@shared/partnerships.schema";
 import type { Db } from "../../db/client";
+import { savePartnershipSettings } from "../../flows/save-partnership-settings";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import {
@@ -37,7 +38,6 @@ import {
   postMessage,
   readThread,
   requestPartnership,
-  saveSettings,
 } from "./partnerships.service";
 
 const tags = ["partnerships"];
@@ -83,7 +83,7 @@ const requestRoute = createRoute({
   path: "/partnerships",
   tags,
   summary:
-    "'Solicitar Parceria': 409 partnership_unavailable (switch off, own company), partnership_exists (one pending or active per pair), 429 past the daily limit",
+    "'Solicitar Parceria': 409 partnership_sender_inactive (the sender's own switch off), partnership_unavailable (the target's switch off, own company), partnership_exists (one pending or active per pair), 429 past the daily limit",
   request: { ...jsonBody(PartnershipRequestSchema) },
   responses: {
     201: { description: "The request, pending", ...jsonContent(PartnershipSchema) },
@@ -165,7 +165,8 @@ const postMessageRoute = createRoute({
   method: "post",
   path: "/partnerships/{id}/messages",
   tags,
-  summary: "Writes in the conversation while the partnership is pending or active (409 after)",
+  summary:
+    "Writes in the conversation once the partnership is active (409 while pending: only the proposal, and after the end); 429 partner_messages_limited past PARTNER_MESSAGES_PER_HOUR a company writes in an hour",
   request: { params: IdParamSchema, ...jsonBody(PartnerMessageInputSchema) },
   responses: {
     201: { description: "The message", ...jsonContent(PartnerMessageSchema) },
@@ -193,7 +194,7 @@ export function partnershipsRoutes({ db }: { db: Db }) {
     c.json(await getOverview(db, await actor(c.var.user)), 200),
   );
   app.openapi(saveSettingsRoute, async (c) =>
-    c.json(await saveSettings(db, await actor(c.var.user), c.req.valid("json")), 200),
+    c.json(await savePartnershipSettings(db, await actor(c.var.user), c.req.valid("json")), 200),
   );
   app.openapi(marketplaceRoute, async (c) =>
     c.json(await marketplace(db, await actor(c.var.user), c.req.valid("query")), 200),

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import {
   type MarketplacePage,
   type MarketplaceQuery,
+  PARTNER_MESSAGES_PER_HOUR,
   PARTNERSHIP_REQUESTS_PER_DAY,
   type PartnerMessage,
   type Partnership,
   type PartnershipList,
   type PartnershipOverview,
   type PartnershipRequest,
-  type PartnershipSettings,
   type PartnershipState,
   type PartnerThread,
 } from "@shared/partnerships.schema";
@@ -17,8 +17,8 @@ import { advisoryLock } from "../../db/advisory-lock";
 import type { Db } from "../../db/client";
 import { AppError, isUniqueViolation } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { hitRateLimit } from "../../rate-limits";
 import { findCompany, findPublicCompany, planStatus } from "../companies/companies.queries";
-import { saveCompanyPartnershipSettings } from "../companies/companies.service";
 import {
   countRequestsToday,
   findOpenPartnership,
@@ -108,19 +108,6 @@ export async function getOverview(db: Db, actor: CompanyActor): Promise<Partners
   };
 }
 
-/** 'Parceria atualizada!': the switch and the description (through the companies service). */
-export async function saveSettings(
-  db: Db,
-  actor: CompanyActor,
-  input: PartnershipSettings,
-): Promise<PartnershipOverview> {
-  await saveCompanyPartnershipSettings(db, actor.companyId, {
-    partnershipEnabled: input.enabled,
-    partnershipDescription: input.description,
-  });
-  return getOverview(db, actor);
-}
-
 export const marketplace = (
   db: Db,
   actor: CompanyActor,
@@ -131,8 +118,9 @@ export const marketplace = (
 // Requests and their answers
 
 /**
- * 'Solicitar Parceria'. The target must exist (404), be another company open to partnerships, with
- * a subscription it can use, and the sender's own switch must be on (409 partnership_unavailable);
+ * 'Solicitar Parceria'. The sender's own switch must be on (409 partnership_sender_inactive: the
+ * sender's case, not the target's); the target must exist (404), be another company open to
+ * partnerships, with a subscription it can use (409 partnership_unavailable);
  * one pending or active partnership per pair, whoever asked (409 partnership_exists: checked under
  * a lock on the pair, and the unique index decides a race); at most PARTNERSHIP_REQUESTS_PER_DAY
  * requests sent per São Paulo day (429, counted under a lock on the sender).
@@ -152,7 +140,11 @@ export async function requestPartnership(
   ]);
   if (!target) throw new AppError("not_found", 404, "Company not found");
   if (!mine?.partnershipEnabled)
-    throw unavailable("Switch partnerships on ('parceria_ativa') to send requests");
+    throw new AppError(
+      "partnership_sender_inactive",
+      409,
+      "Switch your own partnerships on ('parceria_ativa') to send requests",
+    );
   if (
     !target.partnershipEnabled ||
     !target.subscriptionActive ||
@@ -331,7 +323,11 @@ export async function readThread(
 }
 
 /**
- * A message of the thread, while the partnership is pending or active (409 after). Written under
+ * A message of the thread, while the partnership is active: a pending request carries only its
+ * proposal (409 partnership_state_conflict before the answer and after the end), and a company
+ * writes at most PARTNER_MESSAGES_PER_HOUR messages an hour over all its threads (429
+ * partner_messages_limited; counted in the message's transaction, so a refused one does not
+ * count). Written under
  * the partnership's row lock with the clock read after it, so a thread's messages are committed in
  * the order of their times and a poll `after` the newest one seen never skips one.
  */
@@ -343,8 +339,22 @@ export async function postMessage(
 ): Promise<PartnerMessage> {
   const row = await db.transaction(async (tx) => {
     const partnership = await lockOwn(tx, actor, id);
-    if (partnership.state !== "pending" && partnership.state !== "active")
-      throw stateConflict("The conversation is closed");
+    if (partnership.state === "pending")
+      throw stateConflict("The conversation opens once the request is accepted");
+    if (partnership.state !== "active") throw stateConflict("The conversation is closed");
+    const key = `partner-messages:${actor.companyId}`;
+    const rule = {
+      bucket: "partner-messages",
+      max: PARTNER_MESSAGES_PER_HOUR,
+      windowSeconds: 3600,
+    };
+    if (!(await hitRateLimit(tx, key, rule)))
+      throw new AppError(
+        "partner_messages_limited",
+        429,
+        `At most ${PARTNER_MESSAGES_PER_HOUR} partner messages an hour per company`,
+        { max: String(PARTNER_MESSAGES_PER_HOUR) },
+      );
     const [message] = await tx
       .insert(partnerMessages)
       .values({

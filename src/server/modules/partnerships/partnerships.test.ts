@@ -1,5 +1,6 @@
 import {
   type MarketplacePage,
+  PARTNER_MESSAGES_PER_HOUR,
   type PartnerMessage,
   partnershipLinkPath,
 } from "@shared/partnerships.schema";
@@ -8,7 +9,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { connectPostgres } from "../../db/client";
-import { answerOf } from "../../test/api";
+import { answerOf, errorBody } from "../../test/api";
 import { errorCode } from "../../test/http";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";
@@ -168,7 +169,10 @@ describe("requests and answers", () => {
   it("refuses the own company, a company switched off, an unknown one, and a sender switched off", async () => {
     expect(await errorCode(await request(padaria, padaria))).toBe("partnership_unavailable");
     expect(await errorCode(await request(padaria, fechada))).toBe("partnership_unavailable");
-    expect(await errorCode(await request(fechada, cafe))).toBe("partnership_unavailable");
+    // The sender's own switch off is the sender's case, with its own code (not the target's).
+    const senderOff = await request(fechada, cafe);
+    expect(senderOff.status).toBe(409);
+    expect(await errorCode(senderOff)).toBe("partnership_sender_inactive");
     const unknown = await api(padaria, "/api/partnerships", {
       body: { companyId: "00000000-0000-4000-8000-000000000000", proposal: "Oi" },
     });
@@ -190,7 +194,7 @@ describe("requests and answers", () => {
       requestedByMe: true,
       requestStatus: "nova",
       partner: { id: cafe.companyId, name: "Café Aurora", branch: "alimentacao" },
-      writable: true,
+      writable: false,
       link: null,
     });
     const [received] = await list(cafe, "pending");
@@ -397,6 +401,50 @@ describe("the chat", () => {
     expect(next.messages.map((m) => m.id)).toEqual([reply.id]);
     expect(next.messages[0]).toMatchObject({ fromMe: false, senderCompanyId: cafe.companyId });
     expect((await thread(padaria, id, reply.id)).messages).toEqual([]);
+  });
+});
+
+describe("the chat's limits", () => {
+  it("carries only the proposal while the request is pending: no message from either side", async () => {
+    const sent = await answerOf<"/api/partnerships", "post">(
+      await request(loja, salao, "Proposta da Loja"),
+      201,
+    );
+    for (const who of [loja, salao]) {
+      const res = await say(who, sent.id, "x".repeat(1_900));
+      expect(res.status).toBe(409);
+      expect(await errorCode(res)).toBe("partnership_state_conflict");
+    }
+    const pending = await thread(salao, sent.id);
+    expect(pending.messages).toEqual([]);
+    expect(pending.partnership).toMatchObject({ proposal: "Proposta da Loja", writable: false });
+    expect((await overview(salao)).unreadMessages).toBe(0);
+    await answerOf<"/api/partnerships/{id}/answer", "post">(
+      await answer(salao, sent.id, true),
+      200,
+    );
+  });
+
+  it("lets a company write PARTNER_MESSAGES_PER_HOUR messages an hour, then 429; the partner still writes", async () => {
+    const [p] = (await list(loja, "active")).filter((x) => x.partner.id === salao.companyId);
+    const id = p!.id;
+    for (let i = 1; i <= PARTNER_MESSAGES_PER_HOUR; i++)
+      expect((await say(loja, id, `Mensagem ${i}`)).status).toBe(201);
+    const refused = await say(loja, id, "Mais uma");
+    const body = await errorBody(refused, 429);
+    expect(body.error).toMatchObject({
+      code: "partner_messages_limited",
+      fields: { max: String(PARTNER_MESSAGES_PER_HOUR) },
+    });
+    const seen = await thread(salao, id);
+    expect(seen.messages).toHaveLength(PARTNER_MESSAGES_PER_HOUR);
+    expect(seen.messages.at(-1)?.body).toBe(`Mensagem ${PARTNER_MESSAGES_PER_HOUR}`);
+    expect((await say(salao, id, "Recebi tudo!")).status).toBe(201);
+    // Ended here, so the partnerships the next tests read are the ones they set up.
+    await answerOf<"/api/partnerships/{id}/end", "post">(
+      await api(salao, `/api/partnerships/${id}/end`, { method: "POST" }),
+      200,
+    );
   });
 });
 

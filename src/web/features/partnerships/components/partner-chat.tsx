@@ -7,6 +7,7 @@ import {
   type Partnership,
 } from "@shared/partnerships.schema";
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { Lock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { useForm } from "react-hook-form";
@@ -28,8 +29,8 @@ import { RequestStatusBadge } from "./partnership-requests";
 /**
  * One partnership's conversation: the proposal, then the messages oldest first (own ones on the
  * right, marked 'nova' until the partner opens them, then 'lida'), asked again every 2 seconds
- * while open. Writable while the request is pending or the partnership active; otherwise a note
- * replaces the composer and the conversation stays readable.
+ * while open. Writable while the partnership is active; a pending request carries only its
+ * proposal, and there (as after the end) a note replaces the composer.
  */
 export function PartnerChat({ id }: { id: string }) {
   const { t } = useTranslation("partnerships");
@@ -102,13 +103,27 @@ export function PartnerChat({ id }: { id: string }) {
           className="flex items-start gap-2 border-t bg-muted/50 p-3 text-muted-foreground text-sm"
         >
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t(
-            `chat.readOnly.${partnership.state === "declined" || partnership.state === "cancelled" ? partnership.state : "ended"}`,
-          )}
+          {readOnlyNote(partnership, t)}
         </p>
       )}
     </section>
   );
+}
+
+/** Why the conversation takes no message: pending (only the proposal so far), or closed. */
+function readOnlyNote(partnership: Partnership, t: TFunction<"partnerships">): string {
+  const name = partnership.partner.name;
+  switch (partnership.state) {
+    case "pending":
+      return partnership.requestedByMe
+        ? t("chat.readOnly.pendingSent", { name })
+        : t("chat.readOnly.pendingReceived", { name });
+    case "declined":
+    case "cancelled":
+      return t(`chat.readOnly.${partnership.state}`);
+    default:
+      return t("chat.readOnly.ended");
+  }
 }
 
 function Proposal({ partnership }: { partnership: Partnership }) {

@@ -6,7 +6,7 @@ import {
   type MarketplaceQuery,
 } from "@shared/partnerships.schema";
 import { useQuery } from "@tanstack/react-query";
-import { Check, ChevronLeft, ChevronRight, Clock, Info } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, Clock, Handshake, Info } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -193,7 +193,11 @@ export function PartnershipMarketplace() {
             className="grid gap-3 md:grid-cols-2 xl:grid-cols-3"
           >
             {data.companies.map((company) => (
-              <MarketplaceEntry key={company.id} company={company} />
+              <MarketplaceEntry
+                key={company.id}
+                company={company}
+                ownSwitchOff={overview.data ? !overview.data.enabled : false}
+              />
             ))}
           </ul>
         </>
@@ -230,7 +234,13 @@ export function PartnershipMarketplace() {
   );
 }
 
-function MarketplaceEntry({ company }: { company: MarketplaceCompany }) {
+function MarketplaceEntry({
+  company,
+  ownSwitchOff,
+}: {
+  company: MarketplaceCompany;
+  ownSwitchOff: boolean;
+}) {
   const { t } = useTranslation("partnerships");
   return (
     <li
@@ -256,18 +266,40 @@ function MarketplaceEntry({ company }: { company: MarketplaceCompany }) {
         {company.description ?? t("marketplace.noDescription")}
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <Relation company={company} />
+        <Relation company={company} ownSwitchOff={ownSwitchOff} />
       </div>
     </li>
   );
 }
 
-/** The button, or where the two companies stand. */
-function Relation({ company }: { company: MarketplaceCompany }) {
+/**
+ * The button, or where the two companies stand. With the own switch off the button is disabled
+ * and says why before any proposal is written (the server answers partnership_sender_inactive).
+ */
+function Relation({
+  company,
+  ownSwitchOff,
+}: {
+  company: MarketplaceCompany;
+  ownSwitchOff: boolean;
+}) {
   const { t } = useTranslation("partnerships");
+  const hintId = useId();
   switch (company.relation) {
     case "none":
-      return <RequestPartnershipDialog company={company} />;
+      return ownSwitchOff ? (
+        <>
+          <Button type="button" size="sm" disabled aria-describedby={hintId}>
+            <Handshake aria-hidden="true" />
+            {t("marketplace.request")}
+          </Button>
+          <p id={hintId} className="basis-full text-muted-foreground text-xs">
+            {t("marketplace.senderOff")}
+          </p>
+        </>
+      ) : (
+        <RequestPartnershipDialog company={company} />
+      );
     case "pending_sent":
       return (
         <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-2.5 py-1 font-medium text-xs">

@@ -1,9 +1,8 @@
 import type { Partnership, RequestStatus } from "@shared/partnerships.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check, ChevronDown, MessagesSquare, X } from "lucide-react";
+import { Check, ChevronDown, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -22,7 +21,9 @@ import { PartnerAvatar, place } from "./partner-avatar";
 
 /**
  * /parceria: the requests waiting for an answer. Received ones are 'nova' until opened ('lida'),
- * then accepted or declined ('respondida', never answered again); sent ones can be withdrawn.
+ * and 'Aceitar'/'Recusar' show on each without opening it ('respondida', never answered again);
+ * sent ones can be withdrawn. A pending request carries only its proposal: the conversation
+ * opens once it is accepted.
  */
 export function PartnershipRequests() {
   const { t } = useTranslation("partnerships");
@@ -166,10 +167,29 @@ function ReceivedRequest({ request }: { request: Partnership }) {
         />
         <RequestStatusBadge status={open && opened ? "lida" : request.requestStatus} />
       </div>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <Button
           type="button"
+          size="sm"
+          onClick={() => void respond(true)}
+          disabled={answer.isPending}
+        >
+          <Check aria-hidden="true" />
+          {t("requests.accept")}
+        </Button>
+        <Button
+          type="button"
+          size="sm"
           variant="outline"
+          onClick={() => void respond(false)}
+          disabled={answer.isPending}
+        >
+          <X aria-hidden="true" />
+          {t("requests.decline")}
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
           size="sm"
           aria-expanded={open}
           aria-controls={bodyId}
@@ -195,33 +215,6 @@ function ReceivedRequest({ request }: { request: Partnership }) {
               <p className="whitespace-pre-wrap break-words">{request.partner.description}</p>
             </div>
           ) : null}
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              size="sm"
-              onClick={() => void respond(true)}
-              disabled={answer.isPending}
-            >
-              <Check aria-hidden="true" />
-              {t("requests.accept")}
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              onClick={() => void respond(false)}
-              disabled={answer.isPending}
-            >
-              <X aria-hidden="true" />
-              {t("requests.decline")}
-            </Button>
-            <Button asChild size="sm" variant="ghost">
-              <Link to={`/parceria-mensagens?id=${encodeURIComponent(request.id)}`}>
-                <MessagesSquare aria-hidden="true" />
-                {t("requests.talk")}
-              </Link>
-            </Button>
-          </div>
         </div>
       ) : null}
     </li>
@@ -261,12 +254,6 @@ function SentRequest({ request }: { request: Partnership }) {
           disabled={cancel.isPending}
         >
           {t("requests.cancel")}
-        </Button>
-        <Button asChild size="sm" variant="ghost">
-          <Link to={`/parceria-mensagens?id=${encodeURIComponent(request.id)}`}>
-            <MessagesSquare aria-hidden="true" />
-            {t("requests.talk")}
-          </Link>
         </Button>
       </div>
     </li>
