@@ -1,23 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { CustomerCard } from "@shared/cards.schema";
-import type { CompanyCustomer } from "@shared/customers.schema";
-import {
-  type CompanyInvitation,
-  type CreatedInvitation,
-  type CustomerCardSummary,
-  type CustomerDetails,
-  type CustomerPage,
-  type CustomerRow,
-  type CustomerStats,
-  INVITATIONS_PER_DAY,
-  type Invitation,
-  type InvitationAnswer,
-  type MyInvitation,
-} from "@shared/customers.schema";
+import { type CreatedInvitation, INVITATIONS_PER_DAY } from "@shared/customers.schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCustomers } from "../../../../scripts/seed-customers";
-import { json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { users } from "../auth/auth.table";
 import { profiles } from "../auth/profiles.table";
@@ -54,10 +40,8 @@ async function invite(company: { cookie: string }, overrides: Record<string, unk
     cookie: company.cookie,
     body: newCustomer(overrides),
   });
-  return json<CreatedInvitation>(res, 201);
+  return answerOf<"/api/customers", "post">(res, 201);
 }
-
-type ErrorBody = { error: { code: string; fields?: Record<string, string> } };
 
 /** The link of the last invitation e-mailed to `email`. */
 const invitationToken = (email: string) =>
@@ -74,27 +58,50 @@ async function create(company: { cookie: string }, overrides: Record<string, unk
   await invite(company, input);
   const email = String(input.email).trim().toLowerCase();
   const { email: _email, ...own } = input;
-  await json(
+  await answerOf<"/api/invitations/sign-up", "post">(
     await t.request("/api/invitations/sign-up", {
       body: { ...own, token: invitationToken(email), password: "segredo1" },
     }),
     200,
   );
   const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const customer = await json<CustomerRow>(
-    await t.request(`/api/customers/${user!.id}`, { cookie: company.cookie }),
-    200,
-  );
+  const customer = await customerOf(company, user!.id);
   return { customer };
 }
 
-const directory = (company: { cookie: string }, query = "") =>
-  t
-    .request(`/api/customers/directory${query}`, { cookie: company.cookie })
-    .then((res) => json<CustomerPage>(res, 200));
+/** The company's view of one customer (its record, their cards' summary, the conversation). */
+const customerOf = (company: { cookie: string }, id: string) =>
+  ok(apiAs(t, company.cookie).GET("/api/customers/{id}", { params: { path: { id } } }), 200);
+
+type DirectoryQuery = { search?: string; page?: number; busca?: string; pagina?: number };
+const directory = (company: { cookie: string }, query: DirectoryQuery = {}) =>
+  ok(apiAs(t, company.cookie).GET("/api/customers/directory", { params: { query } }), 200);
+
+const invitations = (company: { cookie: string }) =>
+  ok(apiAs(t, company.cookie).GET("/api/customers/invitations"), 200);
+
+const myInvitations = (cookie: string) => ok(apiAs(t, cookie).GET("/api/me/invitations"), 200);
+
+const myCards = (cookie: string) => ok(apiAs(t, cookie).GET("/api/me/cards"), 200);
+
+const me = (cookie: string) => ok(apiAs(t, cookie).GET("/api/me"), 200);
+
+const invitationOf = (token: string) =>
+  ok(apiAs(t).GET("/api/invitations/{token}", { params: { path: { token } } }), 200);
+
+const stampSearchOf = (company: { cookie: string }, search: string) =>
+  ok(apiAs(t, company.cookie).GET("/api/customers", { params: { query: { search } } }), 200);
+
+const answerInvitation = (cookie: string, id: string, answer: "accept" | "decline") =>
+  ok(
+    apiAs(t, cookie).POST("/api/me/invitations/{id}/{answer}", {
+      params: { path: { id, answer } },
+    }),
+    200,
+  );
 
 const search = async (company: { cookie: string }, term: string) =>
-  (await directory(company, `?busca=${encodeURIComponent(term)}`)).items.map((c) => c.name);
+  (await directory(company, { busca: term })).items.map((c) => c.name);
 
 const csv = async (company: { cookie: string }) =>
   (await t.request("/api/customers/export", { cookie: company.cookie })).text();
@@ -140,10 +147,7 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
     // no account and no customer yet
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     expect(await search(cafe, "rita")).toEqual([]);
-    const pending = await json<CompanyInvitation[]>(
-      await t.request("/api/customers/invitations", { cookie: cafe.cookie }),
-      200,
-    );
+    const pending = await invitations(cafe);
     expect(pending.find((i) => i.email === email)).toMatchObject({
       name: "Rita Nova",
       status: "pending",
@@ -167,10 +171,7 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
       .where(eq(customerInvitations.email, email));
     expect(stored!.tokenHash).not.toBe(token);
 
-    const shown = await json<Invitation>(
-      await t.request(`/api/invitations/${encodeURIComponent(token)}`),
-      200,
-    );
+    const shown = await invitationOf(token);
     expect(shown).toEqual({
       id: stored!.id,
       kind: "consent",
@@ -192,27 +193,24 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
     const short = await t.request("/api/invitations/sign-up", {
       body: { ...own, password: "12345" },
     });
-    expect((await json<ErrorBody>(short, 400)).error.fields?.password).toBe("password_too_short");
+    expect((await errorBody(short, 400)).error.fields?.password).toBe("password_too_short");
 
     expect(
-      await json<{ email: string }>(
+      await answerOf<"/api/invitations/sign-up", "post">(
         await t.request("/api/invitations/sign-up", { body: own }),
         200,
       ),
     ).toEqual({ email });
     const cookie = await t.signIn(email, "minhasenha");
-    const cards = await json<CustomerCard[]>(await t.request("/api/me/cards", { cookie }), 200);
+    const cards = await myCards(cookie);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ companyName: "Café Aurora", stamps: 0, status: "active" });
-    const me = await json<{ profile: Record<string, string> }>(
-      await t.request("/api/me", { cookie }),
-      200,
-    );
+    const account = await me(cookie);
     // the account holds the person's own data
-    expect(me.profile).toMatchObject({ name: "Rita Nova Silva", city: "Valinhos" });
+    expect(account.profile).toMatchObject({ name: "Rita Nova Silva", city: "Valinhos" });
 
     // the company now sees its customer, its own record being what it typed
-    const [row] = (await directory(cafe, "?busca=rita")).items;
+    const [row] = (await directory(cafe, { busca: "rita" })).items;
     expect(row).toMatchObject({
       name: "Rita Nova Silva",
       email,
@@ -225,15 +223,12 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
       .from(memberships)
       .where(and(eq(memberships.companyId, cafe.companyId), eq(memberships.customerId, row!.id)));
     expect(membership!.origin).toBe("convite_empresa");
-    const after = await json<CompanyInvitation[]>(
-      await t.request("/api/customers/invitations", { cookie: cafe.cookie }),
-      200,
-    );
+    const after = await invitations(cafe);
     expect(after.map((i) => i.email)).not.toContain(email);
 
     // the link works once
     const again = await t.request("/api/invitations/sign-up", { body: own });
-    expect((await json<ErrorBody>(again, 404)).error.code).toBe("invitation_invalid");
+    expect((await errorBody(again, 404)).error.code).toBe("invitation_invalid");
     expect((await t.request(`/api/invitations/${token}`)).status).toBe(404);
   });
 
@@ -249,11 +244,8 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
     const res = await t.request("/api/invitations/sign-up", {
       body: { ...newCustomer({ name: "Expira" }), email: undefined, token, password: "minhasenha" },
     });
-    expect((await json<ErrorBody>(res, 404)).error.code).toBe("invitation_invalid");
-    const list = await json<CompanyInvitation[]>(
-      await t.request("/api/customers/invitations", { cookie: company.cookie }),
-      200,
-    );
+    expect((await errorBody(res, 404)).error.code).toBe("invitation_invalid");
+    const list = await invitations(company);
     expect(list.map((i) => [i.email, i.status])).toEqual([[email, "expired"]]);
   });
 
@@ -261,8 +253,8 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
     const company = await t.companySession({ companyName: "Recusa", email: "rec@example.com" });
     const email = "nao-quero@example.com";
     await invite(company, { name: "Não Quero", email });
-    const answer = await json<InvitationAnswer>(
-      await t.request("/api/invitations/decline", { body: { token: invitationToken(email) } }),
+    const answer = await ok(
+      apiAs(t).POST("/api/invitations/decline", { body: { token: invitationToken(email) } }),
       200,
     );
     expect(answer).toEqual({
@@ -272,10 +264,7 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
     });
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     expect((await directory(company)).total).toBe(0);
-    const list = await json<CompanyInvitation[]>(
-      await t.request("/api/customers/invitations", { cookie: company.cookie }),
-      200,
-    );
+    const list = await invitations(company);
     expect(list.map((i) => [i.email, i.status])).toEqual([[email, "declined"]]);
     const late = await t.request("/api/invitations/sign-up", {
       body: {
@@ -301,7 +290,7 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
       cookie: cafe.cookie,
       body: newCustomer(overrides),
     });
-    const error = await json<ErrorBody>(res, 400);
+    const error = await errorBody(res, 400);
     expect(error.error.fields?.[field]).toBe(message);
   });
 });
@@ -341,10 +330,7 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
     });
 
     // nothing changed for Carla, and Barbearia has no trace of her
-    const cards = () =>
-      t
-        .request("/api/me/cards", { cookie: carla.cookie })
-        .then((r) => json<CustomerCard[]>(r, 200));
+    const cards = () => myCards(carla.cookie);
     expect((await cards()).map((c) => c.companyName)).toEqual(["Café Aurora"]);
     expect((await directory(barber)).items.map((c) => c.email)).not.toContain("carla@example.com");
     expect(await search(barber, "carla")).toEqual([]);
@@ -353,23 +339,14 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
     expect(
       (await t.request(`/api/customers/${carla.customerId}`, { cookie: barber.cookie })).status,
     ).toBe(404);
-    const addStamp = await json<unknown[]>(
-      await t.request("/api/customers?search=carla", { cookie: barber.cookie }),
-      200,
-    );
+    const addStamp = await stampSearchOf(barber, "carla");
     expect(addStamp).toEqual([]);
 
     // Carla sees the invitation in her area (her e-mail, confirmed) and accepts it there
-    const mine = await json<MyInvitation[]>(
-      await t.request("/api/me/invitations", { cookie: carla.cookie }),
-      200,
-    );
+    const mine = await myInvitations(carla.cookie);
     expect(mine.map((i) => i.companyName)).toEqual(["Barbearia Sul"]);
     // with an account, the link asks to sign in: it cannot create a second account
-    const link = await json<Invitation>(
-      await t.request(`/api/invitations/${invitationToken("carla@example.com")}`),
-      200,
-    );
+    const link = await invitationOf(invitationToken("carla@example.com"));
     expect(link).toMatchObject({ kind: "consent", hasAccount: true, id: mine[0]!.id });
     const signUp = await t.request("/api/invitations/sign-up", {
       body: {
@@ -379,14 +356,14 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
         password: "tomada123",
       },
     });
-    expect((await json<ErrorBody>(signUp, 409)).error.code).toBe("email_taken");
+    expect((await errorBody(signUp, 409)).error.code).toBe("email_taken");
     // someone else's session cannot answer it
     const other = await t.customerSession({ email: "outra@example.com" });
     const stolen = await t.request(`/api/me/invitations/${mine[0]!.id}/accept`, {
       method: "POST",
       cookie: other.cookie,
     });
-    expect((await json<ErrorBody>(stolen, 404)).error.code).toBe("invitation_invalid");
+    expect((await errorBody(stolen, 404)).error.code).toBe("invitation_invalid");
     // nor a company
     expect(
       (
@@ -397,13 +374,7 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
       ).status,
     ).toBe(403);
 
-    const accepted = await json<InvitationAnswer>(
-      await t.request(`/api/me/invitations/${mine[0]!.id}/accept`, {
-        method: "POST",
-        cookie: carla.cookie,
-      }),
-      200,
-    );
+    const accepted = await answerInvitation(carla.cookie, mine[0]!.id, "accept");
     expect(accepted).toEqual({
       companyId: barber.companyId,
       companyName: "Barbearia Sul",
@@ -414,7 +385,7 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
       "Café Aurora",
     ]);
     // now Barbearia sees her: her name, its own record of what it typed
-    const [row] = (await directory(barber, "?busca=carla")).items;
+    const [row] = (await directory(barber, { busca: "carla" })).items;
     expect(row).toMatchObject({
       id: carla.customerId,
       name: "Carla Antiga",
@@ -426,12 +397,7 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
     // her own profile is untouched
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, carla.customerId));
     expect(profile!.phone).toBe("(11) 91111-2222");
-    expect(
-      await json<MyInvitation[]>(
-        await t.request("/api/me/invitations", { cookie: carla.cookie }),
-        200,
-      ),
-    ).toEqual([]);
+    expect(await myInvitations(carla.cookie)).toEqual([]);
     // a second answer is refused
     const twice = await t.request(`/api/me/invitations/${mine[0]!.id}/decline`, {
       method: "POST",
@@ -443,22 +409,10 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
   it("a customer who declines in their area does not become a member", async () => {
     const dani = await t.customerSession({ name: "Dani", email: "dani@example.com" });
     await invite(barber, { email: "dani@example.com" });
-    const [mine] = await json<MyInvitation[]>(
-      await t.request("/api/me/invitations", { cookie: dani.cookie }),
-      200,
-    );
-    await json(
-      await t.request(`/api/me/invitations/${mine!.id}/decline`, {
-        method: "POST",
-        cookie: dani.cookie,
-      }),
-      200,
-    );
+    const [mine] = await myInvitations(dani.cookie);
+    await answerInvitation(dani.cookie, mine!.id, "decline");
     expect(await search(barber, "dani")).toEqual([]);
-    const cards = await json<CustomerCard[]>(
-      await t.request("/api/me/cards", { cookie: dani.cookie }),
-      200,
-    );
+    const cards = await myCards(dani.cookie);
     expect(cards).toEqual([]);
   });
 
@@ -470,7 +424,7 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
       cookie: company.cookie,
       body: newCustomer(),
     });
-    expect((await json<ErrorBody>(refused, 429)).error.code).toBe("rate_limited");
+    expect((await errorBody(refused, 429)).error.code).toBe("rate_limited");
   });
 
   it("re-sending refreshes the pending invitation, within the per-address e-mail limit (429)", async () => {
@@ -494,7 +448,7 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
       cookie: company.cookie,
       body: newCustomer({ email }),
     });
-    expect((await json<ErrorBody>(limited, 429)).error.code).toBe("rate_limited");
+    expect((await errorBody(limited, 429)).error.code).toBe("rate_limited");
     expect(t.mails.filter((m) => m.to === email)).toHaveLength(5);
   });
 });
@@ -529,7 +483,7 @@ describe("legacy invitations (made before consent)", () => {
       companyId: company.companyId,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
-    const shown = await json<Invitation>(await t.request(`/api/invitations/${token}`), 200);
+    const shown = await invitationOf(token);
     expect(shown).toMatchObject({
       kind: "password",
       name: "Léo Legado",
@@ -539,16 +493,16 @@ describe("legacy invitations (made before consent)", () => {
     const early = await t.request("/api/session", { body: { email, password: "segredo1" } });
     expect(early.status).toBe(401);
     const short = await t.request("/api/invitations/accept", { body: { token, password: "123" } });
-    expect((await json<ErrorBody>(short, 400)).error.fields?.password).toBe("password_too_short");
-    await json(
-      await t.request("/api/invitations/accept", { body: { token, password: "minhasenha" } }),
+    expect((await errorBody(short, 400)).error.fields?.password).toBe("password_too_short");
+    await ok(
+      apiAs(t).POST("/api/invitations/accept", { body: { token, password: "minhasenha" } }),
       200,
     );
     await t.signIn(email, "minhasenha");
     const again = await t.request("/api/invitations/accept", {
       body: { token, password: "outrasenha" },
     });
-    expect((await json<ErrorBody>(again, 404)).error.code).toBe("invitation_invalid");
+    expect((await errorBody(again, 404)).error.code).toBe("invitation_invalid");
     // a consent invitation cannot be used as a legacy one, nor the reverse
     expect((await t.request("/api/invitations/decline", { body: { token } })).status).toBe(404);
   });
@@ -573,13 +527,11 @@ describe("legacy invitations (made before consent)", () => {
     });
     await invite(company, { email });
     const token = invitationToken(email);
-    expect(await json<Invitation>(await t.request(`/api/invitations/${token}`), 200)).toMatchObject(
-      {
-        kind: "consent",
-        hasAccount: false,
-      },
-    );
-    await json(
+    expect(await invitationOf(token)).toMatchObject({
+      kind: "consent",
+      hasAccount: false,
+    });
+    await answerOf<"/api/invitations/sign-up", "post">(
       await t.request("/api/invitations/sign-up", {
         body: {
           ...newCustomer({ name: "Nome Meu" }),
@@ -591,12 +543,9 @@ describe("legacy invitations (made before consent)", () => {
       200,
     );
     const cookie = await t.signIn(email, "minhasenha");
-    const me = await json<{ user: { id: string }; profile: { name: string } }>(
-      await t.request("/api/me", { cookie }),
-      200,
-    );
-    expect(me.user.id).toBe(userId);
-    expect(me.profile.name).toBe("Nome Meu");
+    const account = await me(cookie);
+    expect(account.user.id).toBe(userId);
+    expect(account.profile.name).toBe("Nome Meu");
     expect(await search(company, "meu")).toEqual(["Nome Meu"]);
   });
 });
@@ -657,7 +606,7 @@ describe("search, pagination and counts", () => {
       "Maria Conceição",
       "Zeca 00",
     ]);
-    const second = await directory(company, "?pagina=2");
+    const second = await directory(company, { pagina: 2 });
     expect(second.items.map((c) => c.name)).toEqual([
       "Zeca 17",
       "Zeca 18",
@@ -665,23 +614,25 @@ describe("search, pagination and counts", () => {
       "Zeca 20",
       "Zeca 21",
     ]);
-    const zecas = await directory(company, "?busca=zeca&pagina=2");
+    const zecas = await directory(company, { busca: "zeca", pagina: 2 });
     expect(zecas).toMatchObject({ total: 22, page: 2 });
     expect(zecas.items).toHaveLength(2);
   });
 
   it("the header search ('Buscar clientes...') lands on the same search", async () => {
     // /clientes?busca=... sends `busca` as it came from the header
-    expect((await directory(company, "?busca=MARIA")).items[0]?.email).toBe("maria@example.com");
+    expect((await directory(company, { busca: "MARIA" })).items[0]?.email).toBe(
+      "maria@example.com",
+    );
   });
 
   it("takes `search` and `page` like the API's other lists, and still the first `busca`/`pagina`", async () => {
-    const byNew = await directory(company, "?search=zeca&page=2");
+    const byNew = await directory(company, { search: "zeca", page: 2 });
     expect(byNew).toMatchObject({ total: 22, page: 2 });
     expect(byNew.items.map((c) => c.name)).toEqual(["Zeca 20", "Zeca 21"]);
-    expect(await directory(company, "?busca=zeca&pagina=2")).toEqual(byNew);
+    expect(await directory(company, { busca: "zeca", pagina: 2 })).toEqual(byNew);
     // Both spellings at once: the new names win.
-    const both = await directory(company, "?search=maria&busca=zeca&page=1&pagina=2");
+    const both = await directory(company, { search: "maria", busca: "zeca", page: 1, pagina: 2 });
     expect(both).toMatchObject({ total: 1, page: 1 });
     // A bad term is refused under the name it came with.
     const bad = await t.request(`/api/customers/directory?search=${encodeURIComponent("\u0000")}`, {
@@ -706,9 +657,9 @@ describe("large bases", () => {
     [5200, "read in name order"],
   ])("%i matches (%s): counted as 'more than 1,000', paged as the list is", async (n) => {
     const company = await seeded(n, `base${n}@example.com`);
-    const all = await directory(company, "?pagina=4");
+    const all = await directory(company, { pagina: 4 });
     expect(all).toMatchObject({ total: n, totalCapped: false });
-    const found = await directory(company, "?busca=exemplo.com&pagina=4");
+    const found = await directory(company, { busca: "exemplo.com", pagina: 4 });
     expect(found).toMatchObject({ total: 1000, totalCapped: true, page: 4 });
     expect(found.items.map((c) => c.id)).toEqual(all.items.map((c) => c.id));
     expect(found.items).toHaveLength(20);
@@ -739,24 +690,21 @@ describe("stats", () => {
     const b3 = await create(company, { email: "b3@example.com", birthDate: "" });
     await create(company, { email: "b4@example.com", birthDate: `1970-${pad(other)}-03` });
     // the company's record of b2 moves the birthday into this month
-    await json(
-      await t.request(`/api/customers/${b2.customer.id}/record`, {
-        cookie: company.cookie,
+    await ok(
+      apiAs(t, company.cookie).POST("/api/customers/{id}/record", {
+        params: { path: { id: b2.customer.id } },
         body: { phone: "", birthDate: `1985-${pad(month)}-02`, city: "", state: "", notes: "" },
       }),
       200,
     );
-    await json(
-      await t.request(`/api/customers/${b3.customer.id}/status`, {
-        cookie: company.cookie,
+    await ok(
+      apiAs(t, company.cookie).POST("/api/customers/{id}/status", {
+        params: { path: { id: b3.customer.id } },
         body: { status: "inactive" },
       }),
       200,
     );
-    const stats = await json<CustomerStats>(
-      await t.request("/api/customers/stats", { cookie: company.cookie }),
-      200,
-    );
+    const stats = await ok(apiAs(t, company.cookie).GET("/api/customers/stats"), 200);
     expect(stats).toEqual({ total: 4, active: 3, birthdaysThisMonth: 2 });
   });
 });
@@ -771,59 +719,51 @@ describe("status toggle", () => {
         body: { method: "purchase", notes: "" },
       });
     expect((await stampCustomer()).status).toBe(201);
-    const [card] = await json<CustomerCardSummary[]>(
-      await t.request(`/api/customers/${customer.id}/cards`, { cookie: company.cookie }),
+    const [card] = await ok(
+      apiAs(t, company.cookie).GET("/api/customers/{id}/cards", {
+        params: { path: { id: customer.id } },
+      }),
       200,
     );
     expect(card).toMatchObject({ stamps: 1, maxStamps: 10, status: "active" });
     // the add-stamp search finds members as /clientes does: case and accents ignored
     await create(company, { name: "Conceição Araújo", email: "ceicao@example.com" });
     const stampSearch = async (term: string) =>
-      (
-        await json<CompanyCustomer[]>(
-          await t.request(`/api/customers?search=${encodeURIComponent(term)}`, {
-            cookie: company.cookie,
-          }),
-          200,
-        )
-      ).map((c) => c.name);
+      (await stampSearchOf(company, term)).map((c) => c.name);
     expect(await stampSearch("conceicao ara")).toEqual(["Conceição Araújo"]);
     expect(await stampSearch("PAULO")).toEqual(["Paulo Pausa"]);
 
-    const off = await json<CustomerRow>(
-      await t.request(`/api/customers/${customer.id}/status`, {
-        cookie: company.cookie,
+    const off = await ok(
+      apiAs(t, company.cookie).POST("/api/customers/{id}/status", {
+        params: { path: { id: customer.id } },
         body: { status: "inactive" },
       }),
       200,
     );
     expect(off.status).toBe("inactive");
 
-    const found = await json<CompanyCustomer[]>(
-      await t.request("/api/customers?search=paulo", { cookie: company.cookie }),
-      200,
-    );
+    const found = await stampSearchOf(company, "paulo");
     expect(found).toEqual([]);
     expect((await stampCustomer()).status).toBe(404);
     const byCard = await t.request(`/api/cards/${card!.id}/stamps`, {
       cookie: company.cookie,
       body: { method: "purchase", notes: "" },
     });
-    expect((await json<{ error: { code: string } }>(byCard, 409)).error.code).toBe(
-      "customer_inactive",
-    );
+    expect((await errorBody(byCard, 409)).error.code).toBe("customer_inactive");
     // still listed, with its card and stamp
-    const rows = await directory(company, "?busca=paulo");
+    const rows = await directory(company, { busca: "paulo" });
     expect(rows.items[0]).toMatchObject({ status: "inactive", totalCards: 1, currentStamps: 1 });
-    const cards = await json<CustomerCardSummary[]>(
-      await t.request(`/api/customers/${customer.id}/cards`, { cookie: company.cookie }),
+    const cards = await ok(
+      apiAs(t, company.cookie).GET("/api/customers/{id}/cards", {
+        params: { path: { id: customer.id } },
+      }),
       200,
     );
     expect(cards[0]!.stamps).toBe(1);
 
-    await json(
-      await t.request(`/api/customers/${customer.id}/status`, {
-        cookie: company.cookie,
+    await ok(
+      apiAs(t, company.cookie).POST("/api/customers/{id}/status", {
+        params: { path: { id: customer.id } },
         body: { status: "active" },
       }),
       200,
@@ -844,9 +784,9 @@ describe("'Ver Detalhes': the company's record and the messages", () => {
       birthDate: "1991-01-10",
       origin: { empresa_id: company.companyId, origem: "qrcode_empresa" },
     });
-    const saved = await json<CustomerDetails>(
-      await t.request(`/api/customers/${lia.customerId}/record`, {
-        cookie: company.cookie,
+    const saved = await ok(
+      apiAs(t, company.cookie).POST("/api/customers/{id}/record", {
+        params: { path: { id: lia.customerId } },
         body: {
           phone: "(21) 95555-6666",
           birthDate: "1991-02-11",
@@ -865,11 +805,8 @@ describe("'Ver Detalhes': the company's record and the messages", () => {
       notes: "Prefere café sem açúcar",
       profile: { phone: "(21) 90000-1111", city: "Niterói", state: "RJ", birthDate: "1991-01-10" },
     });
-    const me = await json<{ profile: Record<string, string> }>(
-      await t.request("/api/me", { cookie: lia.cookie }),
-      200,
-    );
-    expect(me.profile).toMatchObject({
+    const account = await me(lia.cookie);
+    expect(account.profile).toMatchObject({
       phone: "(21) 90000-1111",
       city: "Niterói",
       birthDate: "1991-01-10",
@@ -879,9 +816,9 @@ describe("'Ver Detalhes': the company's record and the messages", () => {
     expect(await search(company, "900001111")).toEqual([]);
 
     // an empty field goes back to the profile
-    const cleared = await json<CustomerDetails>(
-      await t.request(`/api/customers/${lia.customerId}/record`, {
-        cookie: company.cookie,
+    const cleared = await ok(
+      apiAs(t, company.cookie).POST("/api/customers/{id}/record", {
+        params: { path: { id: lia.customerId } },
         body: { phone: "", birthDate: "", city: "", state: "", notes: "" },
       }),
       200,
@@ -892,7 +829,7 @@ describe("'Ver Detalhes': the company's record and the messages", () => {
       cookie: company.cookie,
       body: { phone: "abc", birthDate: "", city: "", state: "XX", notes: "" },
     });
-    const error = await json<{ error: { fields: Record<string, string> } }>(bad, 400);
+    const error = await errorBody(bad, 400);
     expect(error.error.fields).toMatchObject({ phone: "phone_invalid", state: "state_invalid" });
   });
 
@@ -931,8 +868,10 @@ describe("'Ver Detalhes': the company's record and the messages", () => {
     ]);
     const [row] = (await directory(company)).items;
     expect(row).toMatchObject({ messages: 2, pendingMessages: 1 });
-    const details = await json<CustomerDetails>(
-      await t.request(`/api/customers/${customer.id}`, { cookie: company.cookie }),
+    const details = await ok(
+      apiAs(t, company.cookie).GET("/api/customers/{id}", {
+        params: { path: { id: customer.id } },
+      }),
       200,
     );
     expect(details.conversation.map((m) => [m.sender, m.body])).toEqual([
@@ -955,9 +894,9 @@ describe("'Exportar CSV'", () => {
       state: "SP",
     });
     await create(company, { name: "=HYPERLINK(1)", email: "formula@example.com" });
-    await json(
-      await t.request(`/api/customers/${customer.id}/record`, {
-        cookie: company.cookie,
+    await ok(
+      apiAs(t, company.cookie).POST("/api/customers/{id}/record", {
+        params: { path: { id: customer.id } },
         body: {
           phone: "(11) 3333-4444",
           birthDate: "",
@@ -1030,8 +969,8 @@ describe("tenant isolation", () => {
     expect(csv).not.toContain(customer.id);
     expect(csv).not.toContain("socafe@example.com");
     // untouched for its own company
-    const mine = await json<CustomerDetails>(
-      await t.request(`/api/customers/${customer.id}`, { cookie: cafe.cookie }),
+    const mine = await ok(
+      apiAs(t, cafe.cookie).GET("/api/customers/{id}", { params: { path: { id: customer.id } } }),
       200,
     );
     expect(mine).toMatchObject({ status: "active", city: "Campinas" });
