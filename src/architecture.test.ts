@@ -219,6 +219,4 @@ const KNOWN_SIDEWAYS_ARROWS: string[] = [
   "modules/billing/billing-events.ts → modules/companies/companies.service",
   "modules/billing/billing.service.ts → modules/companies/companies.service",
   "modules/company-data/company-data.service.ts → modules/companies/companies.service",
-  "modules/reports/exports.queries.ts → modules/backup/keyset",
-  "modules/security/security.routes.ts → modules/auth/auth.service",
 ];

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
+import type { Db } from "../db/client";
 
 /** Reading a company's rows in batches for the backup, whatever their table. */
 

@@ -1,6 +1,8 @@
+import type { Me } from "@shared/auth.schema";
 import type { StoredAppearance } from "@shared/settings.schema";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { findCompanyOfOwner } from "../companies/companies.queries";
 import { accounts, users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
@@ -54,4 +56,31 @@ export async function findAppearance(db: Db, userId: string): Promise<StoredAppe
     .where(eq(profiles.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** GET /api/me: the signed-in user, their profile and, for an owner, their company. */
+export async function findMe(db: Db, userId: string): Promise<Me | null> {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const { user, profile } = row;
+  return {
+    user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+    profile: {
+      id: profile.id,
+      role: profile.role,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      city: profile.city,
+      state: profile.state,
+      birthDate: profile.birthDate,
+      origin: profile.origin,
+    },
+    company: profile.role === "admin" ? await findCompanyOfOwner(db, user.id) : null,
+  };
 }

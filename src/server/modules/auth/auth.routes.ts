@@ -21,7 +21,8 @@ import {
   rateLimited,
   releaseRateLimit,
 } from "../../rate-limits";
-import { type AccountsDeps, findMe, resendConfirmation } from "./auth.service";
+import { findMe } from "./auth.queries";
+import { type AccountsDeps, resendConfirmation } from "./auth.service";
 import { passwordRoutes } from "./password.routes";
 
 const SignedUpSchema = z.object({ email: z.string() });

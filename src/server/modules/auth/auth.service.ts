@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Me } from "@shared/auth.schema";
 import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db, Tx } from "../../db/client";
 import { AppError, isUniqueViolation } from "../../errors";
-import { findCompanyOfOwner } from "../companies/companies.queries";
 import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
 import { createUserWithPassword } from "./users.service";
@@ -137,30 +135,4 @@ export async function resendConfirmation(deps: AccountsDeps, email: string) {
   if (row && !row.verified) await sendConfirmation(deps, email, row.role);
   const remaining = RESEND_CONFIRMATION_FLOOR_MS - (Date.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-}
-
-export async function findMe(db: Db, userId: string): Promise<Me | null> {
-  const [row] = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const { user, profile } = row;
-  return {
-    user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
-    profile: {
-      id: profile.id,
-      role: profile.role,
-      name: profile.name,
-      email: profile.email,
-      phone: profile.phone,
-      city: profile.city,
-      state: profile.state,
-      birthDate: profile.birthDate,
-      origin: profile.origin,
-    },
-    company: profile.role === "admin" ? await findCompanyOfOwner(db, user.id) : null,
-  };
 }

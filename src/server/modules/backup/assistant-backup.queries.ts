@@ -1,8 +1,15 @@
 import { and, asc, eq, getTableColumns } from "drizzle-orm";
+import {
+  col,
+  companyRowsByCreatedAt,
+  type Dataset,
+  type KeyPart,
+  keyOf,
+  keyset,
+} from "../../lib/keyset";
 import { assistantFeedback, marketingConsents } from "../assistant/assistant.table";
 import { instagramMessages } from "../assistant/instagram.table";
 import { whatsappMessages } from "../assistant/whatsapp.table";
-import { col, companyRowsByCreatedAt, type Dataset, type KeyPart, keyOf, keyset } from "./keyset";
 
 /**
  * The backup's IA Suprema datasets (part of backup.queries.ts's DATASETS): complaints and

@@ -1,11 +1,11 @@
 import { DEFAULT_BACKUP_FREQUENCY, DEFAULT_RETENTION_MONTHS } from "@shared/settings.schema";
 import { eq, getTableColumns } from "drizzle-orm";
+import { col, companyRowsByCreatedAt, type Dataset, single } from "../../lib/keyset";
 import { companies } from "../companies/companies.table";
 import { programs } from "../programs/programs.table";
 import { companySettings } from "../settings/settings.table";
 import { ASSISTANT_DATASETS } from "./assistant-backup.queries";
 import { FILES_DATASET } from "./files-backup.queries";
-import { col, companyRowsByCreatedAt, type Dataset, single } from "./keyset";
 import { MEMBER_DATASETS, REWARD_DATASETS } from "./members-backup.queries";
 import { NETWORK_DATASETS } from "./network-backup.queries";
 
@@ -17,7 +17,7 @@ import { NETWORK_DATASETS } from "./network-backup.queries";
  * (network-backup.queries.ts), and the uploads (files-backup.queries.ts).
  */
 
-export type { Kind } from "./keyset";
+export type { Kind } from "../../lib/keyset";
 
 const companyColumns = getTableColumns(companies);
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
+import { byCreatedAt, col, type Dataset, keyOf, keyset } from "../../lib/keyset";
 import { files } from "../files/files.table";
-import { byCreatedAt, col, type Dataset, keyOf, keyset } from "./keyset";
 
 /**
  * The backup's list of the company's uploads (part of backup.queries.ts's DATASETS), each with the

@@ -1,4 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
+import {
+  col,
+  companyRowsByCreatedAt,
+  type Dataset,
+  type KeyPart,
+  keyOf,
+  keyset,
+} from "../../lib/keyset";
 import { profiles } from "../auth/profiles.table";
 import { birthdayGifts } from "../birthdays/birthdays.table";
 import { loyaltyCards } from "../cards/cards.table";
@@ -6,7 +14,6 @@ import { memberships } from "../customers/memberships.table";
 import { customerMessages } from "../messages/messages.table";
 import { bonusEntries, referrals } from "../referrals/referrals.table";
 import { stamps } from "../stamps/stamps.table";
-import { col, companyRowsByCreatedAt, type Dataset, type KeyPart, keyOf, keyset } from "./keyset";
 
 /**
  * The backup's datasets of the company's members (part of backup.queries.ts's DATASETS): who they

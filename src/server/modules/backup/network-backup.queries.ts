@@ -1,7 +1,4 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import { profiles } from "../auth/profiles.table";
-import { interestReplies, interests } from "../interests/interests.table";
-import { partnerMessages, partnerships } from "../partnerships/partnerships.table";
 import {
   byCreatedAt,
   col,
@@ -10,7 +7,10 @@ import {
   keyOf,
   keyset,
   rowsByCreatedAt,
-} from "./keyset";
+} from "../../lib/keyset";
+import { profiles } from "../auth/profiles.table";
+import { interestReplies, interests } from "../interests/interests.table";
+import { partnerMessages, partnerships } from "../partnerships/partnerships.table";
 
 /**
  * The backup's datasets of the company's dealings beyond its members (part of backup.queries.ts's

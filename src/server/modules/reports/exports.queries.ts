@@ -4,8 +4,8 @@ import { and, asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { saoPauloDayEnd, saoPauloDayStart } from "../../db/time-zone";
+import { byCreatedAt, type KeyPart, keyOf, keyset, type Row } from "../../lib/keyset";
 import { profiles } from "../auth/profiles.table";
-import { byCreatedAt, type KeyPart, keyOf, keyset, type Row } from "../backup/keyset";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
 import { customerMessages } from "../messages/messages.table";
@@ -17,7 +17,7 @@ import { reportMemberDays } from "./reports.table";
 
 /**
  * The exports' read model: each dataset of /relatorios' downloads for a period of São Paulo days,
- * read in keyset batches (backup/keyset.ts, 1,000 rows a query), so an export of 100,000 members
+ * read in keyset batches (lib/keyset.ts, 1,000 rows a query), so an export of 100,000 members
  * never holds more than a batch. Formatting is exports.ts's.
  */
 

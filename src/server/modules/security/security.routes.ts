@@ -19,7 +19,7 @@ import { rateLimit } from "../../middleware/rate-limit";
 import { requireUser, type SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
 import { enforceRateLimit, type RateLimitRule } from "../../rate-limits";
-import { findMe } from "../auth/auth.service";
+import { findMe } from "../auth/auth.queries";
 import { listAccessLog } from "./access-log.service";
 import {
   ChallengeExpired,
