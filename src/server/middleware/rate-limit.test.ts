@@ -113,12 +113,31 @@ describe("sign-in limit per client IP: failures only", { timeout: 60_000 }, () =
   });
 });
 
+/** The device cookie (name=value) a successful sign-in set, for the browser's next attempts. */
+const deviceCookie = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("carimbou_device="));
+
 describe("sign-in throttle per account, across IPs", () => {
-  it("after 10 failures from 5 IPs, even the right password waits; an unknown e-mail is throttled alike; others are not", async () => {
+  it("after 10 failures from 5 IPs, the right password waits in a new browser but not in one it signed in from before; an unknown e-mail is throttled alike; others are not", async () => {
     t = await createTestApp({ trustProxyHops: 1 });
     const [victim, bystander] = await seedCustomers(t, 2, "conta");
     const from = (n: number) => ({ "x-forwarded-for": `198.51.100.${n}` });
     const proxy = "10.0.0.2";
+    // The owner signed in on their phone last week: that browser holds its device cookie.
+    const before = await attempt(t, proxy, from(77), { email: victim!, password: "segredo1" });
+    expect(before.status).toBe(200);
+    const phone = deviceCookie(before);
+    expect(phone).toBeDefined();
+    const setCookie = before.headers.getSetCookie().find((c) => c.startsWith("carimbou_device="));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/api\/session/);
+    const bystanderPhone = deviceCookie(
+      await attempt(t, proxy, from(78), { email: bystander!, password: "segredo1" }),
+    );
+
     for (let i = 0; i < 10; i++) {
       const wrong = { email: victim!, password: `errada${i}x` };
       expect((await attempt(t, proxy, from(i % 5), wrong)).status).toBe(401);
@@ -127,6 +146,28 @@ describe("sign-in throttle per account, across IPs", () => {
     expect(right.status).toBe(429);
     expect(right.headers.get("retry-after")).toBe("900");
     expect(await right.json()).toEqual(TOO_MANY);
+
+    // The owner's own browser: the right password is never refused because of the account,
+    // from wherever it is now.
+    for (const n of [77, 79]) {
+      const known = await attempt(
+        t,
+        proxy,
+        { ...from(n), cookie: phone! },
+        { email: victim!, password: "segredo1" },
+      );
+      expect(known.status, await known.clone().text()).toBe(200);
+    }
+    // Another account's device cookie, or a forged one, vouches for nothing.
+    for (const cookie of [bystanderPhone!, `carimbou_device=${"A".repeat(22)}.${"B".repeat(43)}`]) {
+      const stranger = await attempt(
+        t,
+        proxy,
+        { ...from(80), cookie },
+        { email: victim!, password: "segredo1" },
+      );
+      expect(stranger.status).toBe(429);
+    }
 
     // the same answer for an address no account has: nothing tells the two apart
     for (let i = 0; i < 10; i++) {
@@ -143,6 +184,21 @@ describe("sign-in throttle per account, across IPs", () => {
     // another account signs in from the very same addresses
     const other = await attempt(t, proxy, from(0), { email: bystander!, password: "segredo1" });
     expect(other.status).toBe(200);
+  }, 60_000);
+
+  it("limits a known browser in its own bucket: 10 wrong passwords there, then it waits too", async () => {
+    t = await createTestApp();
+    const [owner] = await seedCustomers(t, 1, "aparelho");
+    const signedIn = await attempt(t, "203.0.113.20", {}, { email: owner!, password: "segredo1" });
+    const cookie = deviceCookie(signedIn)!;
+    for (let i = 0; i < 10; i++) {
+      const wrong = { email: owner!, password: `errada${i}x` };
+      expect((await attempt(t, "203.0.113.20", { cookie }, wrong)).status).toBe(401);
+    }
+    const right = { email: owner!, password: "segredo1" };
+    expect((await attempt(t, "203.0.113.20", { cookie }, right)).status).toBe(429);
+    // …while the account's own bucket was never touched: a new browser still signs in.
+    expect((await attempt(t, "203.0.113.21", {}, right)).status).toBe(200);
   }, 60_000);
 
   it("holds against a burst of parallel guesses", async () => {

@@ -7,6 +7,7 @@ import {
   SignInSchema,
 } from "@shared/auth.schema";
 import { TwoFactorChallengeSchema } from "@shared/security.schema";
+import { getCookie, setCookie } from "hono/cookie";
 import { AppError } from "../../errors";
 import { signUpCompany, signUpCustomer } from "../../flows/sign-up";
 import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
@@ -24,6 +25,16 @@ import {
 import { findMe } from "./auth.queries";
 import { type AccountsDeps, resendConfirmation } from "./auth.service";
 import { passwordRoutes } from "./password.routes";
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE,
+  DEVICE_COOKIE_PATH,
+  knownDevice,
+  newDeviceCookie,
+} from "./sign-in-device";
+
+/** Failed sign-ins of one known browser (its device cookie), in place of the account's bucket. */
+const SIGN_IN_DEVICE_BUCKET = "sign-in-device";
 
 const SignedUpSchema = z.object({ email: z.string() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -129,19 +140,29 @@ export function authRoutes(deps: AccountsDeps & { limits: AccountLimits; trustPr
 
   /**
    * Only failures count, per IP and per e-mail address (whether an account has it or not); once
-   * either is used up, even the right password waits for the window to pass. Each attempt is
-   * counted before the password is checked (a parallel burst cannot slip past the limit) and
-   * given back unless it was a wrong password.
+   * either is used up, the attempt waits for the window to pass. A browser where this account
+   * signed in before (its device cookie, sign-in-device.ts) is counted in its own bucket instead
+   * of the account's: wrong passwords typed elsewhere never lock the owner out of a known
+   * browser. Each attempt is counted before the password is checked (a parallel burst cannot
+   * slip past the limit) and given back unless it was a wrong password.
    */
-  async function withSignInLimits<T>(ip: string, email: string, attempt: () => Promise<T>) {
+  async function withSignInLimits<T>(
+    ip: string,
+    email: string,
+    device: string | null,
+    attempt: () => Promise<T>,
+  ) {
     const ipKey = `${deps.limits.signIn.bucket}:${ip}`;
-    const accountKey = `${deps.limits.signInAccount.bucket}:${email}`;
+    const accountRule = device
+      ? { ...deps.limits.signInAccount, bucket: SIGN_IN_DEVICE_BUCKET }
+      : deps.limits.signInAccount;
+    const accountKey = `${accountRule.bucket}:${device ?? email}`;
     const counted: string[] = [];
     let keep = false;
     try {
       for (const [key, rule] of [
         [ipKey, deps.limits.signIn],
-        [accountKey, deps.limits.signInAccount],
+        [accountKey, accountRule],
       ] as const) {
         counted.push(key);
         if (!(await hitRateLimit(db, key, rule))) {
@@ -162,7 +183,9 @@ export function authRoutes(deps: AccountsDeps & { limits: AccountLimits; trustPr
   app.openapi(signInRoute, async (c) => {
     const body = c.req.valid("json");
     const ip = clientIp(c, deps.trustProxyHops);
-    return withSignInLimits(ip, body.email, async () => {
+    const { secret } = await auth.$context;
+    const device = knownDevice(getCookie(c, DEVICE_COOKIE), secret, body.email);
+    return withSignInLimits(ip, body.email, device, async () => {
       const res = await auth.api.signInEmail({
         body: { email: body.email, password: body.password, rememberMe: true },
         headers: headersWithClientIp(c.req.raw.headers, ip),
@@ -188,6 +211,14 @@ export function authRoutes(deps: AccountsDeps & { limits: AccountLimits; trustPr
       };
       for (const cookie of res.headers.getSetCookie())
         c.header("Set-Cookie", cookie, { append: true });
+      // The password was right: this browser is known to this account from now on (renewed).
+      setCookie(c, DEVICE_COOKIE, newDeviceCookie(secret, body.email), {
+        path: DEVICE_COOKIE_PATH,
+        maxAge: DEVICE_COOKIE_MAX_AGE,
+        httpOnly: true,
+        secure: deps.appUrl.startsWith("https://"),
+        sameSite: "Lax",
+      });
       // 2FA on: better-auth has already deleted the session; only the challenge cookie is set.
       if (answer.twoFactorRedirect) return c.json({ twoFactorRequired: true as const }, 202);
       if (!answer.user) throw new AppError("internal_error", 500, "Sign-in answered no user");
