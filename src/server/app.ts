@@ -23,6 +23,7 @@ import { loadSession, type SessionVars } from "./middleware/session";
 import { slowRequests } from "./middleware/slow-requests";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { channelRoutes } from "./modules/assistant/channel.routes";
+import { channelTestRoutes } from "./modules/assistant/channel-test.routes";
 import { marketingConsentRoutes } from "./modules/assistant/consents.routes";
 import type { AssistantEngine } from "./modules/assistant/engine";
 import { rulesEngine } from "./modules/assistant/rules-engine";
@@ -221,6 +222,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", messagesRoutes({ db }));
   app.route("/api", assistantRoutes({ db, engine: assistantEngine }));
   app.route("/api", channelRoutes({ db, appUrl: deps.appUrl, ...channelDeps }));
+  app.route("/api", channelTestRoutes({ db, ...channelDeps }));
   app.route("/api", interestsRoutes({ db }));
   app.route("/api", partnershipsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));

@@ -1,5 +1,5 @@
 import type { WhatsAppMessage } from "@shared/assistant-channels";
-import { Bot, CheckCircle2, Copy } from "lucide-react";
+import { Bot, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -25,8 +25,7 @@ import { cn } from "@/web/lib/utils";
 
 /**
  * What the messaging channels' cards on /ia-suprema share (WhatsApp and Instagram): a secret
- * field that never shows the saved value, the webhook URL with a copy button, the remove button
- * with its confirmation, and a conversation's messages. Texts come from the channel's object in
+ * field that never shows the saved value, the remove button with its confirmation, and a conversation's messages. Texts come from the channel's object in
  * the `assistant` namespace (`whatsapp.*` or `instagram.*`, the same keys).
  */
 export type ChannelPrefix = "whatsapp" | "instagram";
@@ -98,47 +97,6 @@ export function SecretField({
         hideLabel={t(`${prefix}.hide`)}
       />
     </Field>
-  );
-}
-
-/** The webhook URL to paste in Meta's settings, with a copy button. */
-export function WebhookUrl({
-  prefix,
-  id,
-  url,
-}: {
-  prefix: ChannelPrefix;
-  id: string;
-  url: string;
-}) {
-  const { t } = useTranslation("assistant");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t(`${prefix}.copied`));
-    } catch {
-      toast.error(t(`${prefix}.copyError`));
-    }
-  };
-  return (
-    <div className="grid min-w-0 gap-2">
-      <p id={id} className="font-medium text-sm">
-        {t(`${prefix}.webhookUrl`)}
-      </p>
-      <div className="flex min-w-0 flex-wrap items-center gap-2">
-        <code
-          className="min-w-0 flex-1 break-all rounded-md bg-muted p-2 font-mono text-xs"
-          data-testid={`${prefix}-webhook-url`}
-        >
-          {url}
-        </code>
-        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
-          {t(`${prefix}.copy`)}
-        </Button>
-      </div>
-      <p className="text-muted-foreground text-xs">{t(`${prefix}.webhookHint`)}</p>
-    </div>
   );
 }
 

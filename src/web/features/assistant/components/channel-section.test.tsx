@@ -48,7 +48,9 @@ describe("a messaging channel's card on /ia-suprema", () => {
       "retomar_conversa",
     );
     expect(screen.getByLabelText("Idioma do modelo")).toHaveProperty("value", "pt_BR");
-    expect(screen.getAllByText("configurado")).toHaveLength(3);
+    // The two secrets typed in steps 3 and 4; the verify token (step 6) is never read back.
+    expect(screen.getAllByText("configurado")).toHaveLength(2);
+    expect(screen.getByText("Salvo (o mesmo que você colou na Meta)")).toBeTruthy();
     expect(screen.getByTestId("whatsapp-webhook-url").textContent).toBe(WHATSAPP.webhookUrl);
     expect(screen.getByRole("button", { name: "Remover" })).toBeTruthy();
   });
@@ -69,14 +71,65 @@ describe("a messaging channel's card on /ia-suprema", () => {
     expect(screen.queryByRole("button", { name: "Remover" })).toBeNull();
     await user.type(screen.getByLabelText("Token de acesso"), "IGAA-token");
     await user.type(screen.getByLabelText("Chave secreta do aplicativo"), "app-secret");
-    await user.type(screen.getByLabelText("Token de verificação"), "verify");
+    // The verify token for Meta's webhook is made on the page, shown to copy, and saved.
+    const verify = screen.getByTestId("verify-token").textContent ?? "";
+    expect(verify).toMatch(/^[0-9a-f]{32}$/);
     await user.click(screen.getByRole("button", { name: "Salvar Instagram" }));
     expect(await screen.findByText("Esta conta já está conectada a outra empresa.")).toBeTruthy();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
       accountId: "17841400000000001",
       accessToken: "IGAA-token",
       appSecret: "app-secret",
-      verifyToken: "verify",
+      verifyToken: verify,
     });
+  });
+
+  it("guides step by step, with the webhook URL and verify token to copy", async () => {
+    mockApi({ "GET /api/assistant/whatsapp": { body: { ...WHATSAPP, verifyTokenSet: false } } });
+    const { user } = renderWithApp(<ChannelSection channel="whatsapp" />);
+    const steps = await screen.findByRole("list", { name: "Passo a passo" });
+    expect(steps.querySelectorAll(":scope > li")).toHaveLength(6);
+    expect(
+      screen.getByRole("heading", { name: "2. Copie o ID do número de telefone" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Abrir o painel da Meta" })).toHaveProperty(
+      "href",
+      "https://developers.facebook.com/apps",
+    );
+    const written: string[] = [];
+    Object.defineProperty(navigator, "clipboard", {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
+    await user.click(screen.getByRole("button", { name: "Copiar URL de callback" }));
+    await user.click(screen.getByRole("button", { name: "Copiar Token de verificação" }));
+    expect(written).toEqual([WHATSAPP.webhookUrl, screen.getByTestId("verify-token").textContent]);
+    expect(await screen.findByText("Token de verificação copiado")).toBeTruthy();
+  });
+
+  it("'Testar conexão' says plainly what Meta answered", async () => {
+    const answers = [
+      { ok: false, problem: "token_expired", account: null, name: null, detail: null },
+      { ok: true, problem: null, account: "+55 11 3000-0000", name: "Café do Ponto", detail: null },
+    ];
+    const calls = mockApi({
+      "GET /api/assistant/whatsapp": { body: WHATSAPP },
+      "POST /api/assistant/whatsapp/connection-test": () => ({ body: answers.shift() }),
+    });
+    const { user } = renderWithApp(<ChannelSection channel="whatsapp" />);
+    await user.type(await screen.findByLabelText(/^Token de acesso/), "EAA-old");
+    await user.click(screen.getByRole("button", { name: "Testar conexão" }));
+    expect(
+      await screen.findByText(
+        "Este token de acesso expirou. Gere um token permanente, com validade 'Nunca' (passo 3).",
+      ),
+    ).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({ nodeId: "1098765432101", accessToken: "EAA-old" });
+    await user.click(screen.getByRole("button", { name: "Testar conexão" }));
+    expect(
+      await screen.findByText("Conexão funcionando: +55 11 3000-0000 · Café do Ponto."),
+    ).toBeTruthy();
+    // Nothing saved by a test.
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import {
 import { type UseMutationResult, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { AtSign, type LucideIcon, MessageCircle } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { type FieldValues, type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -29,11 +29,18 @@ import {
   whatsappChannelQueryOptions,
 } from "../whatsapp-api";
 import {
+  ConnectionTest,
+  CopyValue,
+  GuideStep,
+  MetaLink,
+  newVerifyToken,
+  VerifyTokenValue,
+} from "./channel-guide";
+import {
   ChannelLoading,
   type ChannelPrefix,
   RemoveChannelButton,
   SecretField,
-  WebhookUrl,
 } from "./channel-parts";
 
 type Texts = TFunction<"assistant">;
@@ -67,10 +74,15 @@ type ChannelCard<View extends ChannelView, Input extends FieldValues & Secrets, 
   /** The texts the channel's schema errors are, translated in `<prefix>.errors`; else null. */
   error: (t: Texts, message: string) => string | null;
   secretLabel: (t: Texts, name: (typeof SECRETS)[number]) => string;
-  /** The first grid: the account id, then the secrets; `more`, a second grid after them. */
+  /** Step 2's field (the account id); `more`, optional fields saved in step 5. */
   account: PlainField<Input>;
   more?: PlainField<Input>[];
+  /** Where step 2 finds the id in Meta's tools, when not in the app's own dashboard. */
+  idTool?: { href: string; label: (t: Texts) => string };
 };
+
+const META_APPS = "https://developers.facebook.com/apps";
+const META_SYSTEM_USERS = "https://business.facebook.com/settings/system-users";
 
 /** The schema's WhatsApp messages, translated in this feature's `whatsapp.errors`. */
 const WHATSAPP_ERRORS = [
@@ -153,6 +165,10 @@ const INSTAGRAM: ChannelCard<InstagramChannel, SaveInstagramChannelInput, SaveIn
     hint: (t) => t("instagram.accountIdHint"),
     inputMode: "numeric",
   },
+  idTool: {
+    href: "https://developers.facebook.com/tools/explorer",
+    label: (t) => t("guide.openExplorer"),
+  },
 };
 
 /**
@@ -196,9 +212,14 @@ function ChannelForm<View extends ChannelView, Input extends FieldValues & Secre
   const id = useId();
   const { prefix, Icon } = card;
   const { save, remove } = card.useMutations();
+  // Meta's webhook needs the same verify token here and there: one is made for the owner (kept
+  // on this page to copy once saved); a saved one is never read back, so another can be made.
+  const [verifyToken, setVerifyToken] = useState(() =>
+    channel.verifyTokenSet ? "" : newVerifyToken(),
+  );
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(card.schema),
-    values: card.values(channel),
+    values: { ...card.values(channel), verifyToken },
     reValidateMode: "onSubmit",
   });
 
@@ -239,6 +260,21 @@ function ChannelForm<View extends ChannelView, Input extends FieldValues & Secre
       </Field>
     );
   };
+  const secret = (name: "accessToken" | "appSecret") => (
+    <SecretField
+      prefix={prefix}
+      id={`${id}-${name}`}
+      label={card.secretLabel(t, name)}
+      isSet={channel[`${name}Set`] === true}
+      error={error(secretPath(name))}
+      registration={register(secretPath(name))}
+    />
+  );
+  const step = (key: "app" | "id" | "token" | "secret" | "save" | "webhook") => ({
+    title: t(`guide.${prefix}.steps.${key}.title`),
+    text: t(`guide.${prefix}.steps.${key}.text`),
+  });
+  const verifyError = error(secretPath("verifyToken"));
 
   return (
     <form
@@ -255,41 +291,65 @@ function ChannelForm<View extends ChannelView, Input extends FieldValues & Secre
           {channel.configured ? t(`${prefix}.connected`) : t(`${prefix}.notConnected`)}
         </span>
       </p>
-      <p className="text-muted-foreground text-sm">{t(`${prefix}.intro`)}</p>
+      <p className="text-muted-foreground text-sm">{t("guide.later")}</p>
 
-      <div className="grid min-w-0 gap-4 sm:grid-cols-2">
-        {plain(card.account)}
-        {SECRETS.map((name) => (
-          <SecretField
-            key={name}
+      <ol aria-label={t("guide.stepsLabel")} className="grid min-w-0 gap-6">
+        <GuideStep number={1} {...step("app")}>
+          <MetaLink href={META_APPS}>{t("guide.openMeta")}</MetaLink>
+        </GuideStep>
+        <GuideStep number={2} {...step("id")}>
+          {card.idTool ? <MetaLink href={card.idTool.href}>{card.idTool.label(t)}</MetaLink> : null}
+          <div className="max-w-sm">{plain(card.account)}</div>
+        </GuideStep>
+        <GuideStep number={3} {...step("token")}>
+          <MetaLink href={META_SYSTEM_USERS}>{t("guide.openBusiness")}</MetaLink>
+          <div className="max-w-sm">{secret("accessToken")}</div>
+          <ConnectionTest
             prefix={prefix}
-            id={`${id}-${name}`}
-            label={card.secretLabel(t, name)}
-            isSet={channel[`${name}Set`] === true}
-            error={error(secretPath(name))}
-            registration={register(secretPath(name))}
+            read={() => ({
+              nodeId: String(form.getValues(card.account.name) ?? ""),
+              accessToken: String(form.getValues(secretPath("accessToken")) ?? ""),
+            })}
           />
-        ))}
-      </div>
-
-      {card.more ? (
-        <div className="grid min-w-0 gap-4 sm:grid-cols-2">{card.more.map(plain)}</div>
-      ) : null}
-
-      <WebhookUrl prefix={prefix} id={`${id}-webhook`} url={channel.webhookUrl} />
-
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {t(`${prefix}.save`)}
-        </Button>
-        {channel.configured ? (
-          <RemoveChannelButton
-            prefix={prefix}
-            pending={remove.isPending}
-            remove={() => remove.mutateAsync()}
+        </GuideStep>
+        <GuideStep number={4} {...step("secret")}>
+          <div className="max-w-sm">{secret("appSecret")}</div>
+        </GuideStep>
+        <GuideStep number={5} {...step("save")}>
+          {card.more ? (
+            <div className="grid min-w-0 gap-4 sm:grid-cols-2">{card.more.map(plain)}</div>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {t(`${prefix}.save`)}
+            </Button>
+            {channel.configured ? (
+              <RemoveChannelButton
+                prefix={prefix}
+                pending={remove.isPending}
+                remove={() => remove.mutateAsync()}
+              />
+            ) : null}
+          </div>
+        </GuideStep>
+        <GuideStep number={6} {...step("webhook")}>
+          <CopyValue
+            label={t("guide.webhookUrl")}
+            value={channel.webhookUrl}
+            testId={`${prefix}-webhook-url`}
           />
-        ) : null}
-      </div>
+          <VerifyTokenValue
+            token={verifyToken}
+            isSet={channel.verifyTokenSet}
+            onNew={() => setVerifyToken(newVerifyToken())}
+          />
+          {verifyError ? (
+            <p role="alert" className="font-medium text-destructive text-sm">
+              {verifyError}
+            </p>
+          ) : null}
+        </GuideStep>
+      </ol>
     </form>
   );
 }
