@@ -1,11 +1,7 @@
-import type { CustomerCard } from "@shared/cards.schema";
-import type { CompanyReply } from "@shared/messages.schema";
-import type { CustomerNotificationList } from "@shared/notifications.schema";
-import type { CompanyReferralPage, CustomerBonus, MyReferral } from "@shared/referrals.schema";
 import type { ReferralRules } from "@shared/settings.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { createTestApp, customerInput, type TestApp } from "../../test/test-app";
 
 /**
@@ -49,7 +45,7 @@ async function signUp(
   expect(res.status, await res.clone().text()).toBe(201);
   await t.confirm(input.email as string);
   const cookie = await t.signIn(input.email as string, input.password as string);
-  const me = (await (await t.request("/api/me", { cookie })).json()) as { user: { id: string } };
+  const me = await ok(apiAs(t, cookie).GET("/api/me"), 200);
   return { cookie, customerId: me.user.id, email: input.email as string };
 }
 
@@ -59,11 +55,8 @@ const member = (company: Company, extra: Record<string, unknown> = {}) =>
 const referredBy = (company: Company, referrer: Customer, extra: Record<string, unknown> = {}) =>
   signUp({ empresa_id: company.companyId, indicador: referrer.customerId }, extra);
 
-async function cardAt(customer: Customer, company: Company): Promise<CustomerCard> {
-  const cards = await json<CustomerCard[]>(
-    await t.request("/api/me/cards", { cookie: customer.cookie }),
-    200,
-  );
+async function cardAt(customer: Customer, company: Company) {
+  const cards = await ok(apiAs(t, customer.cookie).GET("/api/me/cards"), 200);
   const card = cards.find((c) => c.companyId === company.companyId && c.status !== "redeemed");
   if (!card) throw new Error("no open card");
   return card;
@@ -75,18 +68,26 @@ const staffStamp = (company: Company, customer: Customer) =>
     body: { method: "purchase" },
   });
 
-const list = async (company: Company, query = "") =>
-  json<CompanyReferralPage>(
-    await t.request(`/api/referrals${query}`, { cookie: company.cookie }),
-    200,
-  );
+const list = async (company: Company, query: { state?: "held" } = {}) =>
+  ok(apiAs(t, company.cookie).GET("/api/referrals", { params: { query } }), 200);
 
 const referralOf = async (company: Company, friend: Customer) =>
   (await list(company)).items.find((r) => r.referredId === friend.customerId);
 
 const bonus = async (company: Company, customer: Customer) =>
-  json<CustomerBonus>(
-    await t.request(`/api/customers/${customer.customerId}/bonus`, { cookie: company.cookie }),
+  ok(
+    apiAs(t, company.cookie).GET("/api/customers/{id}/bonus", {
+      params: { path: { id: customer.customerId } },
+    }),
+    200,
+  );
+
+/** The member's own referral page at the café (their link, what it gives, their counts). */
+const myReferral = async (customer: Customer) =>
+  ok(
+    apiAs(t, customer.cookie).GET("/api/me/companies/{id}/referral", {
+      params: { path: { id: cafe.companyId } },
+    }),
     200,
   );
 
@@ -129,10 +130,7 @@ describe("a friend joins through a member's link", () => {
   });
 
   it("shows the member their personal link, what it gives and their counts", async () => {
-    const mine = await json<MyReferral>(
-      await t.request(`/api/me/companies/${cafe.companyId}/referral`, { cookie: ana.cookie }),
-      200,
-    );
+    const mine = await myReferral(ana);
     expect(mine).toMatchObject({
       enabled: true,
       linkPath: `/login-cliente?empresa_id=${cafe.companyId}&indicador=${ana.customerId}`,
@@ -162,15 +160,9 @@ describe("a friend joins through a member's link", () => {
     expect(mail?.subject).toMatch(/^Seu amigo Cliente \d+ entrou no cartão de Café do Ponto$/);
     expect(mail?.text).toContain("você ganhou 3 carimbos e R$ 10,00 de bônus");
     // One notice in the bell, 'Indicação premiada' (referral_reward), not a company reply as well.
-    const replies = await json<CompanyReply[]>(
-      await t.request("/api/me/replies", { cookie: ana.cookie }),
-      200,
-    );
+    const replies = await ok(apiAs(t, ana.cookie).GET("/api/me/replies"), 200);
     expect(replies.some((r) => /Seu amigo Cliente \d+ entrou/.test(JSON.stringify(r)))).toBe(false);
-    const bell = await json<CustomerNotificationList>(
-      await t.request("/api/me/notifications", { cookie: ana.cookie }),
-      200,
-    );
+    const bell = await ok(apiAs(t, ana.cookie).GET("/api/me/notifications"), 200);
     const types = bell.items.map((n) => n.type);
     expect(types.filter((type) => type === "referral_reward")).toHaveLength(1);
     expect(types).not.toContain("reply");
@@ -184,8 +176,8 @@ describe("a friend joins through a member's link", () => {
 
   it("records the referral stamps with the method 'referral' in the card's history", async () => {
     const card = await cardAt(ana, cafe);
-    const details = await json<{ history: { method: string; count: number }[] }>(
-      await t.request(`/api/cards/${card.id}`, { cookie: cafe.cookie }),
+    const details = await ok(
+      apiAs(t, cafe.cookie).GET("/api/cards/{id}", { params: { path: { id: card.id } } }),
       200,
     );
     expect(details.history).toEqual([expect.objectContaining({ method: "referral", count: 3 })]);
@@ -193,11 +185,13 @@ describe("a friend joins through a member's link", () => {
 
   it("keeps one referrer per friend: a second link joins nothing new", async () => {
     const carla = await member(cafe);
-    const res = await t.request("/api/memberships", {
-      cookie: bia.cookie,
-      body: { companyId: cafe.companyId, referrerId: carla.customerId },
-    });
-    expect((await json<{ joined: boolean }>(res, 200)).joined).toBe(false);
+    const joined = await ok(
+      apiAs(t, bia.cookie).POST("/api/memberships", {
+        body: { companyId: cafe.companyId, referrerId: carla.customerId },
+      }),
+      200,
+    );
+    expect(joined.joined).toBe(false);
     const referral = await referralOf(cafe, bia);
     expect(referral?.referrerId).toBe(ana.customerId);
     expect((await list(cafe)).items.filter((r) => r.referredId === bia.customerId)).toHaveLength(1);
@@ -230,11 +224,13 @@ describe("the rules that block or hold a referral", () => {
     expect(await referralOf(cafe, fabio)).toBeUndefined();
     // Gabi, a customer of the rival only, joins the café through Eva's link: she counts.
     const gabi = await member(rival);
-    const res = await t.request("/api/memberships", {
-      cookie: gabi.cookie,
-      body: { companyId: cafe.companyId, referrerId: eva.customerId },
-    });
-    expect((await json<{ joined: boolean }>(res, 200)).joined).toBe(true);
+    const joined = await ok(
+      apiAs(t, gabi.cookie).POST("/api/memberships", {
+        body: { companyId: cafe.companyId, referrerId: eva.customerId },
+      }),
+      200,
+    );
+    expect(joined.joined).toBe(true);
     expect((await referralOf(cafe, gabi))?.state).toBe("pending");
     expect((await cardAt(gabi, cafe)).stamps).toBe(2);
   });
@@ -272,7 +268,7 @@ describe("the rules that block or hold a referral", () => {
     expect(found[5]?.reason).toBe("ip_burst");
     // Held: nothing credited until the company approves.
     expect((await cardAt(friends[5]!, cafe)).stamps).toBe(0);
-    const page = await list(cafe, "?state=held");
+    const page = await list(cafe, { state: "held" });
     expect(page.held).toBe(2);
     expect(page.items.map((r) => r.referredId).sort()).toEqual(
       [friends[5]!.customerId, friends[6]!.customerId].sort(),
@@ -305,10 +301,7 @@ describe("the rules that block or hold a referral", () => {
     expect((await cardAt(julia, cafe)).stamps).toBe(0);
     expect((await staffStamp(cafe, julia)).status).toBe(201);
     expect((await cardAt(ivo, cafe)).stamps).toBe(0);
-    const mine = await json<MyReferral>(
-      await t.request(`/api/me/companies/${cafe.companyId}/referral`, { cookie: ivo.cookie }),
-      200,
-    );
+    const mine = await myReferral(ivo);
     expect(mine.enabled).toBe(false);
     expect((await rules(cafe, { enabled: true })).status).toBe(200);
   });
@@ -345,7 +338,10 @@ describe("the bonus balance at the counter", () => {
       });
     expect((await use(cafe, 600)).status).toBe(409);
     expect((await use(cafe, 0)).status).toBe(400);
-    const after = await json<CustomerBonus>(await use(cafe, 350), 200);
+    const after = await answerOf<"/api/customers/{id}/bonus/use", "post">(
+      await use(cafe, 350),
+      200,
+    );
     expect(after.balanceCents).toBe(150);
     expect(after.entries[0]).toMatchObject({
       kind: "used",
@@ -388,10 +384,7 @@ describe("the company's backup", () => {
 describe("referral rules", () => {
   it("default to off with 1 + 1 stamps, no bonus and a cap of 10", async () => {
     const fresh = await t.companySession({ email: "dono@novo.com.br", companyName: "Novo" });
-    const saved = await json<ReferralRules>(
-      await t.request("/api/settings/referral-rules", { cookie: fresh.cookie }),
-      200,
-    );
+    const saved = await ok(apiAs(t, fresh.cookie).GET("/api/settings/referral-rules"), 200);
     expect(saved).toEqual({
       enabled: false,
       referredStamps: 1,
