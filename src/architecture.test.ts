@@ -209,12 +209,6 @@ describe("server layers (decision 022)", () => {
  */
 const KNOWN_SIDEWAYS_ARROWS: string[] = [
   "modules/assistant/assistant.service.ts → modules/messages/messages.service",
-  "modules/backup/backup.service.ts → modules/settings/settings.service",
-  "modules/backup/retention.job.ts → modules/assistant/assistant.service",
-  "modules/backup/retention.job.ts → modules/interests/interests.service",
-  "modules/backup/retention.job.ts → modules/messages/messages.service",
-  "modules/backup/retention.job.ts → modules/settings/settings.service",
-  "modules/backup/scheduled-backup.job.ts → modules/settings/settings.service",
   "modules/billing/billing-dev.ts → modules/companies/companies.service",
   "modules/billing/billing-events.ts → modules/companies/companies.service",
   "modules/billing/billing.service.ts → modules/companies/companies.service",

@@ -6,10 +6,11 @@
  */
 
 import type { Db } from "./db/client";
+import { SCHEDULED_BACKUPS_JOB } from "./flows/backups";
 import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
+import { RETENTION_JOB } from "./flows/retention";
 import { ASSISTANT_JOBS } from "./modules/assistant/assistant.jobs";
 import type { AssistantEngine } from "./modules/assistant/engine";
-import { BACKUP_JOBS } from "./modules/backup/backup.jobs";
 import { BILLING_JOBS } from "./modules/billing/billing.jobs";
 import type { BillingProvider } from "./modules/billing/provider";
 import type { JobDefinition } from "./modules/jobs/jobs.service";
@@ -38,7 +39,8 @@ export type AppJobDeps = {
 };
 
 export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
-  ...BACKUP_JOBS,
+  RETENTION_JOB,
+  SCHEDULED_BACKUPS_JOB,
   // Rate-limit windows that ended a day ago.
   {
     name: "prune-rate-limits",

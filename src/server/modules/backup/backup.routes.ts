@@ -2,10 +2,11 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { StoredBackupListSchema } from "@shared/settings.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { backupZipStream } from "../../flows/backups";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonContent, validationHook } from "../../openapi";
-import { backupFileName, backupZipStream, companyTradeName } from "./backup.service";
+import { backupFileName, companyTradeName } from "./backup.service";
 import { listStoredBackups, openStoredBackup } from "./stored-backups";
 
 const backupRoute = createRoute({

@@ -5,7 +5,6 @@ import { AppError } from "../../errors";
 import { type CsvCell, csvHeaderLine, csvLines, csvValue } from "../../lib/csv";
 import { findPublicCompany } from "../companies/companies.queries";
 import { type FileWalkKey, nextCompanyFile } from "../files/files.service";
-import { markBackupDone } from "../settings/settings.service";
 import { DATASETS, type Kind } from "./backup.queries";
 import { filePath } from "./files-backup.queries";
 
@@ -108,15 +107,6 @@ async function* exportSteps(db: Db, companyId: string, zip: Zip): AsyncGenerator
     entry.push(new Uint8Array(file.data), true);
     yield;
   }
-}
-
-/**
- * The company's backup as a zip stream. Data is read only as the client takes it (a batch per
- * pull), so 100,000 customers do not sit in memory. When the last byte is written the company's
- * `lastBackupAt` is set to `at`.
- */
-export function backupZipStream(db: Db, companyId: string, at: Date): ReadableStream<Uint8Array> {
-  return companyZipStream(db, companyId, () => markBackupDone(db, companyId, at));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRetention } from "../../flows/retention";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { assistantFeedback } from "../assistant/assistant.table";
 import { instagramContacts, instagramMessages } from "../assistant/instagram.table";
@@ -8,7 +9,6 @@ import { whatsappContacts, whatsappMessages } from "../assistant/whatsapp.table"
 import { interestReplies, interests } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
 import { jobRuns } from "./backup.table";
-import { runRetention } from "./retention.job";
 
 let t: TestApp;
 /** Keeps 12 months. */

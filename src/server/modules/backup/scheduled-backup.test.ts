@@ -2,9 +2,10 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScheduledBackups } from "../../flows/backups";
 import { answerOf, apiAs, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { backupPeriod, isBackupDue, runScheduledBackups } from "./scheduled-backup.job";
+import { backupPeriod, isBackupDue } from "./backup-period";
 
 let t: TestApp;
 let cafe: { cookie: string; companyId: string };

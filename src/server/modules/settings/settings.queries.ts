@@ -5,14 +5,15 @@ import {
   type NotificationSettings,
   SETTINGS_DEFAULTS,
 } from "@shared/settings.schema";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { companies } from "../companies/companies.table";
 import { companySettings } from "./settings.table";
 
 /**
  * The settings' read model (read only: nothing here writes): every company's 'Sistema' settings
- * with its name, for the scheduled backups (modules/backup/scheduled-backup.job.ts).
+ * with its name, for the scheduled backups (flows/backups.ts).
  */
 
 export type BackupSchedule = {
@@ -54,3 +55,10 @@ export async function getNotificationSettings(
     completedCards: row.completedCardNotifications,
   };
 }
+
+/**
+ * SQL: `now` minus the retention of the company in `companyId` (a company column of the caller's
+ * query), 24 months without a settings record. Rows created before it are past the period.
+ */
+export const retentionCutoff = (companyId: AnyPgColumn, now: Date): SQL =>
+  sql`${now.toISOString()}::timestamptz - make_interval(months => coalesce((select ${companySettings.retentionMonths} from ${companySettings} where ${companySettings.companyId} = ${companyId}), ${DEFAULT_RETENTION_MONTHS}))`;

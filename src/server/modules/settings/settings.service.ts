@@ -5,8 +5,7 @@ import {
   type SystemSettings,
   type UpdateSystemSettings,
 } from "@shared/settings.schema";
-import { eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { getNotificationSettings } from "./settings.queries";
@@ -91,10 +90,3 @@ export async function markBackupDone(db: Db, companyId: string, at: Date): Promi
     .values({ companyId, lastBackupAt: at })
     .onConflictDoUpdate({ target: companySettings.companyId, set: { lastBackupAt: at } });
 }
-
-/**
- * SQL: `now` minus the retention of the company in `companyId` (a company column of the caller's
- * query), 24 months without a settings record. Rows created before it are past the period.
- */
-export const retentionCutoff = (companyId: AnyPgColumn, now: Date): SQL =>
-  sql`${now.toISOString()}::timestamptz - make_interval(months => coalesce((select ${companySettings.retentionMonths} from ${companySettings} where ${companySettings.companyId} = ${companyId}), ${DEFAULT_RETENTION_MONTHS}))`;

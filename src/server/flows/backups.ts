@@ -1,29 +1,29 @@
+/**
+ * The company's backups (flow: decision 022): the zip is the backup module's, the date of the
+ * last one is kept in the company's settings (settings), both for the download and the scheduled
+ * backups.
+ */
 import { saoPauloDate } from "@shared/dates";
-import { type BackupFrequency, storedBackupsToKeep } from "@shared/settings.schema";
-import type { Db } from "../../db/client";
-import { listBackupSchedules } from "../settings/settings.queries";
-import { markBackupDone } from "../settings/settings.service";
-import { backupFileName } from "./backup.service";
-import { listStoredBackups, rotateStoredBackups, writeStoredBackup } from "./stored-backups";
-
-export const SCHEDULED_BACKUP_JOB = "scheduled-backups";
+import { storedBackupsToKeep } from "@shared/settings.schema";
+import type { Db } from "../db/client";
+import { backupFileName, companyZipStream } from "../modules/backup/backup.service";
+import { isBackupDue } from "../modules/backup/backup-period";
+import {
+  listStoredBackups,
+  rotateStoredBackups,
+  writeStoredBackup,
+} from "../modules/backup/stored-backups";
+import type { JobDefinition } from "../modules/jobs/jobs.service";
+import { listBackupSchedules } from "../modules/settings/settings.queries";
+import { markBackupDone } from "../modules/settings/settings.service";
 
 /**
- * The period a São Paulo day ('yyyy-MM-dd') falls in for a frequency: the day itself, its week
- * (ISO: the Monday that starts it) or its month.
+ * The company's backup as a zip stream. Data is read only as the client takes it (a batch per
+ * pull), so 100,000 customers do not sit in memory. When the last byte is written the company's
+ * `lastBackupAt` is set to `at`.
  */
-export function backupPeriod(frequency: BackupFrequency, day: string): string {
-  if (frequency === "daily") return day;
-  if (frequency === "monthly") return day.slice(0, 7);
-  const date = new Date(`${day}T00:00:00Z`);
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  return `week-of-${new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10)}`;
-}
-
-/** Due when none of the company's stored backups was made in today's period. */
-export function isBackupDue(frequency: BackupFrequency, today: string, storedDays: string[]) {
-  const period = backupPeriod(frequency, today);
-  return !storedDays.some((day) => backupPeriod(frequency, day) === period);
+export function backupZipStream(db: Db, companyId: string, at: Date): ReadableStream<Uint8Array> {
+  return companyZipStream(db, companyId, () => markBackupDone(db, companyId, at));
 }
 
 export type ScheduledBackupResult = {
@@ -83,3 +83,14 @@ export async function runScheduledBackups(
   }
   return result;
 }
+
+/**
+ * Every day at 03:30 in São Paulo, each company once per day, week or month (its frequency), the
+ * newest 12 or 24 kept (its retention). Idempotent by file name.
+ */
+export const SCHEDULED_BACKUPS_JOB: JobDefinition<{ db: Db; backupDir: string }> = {
+  name: "scheduled-backups",
+  cron: "30 3 * * *",
+  handler: ({ db, backupDir }, now) => runScheduledBackups(db, backupDir, now),
+  expireInSeconds: 6 * 60 * 60,
+};
