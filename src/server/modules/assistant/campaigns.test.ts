@@ -1,13 +1,12 @@
 import {
   ASSISTANT_DEFAULTS,
   type AssistantSettings,
-  type MarketingConsent,
   marketingConsentText,
 } from "@shared/assistant.schema";
 import { saoPauloDate } from "@shared/dates";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { createTestApp, TEST_APP_URL, TEST_AUTH_SECRET, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
@@ -117,6 +116,15 @@ const setConsent = (cookie: string, companyId: string, consented: boolean, langu
     body: { consented, language },
   });
 
+/** The consent saved (raw: some tests send a company id or a session the types cannot tell). */
+const consentSaved = async (res: Promise<Response>) =>
+  answerOf<"/api/me/marketing-consents/{companyId}", "put">(await res, 200);
+
+const myConsents = (cookie: string) => ok(apiAs(t, cookie).GET("/api/me/marketing-consents"), 200);
+
+const optOut = (token: string) =>
+  ok(apiAs(t).POST("/api/marketing/opt-out", { body: { token } }), 200);
+
 /** The opt-out token of the last campaign e-mail to `to` (from its visible link). */
 function tokenOf(mails: Mail[], to: string): string {
   const mail = mails.findLast((m) => m.to === to);
@@ -204,10 +212,7 @@ describe("the customer's 'Comunicações'", () => {
     });
     expect(joined.status).toBe(200);
 
-    const list = await json<MarketingConsent[]>(
-      await t.request("/api/me/marketing-consents", { cookie: ana.cookie }),
-      200,
-    );
+    const list = await myConsents(ana.cookie);
     expect(list.map((c) => [c.companyName, c.consented])).toEqual(
       [
         [cafe.name, true],
@@ -216,15 +221,9 @@ describe("the customer's 'Comunicações'", () => {
     );
     expect(list.find((c) => c.companyId === cafe.companyId)!.since).toBeTruthy();
 
-    const off = await json<MarketingConsent>(
-      await setConsent(ana.cookie, cafe.companyId, false),
-      200,
-    );
+    const off = await consentSaved(setConsent(ana.cookie, cafe.companyId, false));
     expect(off).toMatchObject({ consented: false, since: null });
-    const on = await json<MarketingConsent>(
-      await setConsent(ana.cookie, other.companyId, true, "en"),
-      200,
-    );
+    const on = await consentSaved(setConsent(ana.cookie, other.companyId, true, "en"));
     expect(on.consented).toBe(true);
 
     const cafeRows = await consentRows(ana.customerId, cafe.companyId);
@@ -238,8 +237,8 @@ describe("the customer's 'Comunicações'", () => {
       revokedAt: null,
     });
     // Agreeing again is a new row; agreeing twice records one.
-    await json(await setConsent(ana.cookie, cafe.companyId, true), 200);
-    await json(await setConsent(ana.cookie, cafe.companyId, true), 200);
+    await consentSaved(setConsent(ana.cookie, cafe.companyId, true));
+    await consentSaved(setConsent(ana.cookie, cafe.companyId, true));
     expect(await consentRows(ana.customerId, cafe.companyId)).toHaveLength(2);
   });
 
@@ -250,10 +249,7 @@ describe("the customer's 'Comunicações'", () => {
     // Not a member of the company: 404, and Ana's consent stays.
     expect((await setConsent(intruder.cookie, cafe.companyId, false)).status).toBe(404);
     expect((await setConsent(intruder.cookie, "not-a-company", true)).status).toBe(404);
-    const list = await json<MarketingConsent[]>(
-      await t.request("/api/me/marketing-consents", { cookie: intruder.cookie }),
-      200,
-    );
+    const list = await myConsents(intruder.cookie);
     expect(list).toEqual([]);
     // A company account, and no session at all.
     expect((await setConsent(cafe.cookie, cafe.companyId, false)).status).toBe(403);
@@ -269,7 +265,7 @@ describe("campaigns", () => {
     const ana = await member(cafe, true);
     const bruno = await member(cafe, false);
     const carla = await member(cafe, true);
-    await json(await setConsent(carla.cookie, cafe.companyId, false), 200);
+    await consentSaved(setConsent(carla.cookie, cafe.companyId, false));
 
     expect(await run(at(TODAY, "09:59"), cafe)).toEqual([]);
     const mails = await run(at(TODAY, "10:00"), cafe);
@@ -369,15 +365,10 @@ describe("the one-click opt-out", () => {
     expect(first.map((m) => m.to).sort()).toEqual([ana.email, bia.email].sort());
     const token = tokenOf(first, ana.email);
 
-    const done = await json<{ companyName: string }>(
-      await t.request("/api/marketing/opt-out", { body: { token } }),
-      200,
-    );
+    const done = await optOut(token);
     expect(done).toEqual({ companyName: cafe.name });
     // Again: the same answer, nothing more withdrawn.
-    expect(await json(await t.request("/api/marketing/opt-out", { body: { token } }), 200)).toEqual(
-      { companyName: cafe.name },
-    );
+    expect(await optOut(token)).toEqual({ companyName: cafe.name });
     const rows = await consentRows(ana.customerId, cafe.companyId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ revokedVia: "opt_out_link" });
@@ -392,10 +383,7 @@ describe("the one-click opt-out", () => {
     });
     expect(res.status, await res.text()).toBe(200);
 
-    const list = await json<MarketingConsent[]>(
-      await t.request("/api/me/marketing-consents", { cookie: ana.cookie }),
-      200,
-    );
+    const list = await myConsents(ana.cookie);
     expect(list.find((c) => c.companyId === cafe.companyId)!.consented).toBe(false);
     expect(await run(at(addDays(TODAY, 7), "12:00"), cafe)).toEqual([]);
   });
@@ -417,7 +405,7 @@ describe("the one-click opt-out", () => {
     ];
     for (const token of bad) {
       const res = await t.request("/api/marketing/opt-out", { body: { token } });
-      const body = await json<{ error: { code: string; message: string } }>(res, 400);
+      const body = await errorBody(res, 400);
       expect(body.error.code).toBe("opt_out_token_invalid");
       expect(body.error.message).not.toContain(cafe.name);
     }
