@@ -91,6 +91,11 @@ export const AssistantSettingsSchema = z.object({
   orderMessage: message("order_message_required"),
   suggestionMessage: message("suggestion_message_required"),
   complaintMessage: message("complaint_message_required"),
+  /**
+   * The owner informed the hours ('Informar horário de atendimento'). Until then the assistant
+   * says nothing about hours: a question about them waits for a person.
+   */
+  hoursSet: z.boolean(),
   /** Seven days, Sunday first. */
   serviceHours: z.array(ServiceDaySchema).length(7, "hours_invalid"),
   tone: z.enum(ASSISTANT_TONES, "tone_invalid"),
@@ -132,6 +137,7 @@ export const ASSISTANT_DEFAULTS: Omit<AssistantSettings, "companyName"> = {
   suggestionMessage: "Obrigado pela sugestão! Vamos encaminhar para a nossa equipe.",
   complaintMessage:
     "Sentimos muito pelo ocorrido. Sua reclamação foi registrada e nossa equipe vai entrar em contato.",
+  hoursSet: false,
   serviceHours: Array.from({ length: 7 }, () => ({ ...DEFAULT_DAY })),
   tone: "amigavel",
   deliveryUrl: "",

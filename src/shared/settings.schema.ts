@@ -112,6 +112,19 @@ export const NotificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
+/**
+ * A customer's e-mail switches ('Avisos por e-mail'): an e-mail when a company answers them, when
+ * a card of theirs is complete, when a company refuses a stamp they asked for. All on by default.
+ */
+export const CustomerEmailSettingsSchema = z
+  .object({
+    replies: z.boolean(),
+    completedCards: z.boolean(),
+    refusedClaims: z.boolean(),
+  })
+  .meta({ id: "CustomerEmailSettings" });
+export type CustomerEmailSettings = z.infer<typeof CustomerEmailSettingsSchema>;
+
 export const THEMES = ["light", "dark"] as const;
 
 /** Theme claro/escuro and language pt/en, kept for the user (any signed-in user). */

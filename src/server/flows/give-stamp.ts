@@ -16,6 +16,7 @@ import type { CompanyActor } from "../middleware/actor";
 import { type IdempotentRequest, withIdempotency } from "../middleware/idempotency";
 import { creditCard, openCard } from "../modules/cards/cards.service";
 import { findMembership } from "../modules/customers/memberships.service";
+import { queueCustomerEmail } from "../modules/notifications/customer-emails";
 import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { findProgram } from "../modules/programs/programs.service";
 import { qualifyReferral } from "../modules/referrals/referrals.service";
@@ -44,7 +45,7 @@ export async function giveStamp(
       "cardId" in target
         ? target.cardId
         : await openCardToStamp(tx, actor, target.customerId, target.input.programId);
-    const { customerId, card } = await stampCard(tx, actor, cardId, target.input);
+    const { customerId, card } = await stampCard(tx, appUrl, actor, cardId, target.input);
     await qualifyReferral(tx, { companyId: actor.companyId, customerId, appUrl }, giveRuleStamps);
     return { status: 201, body: card };
   });
@@ -76,8 +77,19 @@ async function openCardToStamp(
 }
 
 /** A staff stamp on a card: approved at once, with who gave it and when. */
-async function stampCard(tx: Tx, actor: CompanyActor, cardId: string, input: AddStamp) {
+async function stampCard(
+  tx: Tx,
+  appUrl: string,
+  actor: CompanyActor,
+  cardId: string,
+  input: AddStamp,
+) {
   const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method);
+  // The stamp that completes the card is told by e-mail too (under the customer's switch).
+  if (card.status === "complete") {
+    const target = { customerId, companyId: actor.companyId };
+    await queueCustomerEmail(tx, appUrl, { kind: "cardComplete", ...target, reward: card.reward });
+  }
   await recordStaffStamp(tx, {
     id: randomUUID(),
     cardId,

@@ -8,8 +8,10 @@ import type { FeedbackList, FeedbackState } from "@shared/assistant.schema";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
+import { featurePlanSql } from "../billing/billing.queries";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
+import { programs } from "../programs/programs.table";
 import { assistantFeedback } from "./assistant.table";
 import type { CardFacts } from "./engine";
 import { instagramContacts } from "./instagram.table";
@@ -22,7 +24,8 @@ export async function findAssistantCompany(db: Db, companyId: string) {
       id: companies.id,
       tradeName: companies.tradeName,
       website: companies.website,
-      plan: companies.plan,
+      // The plan paid for today (billing's read model), not the plan subscribed to.
+      plan: featurePlanSql,
       trialEndsAt: companies.trialEndsAt,
       paidUntil: companies.paidUntil,
       graceUntil: companies.graceUntil,
@@ -41,12 +44,14 @@ export async function listMemberCards(
 ): Promise<CardFacts[]> {
   const rows = await db
     .select({
+      programName: programs.name,
       reward: loyaltyCards.reward,
       stamps: loyaltyCards.stamps,
       stampsRequired: loyaltyCards.maxStamps,
       status: loyaltyCards.status,
     })
     .from(loyaltyCards)
+    .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
     .where(and(eq(loyaltyCards.companyId, companyId), eq(loyaltyCards.customerId, customerId)))
     .orderBy(desc(loyaltyCards.createdAt))
     .limit(10);

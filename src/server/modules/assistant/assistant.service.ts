@@ -40,6 +40,7 @@ const toSettings = (row: SettingsRow): AssistantSettings => ({
   orderMessage: row.orderMessage,
   suggestionMessage: row.suggestionMessage,
   complaintMessage: row.complaintMessage,
+  hoursSet: row.hoursSet,
   serviceHours: row.serviceHours,
   tone: row.tone,
   deliveryUrl: row.deliveryUrl,
@@ -54,7 +55,15 @@ type AssistantCompany = NonNullable<Awaited<ReturnType<typeof findAssistantCompa
 
 /** The plan check (billing.schema's planAllows): the trial or the Supremo plan. */
 const planIncludesAssistant = (company: AssistantCompany, now = new Date()) =>
-  planAllows({ plan: company.plan ?? null, planStatus: planStatus(company, now) }, "assistant");
+  planAllows(
+    {
+      plan: company.plan ?? null,
+      planStatus: planStatus(company, now),
+      trialEndsAt: company.trialEndsAt,
+    },
+    "assistant",
+    now,
+  );
 
 /** The company's settings, or the defaults (off) with its trade name and website as the store. */
 async function readSettings(db: Db, company: AssistantCompany): Promise<AssistantSettings> {

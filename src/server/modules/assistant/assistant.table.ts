@@ -46,6 +46,8 @@ export const assistantSettings = pgTable("assistant_settings", {
   orderMessage: text().notNull(),
   suggestionMessage: text().notNull(),
   complaintMessage: text().notNull(),
+  /** The owner informed the hours; until then the assistant says nothing about them. */
+  hoursSet: boolean().notNull().default(false),
   /** Seven days, Sunday first: `{ open, start, end }` in São Paulo time. */
   serviceHours: jsonb().$type<ServiceDay[]>().notNull(),
   tone: assistantToneEnum().notNull().default(d.tone),

@@ -37,6 +37,7 @@ const settingsOf = (overrides: Partial<AssistantSettings> = {}): AssistantSettin
   companyName: "Café Aurora",
   enabled: true,
   name: "Aurora",
+  hoursSet: true,
   serviceHours: WEEKDAYS_8_TO_18,
   deliveryUrl: "https://www.ifood.com.br/aurora",
   storeUrl: "https://aurora.example.com/loja",
@@ -200,6 +201,26 @@ describe("answers in the app", () => {
     const { answers } = await ask(ana, cafe.companyId, "Quantos carimbos eu tenho?");
     expect(answers[0]?.body).toContain("Você tem 3 de 10 carimbos");
     expect(answers[0]?.body).toContain("faltam 7");
+    // The card is named by its programme, as the customer knows it, not by its reward.
+    expect(answers[0]?.body).toContain('no programa "Cartão Fidelidade"');
+    expect(answers[0]?.body).not.toContain('cartão "Recompensa da casa"');
+  });
+
+  it("says nothing about hours the owner never informed", async () => {
+    await json(await saveSettings(cafe.cookie, settingsOf({ hoursSet: false })), 200);
+    try {
+      const question = await ask(ana, cafe.companyId, "Qual o horário de funcionamento?");
+      // No default hours stated: the question waits for a person.
+      expect(question.answers).toEqual([]);
+      expect(question.status).toBe("pending");
+      // On a Sunday, the greeting and a handover say nothing about being closed.
+      const hello = await ask(ana, cafe.companyId, "Oi, bom dia!", SUNDAY_10H);
+      expect(hello.answers[0]?.body).toBe(ASSISTANT_DEFAULTS.welcomeMessage);
+      const other = await ask(ana, cafe.companyId, "Meu filho esqueceu a mochila", SUNDAY_10H);
+      expect(other.answers).toEqual([]);
+    } finally {
+      await json(await saveSettings(cafe.cookie, settingsOf()), 200);
+    }
   });
 
   it("gives the hours, and out of hours says when the company opens", async () => {
@@ -297,6 +318,18 @@ describe("answers in the app", () => {
       200,
     );
     expect(bakeryList.total).toBe(0);
+  });
+
+  it("files a complaint that never says 'reclamação' ('veio frio', 'foi grosso')", async () => {
+    const body = "O café de ontem veio frio e o atendente foi grosso";
+    const unnamed = await ask(ana, cafe.companyId, body);
+    expect(unnamed.status).toBe("answered");
+    expect(unnamed.answers[0]?.body).toBe(ASSISTANT_DEFAULTS.complaintMessage);
+    const list = await json<FeedbackList>(
+      await t.request("/api/assistant/feedback", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(list.items[0]).toMatchObject({ kind: "complaint", body, customerName: "Ana Souza" });
   });
 
   it("hands over what it cannot handle: the message stays pending for a person", async () => {
@@ -403,6 +436,10 @@ describe("intents by keywords", () => {
     ["Vocês têm cardápio?", "order"],
     ["I want to order", "order"],
     ["Atendimento péssimo", "complaint"],
+    ["O café de ontem veio frio e o atendente foi grosso", "complaint"],
+    ["A atendente foi muito grossa comigo", "complaint"],
+    ["O pedido chegou errado e demorou demais", "complaint"],
+    ["Vocês têm café gelado?", "handover"],
     ["I have a complaint", "complaint"],
     ["Tenho uma sugestão", "suggestion"],
     ["oito horas", "handover"],

@@ -10,6 +10,8 @@ import type { AssistantIntent, AssistantSettings } from "@shared/assistant.schem
 
 /** One of the writing customer's own cards at this company. */
 export type CardFacts = {
+  /** The programme's name ('Cartão Café'): how the customer knows the card. */
+  programName: string;
   /** What the card earns ('Um café expresso'). */
   reward: string;
   stamps: number;

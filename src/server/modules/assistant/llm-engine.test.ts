@@ -26,6 +26,8 @@ const settings: AssistantSettings = {
   name: "Cida",
   companyName: "Café Aroma",
   deliveryUrl: "https://ifood.example/cafe-aroma",
+  // The owner informed the hours (08:00 - 18:00 every day).
+  hoursSet: true,
 };
 
 /** Wednesday 14/05/2025, 11:00 in São Paulo (UTC-3): open (08:00 - 18:00). */
@@ -50,10 +52,22 @@ function toolsFor(cards: CardFacts[], promotion: PromotionFacts | null = null) {
 }
 
 const anaCards: CardFacts[] = [
-  { reward: "Um café expresso", stamps: 7, stampsRequired: 10, status: "active" },
+  {
+    programName: "Cartão Café",
+    reward: "Um café expresso",
+    stamps: 7,
+    stampsRequired: 10,
+    status: "active",
+  },
 ];
 const brunoCards: CardFacts[] = [
-  { reward: "Pão de queijo grátis", stamps: 3, stampsRequired: 8, status: "active" },
+  {
+    programName: "Cartão Pão",
+    reward: "Pão de queijo grátis",
+    stamps: 3,
+    stampsRequired: 8,
+    status: "active",
+  },
 ];
 
 /** A stand-in fallback whose answer is easy to recognise. */

@@ -128,9 +128,11 @@ export function systemPrompt(facts: AssistantFacts): string {
     `- Online store link: ${s.storeUrl ? quote(s.storeUrl) : "none"}`,
     `- Suggestion message: ${quote(s.suggestionMessage)}`,
     `- Complaint message: ${quote(s.complaintMessage)}`,
-    "- Service hours (São Paulo time):",
-    hoursLines(s.serviceHours),
-    `- ${nowLine(facts)}`,
+    ...(s.hoursSet
+      ? ["- Service hours (São Paulo time):", hoursLines(s.serviceHours), `- ${nowLine(facts)}`]
+      : [
+          "- Service hours: NOT INFORMED by the company. Never state hours or whether it is open or closed; a question about hours is a handover (empty text).",
+        ]),
     `- The customer is ${customer}.`,
   ].join("\n");
 }
@@ -143,9 +145,12 @@ function acceptAnswer(input: unknown, facts: AssistantFacts): AssistantAnswer | 
   const text = parsed.data.text.trim();
   if (intent === "handover") {
     // The message stays pending for a person; out of hours the customer may learn when we open.
-    const open = isOpenAt(facts.settings.serviceHours, facts.now);
+    const { hoursSet, serviceHours } = facts.settings;
+    const open = !hoursSet || isOpenAt(serviceHours, facts.now);
     return { intent, text: open || text === "" ? null : text };
   }
+  // Without informed hours the model may not answer about them: a person does.
+  if (intent === "hours" && !facts.settings.hoursSet) return { intent: "handover", text: null };
   return text === "" ? null : { intent, text };
 }
 

@@ -41,6 +41,44 @@ const KEYWORDS: [Exclude<AssistantIntent, "handover">, Record<Language, string[]
         "descaso",
         "mal atendid",
         "atendimento ruim",
+        // What went wrong, said without the word "reclamação" ("o café veio frio e o atendente
+        // foi grosso"): rudeness, food that came wrong, a bad experience.
+        "grosso",
+        "grossa",
+        "grosseir",
+        "mal educad",
+        "ma educad",
+        "sem educacao",
+        "falta de educacao",
+        "desrespeit",
+        "estupid",
+        "ignorou",
+        "ignoraram",
+        "veio frio",
+        "veio fria",
+        "veio errad",
+        "veio queimad",
+        "chegou frio",
+        "chegou fria",
+        "chegou errad",
+        "estava frio",
+        "estava fria",
+        "estava ruim",
+        "estava estragad",
+        "estragad",
+        "azedo",
+        "azeda",
+        "sujo",
+        "suja",
+        "nojent",
+        "ruim",
+        "nao gostei",
+        "demorou demais",
+        "demorou muito",
+        "muita demora",
+        "cobraram errado",
+        "cobrado errado",
+        "cobrou errado",
       ],
       en: [
         "complaint",
@@ -51,6 +89,11 @@ const KEYWORDS: [Exclude<AssistantIntent, "handover">, Record<Language, string[]
         "unacceptable",
         "bad service",
         "rude",
+        "was cold",
+        "came cold",
+        "wrong order",
+        "dirty",
+        "never again",
       ],
     },
   ],
@@ -246,15 +289,17 @@ function cardsAnswer(cards: CardFacts[], facts: AssistantFacts, language: Langua
   }
   return open
     .map((card) => {
+      // The card is named by its programme ('Cartão Café'), as the customer knows it; the
+      // reward is what it earns.
       if (card.status === "complete") {
         return pt
-          ? `Seu cartão "${card.reward}" está completo (${card.stampsRequired} de ${card.stampsRequired} carimbos): sua recompensa está esperando!`
-          : `Your "${card.reward}" card is complete (${card.stampsRequired} of ${card.stampsRequired} stamps): your reward is waiting!`;
+          ? `Seu cartão do programa "${card.programName}" está completo (${card.stampsRequired} de ${card.stampsRequired} carimbos): sua recompensa (${card.reward}) está esperando!`
+          : `Your "${card.programName}" card is complete (${card.stampsRequired} of ${card.stampsRequired} stamps): your reward (${card.reward}) is waiting!`;
       }
       const left = card.stampsRequired - card.stamps;
       return pt
-        ? `Você tem ${card.stamps} de ${card.stampsRequired} carimbos no cartão "${card.reward}" (${left === 1 ? "falta 1" : `faltam ${left}`}).`
-        : `You have ${card.stamps} of ${card.stampsRequired} stamps on your "${card.reward}" card (${left} to go).`;
+        ? `Você tem ${card.stamps} de ${card.stampsRequired} carimbos no programa "${card.programName}" (${left === 1 ? "falta 1" : `faltam ${left}`} para: ${card.reward}).`
+        : `You have ${card.stamps} of ${card.stampsRequired} stamps on your "${card.programName}" card (${left} to go for: ${card.reward}).`;
     })
     .join("\n");
 }
@@ -267,7 +312,9 @@ async function answerFor(
 ): Promise<string | null> {
   const { settings } = facts;
   const pt = language === "pt";
-  const open = isOpenAt(settings.serviceHours, facts.now);
+  // Hours the owner never informed are not the company's: nothing is said about them (never
+  // "closed"), and a question about them waits for a person.
+  const open = !settings.hoursSet || isOpenAt(settings.serviceHours, facts.now);
   const signOff = SIGN_OFF[settings.tone][language];
   switch (intent) {
     case "greeting": {
@@ -275,6 +322,7 @@ async function answerFor(
       return [settings.welcomeMessage, closedNote].filter(Boolean).join("\n");
     }
     case "hours": {
+      if (!settings.hoursSet) return null;
       const week = describeHours(settings.serviceHours, language);
       const now = open
         ? pt

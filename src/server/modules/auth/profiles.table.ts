@@ -1,6 +1,6 @@
 import { LANGUAGES } from "@shared/languages";
 import { sql } from "drizzle-orm";
-import { date, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.table";
 
 export const roleEnum = pgEnum("role", ["admin", "customer"]);
@@ -39,6 +39,13 @@ export const profiles = pgTable(
     /** Appearance kept for the user (tema claro/escuro, idioma pt/en); null: not chosen yet. */
     theme: themeEnum(),
     language: languageEnum(),
+    /**
+     * A customer's e-mail switches: an e-mail when a company answers them, when a card of theirs
+     * is complete, when a company refuses a stamp they asked for (all on until they turn one off).
+     */
+    emailReplies: boolean().notNull().default(true),
+    emailCompletedCards: boolean().notNull().default(true),
+    emailRefusedClaims: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -137,7 +137,7 @@ const receiptFileRoute = createRoute({
   responses: { 200: { description: "The file" }, ...apiErrorResponses },
 });
 
-export function claimsRoutes({ db }: { db: Db }) {
+export function claimsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(createRouteDef, async (c) => {
@@ -197,7 +197,7 @@ export function claimsRoutes({ db }: { db: Db }) {
       `approve:${actor.companyId}`,
       idempotentRequest(c),
       async (tx) => {
-        await approveClaim(tx, actor, id);
+        await approveClaim(tx, appUrl, actor, id);
         return { status: 200, body: await getCompanyClaim(tx, actor.companyId, id) };
       },
     );
@@ -207,7 +207,7 @@ export function claimsRoutes({ db }: { db: Db }) {
   app.openapi(rejectRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     return c.json(
-      await rejectClaim(db, actor, c.req.valid("param").id, c.req.valid("json").reason),
+      await rejectClaim({ db, appUrl }, actor, c.req.valid("param").id, c.req.valid("json").reason),
       200,
     );
   });

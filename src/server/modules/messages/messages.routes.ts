@@ -9,6 +9,7 @@ import {
   UnreadMessagesSchema,
 } from "@shared/messages.schema";
 import type { Db } from "../../db/client";
+import { replyToCustomer } from "../../flows/reply-to-message";
 import { sendMessage } from "../../flows/send-message";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
@@ -21,7 +22,7 @@ import {
 } from "../../openapi";
 import { listInterestRepliesForCustomer } from "../interests/interests.queries";
 import { listConversation, listInbox, listMessageAnswersForCustomer } from "./messages.queries";
-import { countPendingMessages, replyToMessage } from "./messages.service";
+import { countPendingMessages } from "./messages.service";
 
 const sendRoute = createRoute({
   method: "post",
@@ -95,7 +96,7 @@ const replyRoute = createRoute({
   },
 });
 
-export function messagesRoutes({ db }: { db: Db }) {
+export function messagesRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(sendRoute, async (c) => {
@@ -128,7 +129,8 @@ export function messagesRoutes({ db }: { db: Db }) {
   app.openapi(replyRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     const { id } = c.req.valid("param");
-    return c.json(await replyToMessage(db, actor, id, c.req.valid("json").body), 201);
+    const body = c.req.valid("json").body;
+    return c.json(await replyToCustomer({ db, appUrl }, actor, id, body), 201);
   });
   return app;
 }

@@ -2,6 +2,7 @@ import type {
   MarkCustomerNotificationsRead,
   MarkNotificationsRead,
 } from "@shared/notifications.schema";
+import type { CustomerEmailSettings } from "@shared/settings.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/web/lib/api-client";
 import { notificationKeys } from "./keys";
@@ -42,5 +43,22 @@ export function useMarkCustomerNotificationsRead() {
     mutationFn: (input: MarkCustomerNotificationsRead) =>
       api.post("/api/me/notifications/read", { body: input }),
     onSuccess: (list) => queryClient.setQueryData(notificationKeys.mine(), list),
+  });
+}
+
+/** The customer's 'Avisos por e-mail' switches. */
+export const customerEmailSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.emailSettings(),
+    queryFn: ({ signal }) => api.get("/api/me/email-settings", { signal }),
+  });
+
+/** Saves the customer's e-mail switches (all three at once). */
+export function useSaveCustomerEmailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerEmailSettings) =>
+      api.put("/api/me/email-settings", { body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.emailSettings(), saved),
   });
 }

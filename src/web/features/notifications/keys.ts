@@ -8,4 +8,6 @@ export const notificationKeys = {
   company: () => [...notificationKeys.all, "company"] as const,
   /** The customer's bell (GET /api/me/notifications). */
   mine: () => [...notificationKeys.all, "me"] as const,
+  /** The customer's e-mail switches (GET /api/me/email-settings). */
+  emailSettings: () => [...notificationKeys.all, "email-settings"] as const,
 };

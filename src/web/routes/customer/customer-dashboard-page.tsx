@@ -13,6 +13,7 @@ import { MyInvitations } from "@/web/features/customers/components/my-invitation
 import { InterestForm } from "@/web/features/interests/components/interest-form";
 import { CompanyRepliesList } from "@/web/features/messages/components/company-replies-list";
 import { MessageCompanyDialog } from "@/web/features/messages/components/message-company-dialog";
+import { CustomerEmailSection } from "@/web/features/notifications/components/customer-email-section";
 import { useSaveAppearance } from "@/web/features/settings/api";
 import { useCustomerMe } from "./customer-area";
 
@@ -32,6 +33,7 @@ export function CustomerDashboardPage() {
         actions={
           <CustomerSettingsDialog onChange={(appearance) => saveAppearance.mutate(appearance)}>
             <MarketingConsentsSection />
+            <CustomerEmailSection />
           </CustomerSettingsDialog>
         }
       />

@@ -192,7 +192,15 @@ export function AssistantSettingsForm({ overview }: { overview: AssistantOvervie
       </AssistantSection>
 
       <AssistantSection title={t("sections.hours")} hint={t("sections.hoursHint")}>
-        <ul className="grid gap-3">
+        <SwitchField
+          label={t("sections.hoursSet")}
+          checked={value.hoursSet}
+          onChange={(on) => set("hoursSet", on)}
+        />
+        {value.hoursSet ? null : (
+          <p className="text-muted-foreground text-sm">{t("sections.hoursUnset")}</p>
+        )}
+        <ul className="grid gap-3" hidden={!value.hoursSet}>
           {value.serviceHours.map((day, w) => {
             const dayError =
               error(`serviceHours.${w}.end` as Path<AssistantSettings>) ??
