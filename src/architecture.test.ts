@@ -212,5 +212,4 @@ const KNOWN_SIDEWAYS_ARROWS: string[] = [
   "modules/billing/billing-dev.ts → modules/companies/companies.service",
   "modules/billing/billing-events.ts → modules/companies/companies.service",
   "modules/billing/billing.service.ts → modules/companies/companies.service",
-  "modules/company-data/company-data.service.ts → modules/companies/companies.service",
 ];

@@ -38,7 +38,7 @@ import { cardsRoutes } from "./modules/cards/cards.routes";
 import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { companyRulesRoutes } from "./modules/companies/company-rules.routes";
-import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/company-data/company-data.routes";
+import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/companies/company-data.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { demoMode } from "./modules/demo/demo.middleware";
 import { streamingBodyLimit } from "./modules/files/upload";

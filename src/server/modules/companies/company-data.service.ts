@@ -9,14 +9,14 @@ import { saoPauloDate } from "@shared/dates";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
-import { type CompanyRow, findCompany, findPublicCompany } from "../companies/companies.queries";
+import { deleteFile, readFile, storeFile } from "../files/files.service";
+import { type CompanyRow, findCompany, findPublicCompany } from "./companies.queries";
 import {
   type CompanyDetails,
   lockCompany,
   saveCompanyDetails,
   saveCompanyLogoUrl,
-} from "../companies/companies.service";
-import { deleteFile, readFile, storeFile } from "../files/files.service";
+} from "./companies.service";
 
 const toCompanyData = (c: CompanyRow): CompanyData => ({
   id: c.id,
