@@ -11,7 +11,9 @@ import { CompanyCardTile } from "@/web/features/cards/components/company-card-ti
 import { VoucherLookup } from "@/web/features/cards/components/voucher-lookup";
 import { programsQueryOptions } from "@/web/features/programs/api";
 import { ProgramsSection } from "@/web/features/programs/components/programs-section";
+import { sectionQueryOptions } from "@/web/features/settings/api";
 import { CardStampDialog } from "@/web/features/stamps/components/card-stamp-dialog";
+import { stampMethodsFor } from "@/web/features/stamps/methods";
 import { useDemoMode } from "@/web/lib/demo-mode";
 
 const PROGRAMS_ID = "programas";
@@ -30,6 +32,7 @@ export function CardsPage() {
   const cards = useQuery(companyCardsQueryOptions(debounced, sort));
   const summary = useQuery(cardSummaryQueryOptions());
   const programs = useQuery(programsQueryOptions()).data;
+  const methods = stampMethodsFor(useQuery(sectionQueryOptions("loyalty-rules")).data);
   const demo = useDemoMode();
 
   useEffect(() => {
@@ -102,7 +105,7 @@ export function CardsPage() {
             <CompanyCardTile
               key={card.id}
               card={card}
-              stampAction={<CardStampDialog card={card} />}
+              stampAction={<CardStampDialog card={card} methods={methods} />}
               programs={programs}
             />
           ))}

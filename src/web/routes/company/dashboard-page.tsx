@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { MessageSquare, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -15,7 +16,9 @@ import {
   DashboardStatCards,
   DashboardSummary,
 } from "@/web/features/reports/components/dashboard-stats";
+import { sectionQueryOptions } from "@/web/features/settings/api";
 import { AddStampDialog } from "@/web/features/stamps/components/add-stamp-dialog";
+import { stampMethodsFor } from "@/web/features/stamps/methods";
 import { useCompanyMe } from "./company-area";
 
 /** What 'Adicionar Carimbo' reads: the customers feature's search and the programmes. */
@@ -30,13 +33,14 @@ export function DashboardPage() {
   const me = useCompanyMe();
   const company = me.company;
   const name = company?.tradeName ?? me.profile.name;
+  const rules = useQuery(sectionQueryOptions("loyalty-rules")).data;
 
   return (
     <>
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
-        <AddStampDialog sources={STAMP_SOURCES} />
+        <AddStampDialog sources={STAMP_SOURCES} methods={stampMethodsFor(rules)} />
       </div>
       <DashboardStatCards />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

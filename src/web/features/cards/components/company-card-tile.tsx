@@ -19,6 +19,7 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
+  DialogDescription,
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
@@ -97,6 +98,18 @@ export function RedeemDialog({ card }: { card: CompanyCard }) {
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>{t("redeem.title", { name: card.customerName })}</DialogTitle>
+        <DialogDescription className="grid gap-1">
+          <span className="font-semibold text-base text-foreground" data-testid="redeem-reward">
+            {t("redeem.reward", { reward: card.reward })}
+          </span>
+          <span>
+            {t("redeem.rewardHint", {
+              program: card.programName,
+              stamps: card.stamps,
+              max: card.maxStamps,
+            })}
+          </span>
+        </DialogDescription>
         {open ? <RedeemForm card={card} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -112,7 +125,7 @@ function RedeemForm({ card, onDone }: { card: CompanyCard; onDone: () => void })
     reValidateMode: "onSubmit",
   });
   const field = useFormField(form);
-  const bonusType = field("bonusType");
+  const bonusType = field("bonusType", { hint: true });
   const notes = field("notes");
 
   const submit = (input: RedeemCard) =>
@@ -134,7 +147,12 @@ function RedeemForm({ card, onDone }: { card: CompanyCard; onDone: () => void })
 
   return (
     <form className="grid gap-3" onSubmit={form.handleSubmit(submit)} noValidate>
-      <Field id={bonusType.id} label={t("redeem.bonusType")} error={bonusType.error}>
+      <Field
+        id={bonusType.id}
+        label={t("redeem.bonusType")}
+        hint={t("redeem.bonusTypeHint")}
+        error={bonusType.error}
+      >
         <Input maxLength={REDEEM_BONUS_TYPE_MAX_LENGTH} {...bonusType.control} />
       </Field>
       <Field id={notes.id} label={t("redeem.notes")} error={notes.error}>

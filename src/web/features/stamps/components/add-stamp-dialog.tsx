@@ -1,6 +1,6 @@
 import type { CompanyCustomer } from "@shared/customers.schema";
 import type { Program } from "@shared/programs.schema";
-import type { AddStamp } from "@shared/stamps.schema";
+import type { AddStamp, StaffStampMethod } from "@shared/stamps.schema";
 import {
   keepPreviousData,
   type QueryKey,
@@ -40,8 +40,11 @@ type AddStampSources<S extends QueryKey = QueryKey, P extends QueryKey = QueryKe
 /** The dashboard's 'Adicionar Carimbo': find the customer, choose the card and how it was earned. */
 export function AddStampDialog<S extends QueryKey, P extends QueryKey>({
   sources,
+  methods,
 }: {
   sources: AddStampSources<S, P>;
+  /** The methods the company's loyalty rules allow (stampMethodsFor); all by default. */
+  methods?: readonly StaffStampMethod[];
 }) {
   const { t } = useTranslation("stamps");
   const [open, setOpen] = useState(false);
@@ -56,7 +59,9 @@ export function AddStampDialog<S extends QueryKey, P extends QueryKey>({
       <DialogContent>
         <DialogTitle>{t("title")}</DialogTitle>
         <DialogDescription>{t("description")}</DialogDescription>
-        {open ? <AddStampForm sources={sources} onDone={() => setOpen(false)} /> : null}
+        {open ? (
+          <AddStampForm sources={sources} methods={methods} onDone={() => setOpen(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -96,9 +101,11 @@ function useCardChoices(customer: CompanyCustomer | undefined, programs: Program
 
 function AddStampForm<S extends QueryKey, P extends QueryKey>({
   sources,
+  methods,
   onDone,
 }: {
   sources: AddStampSources<S, P>;
+  methods?: readonly StaffStampMethod[];
   onDone: () => void;
 }) {
   const { t } = useTranslation("stamps");
@@ -156,6 +163,7 @@ function AddStampForm<S extends QueryKey, P extends QueryKey>({
 
   return (
     <StampForm
+      methods={methods}
       onSubmit={submit}
       pending={addStamp.isPending}
       error={addStamp.error}

@@ -3,6 +3,7 @@ import type { CompanyCard } from "@shared/cards.schema";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, mockApi, renderWithApp } from "@/web/test/render";
+import { stampMethodsFor } from "../methods";
 import { CardStampDialog } from "./card-stamp-dialog";
 
 const CARD: CompanyCard = {
@@ -24,8 +25,8 @@ const CARD: CompanyCard = {
 
 const STAMP_PATH = "POST /api/cards/card-1/stamps";
 
-async function openDialog(card: CompanyCard = CARD) {
-  const page = renderWithApp(<CardStampDialog card={card} />);
+async function openDialog(card: CompanyCard = CARD, methods?: ReturnType<typeof stampMethodsFor>) {
+  const page = renderWithApp(<CardStampDialog card={card} methods={methods} />);
   await page.user.click(screen.getByRole("button", { name: "Adicionar carimbo" }));
   const dialog = await screen.findByRole("dialog", { name: "Adicionar carimbo para Maria Souza" });
   return { ...page, dialog: within(dialog) };
@@ -42,6 +43,23 @@ describe("a card's 'Adicionar carimbo' (the stamp form)", () => {
       "Nota fiscal",
       "Redes sociais",
       "Avaliação Google",
+    ]);
+  });
+
+  it("does not offer 'Avaliação Google' nor 'Redes sociais' while their rules are off", async () => {
+    const rules = {
+      purchaseStamps: 1,
+      review: { enabled: false, stamps: 2, bonus: "" },
+      social: { enabled: false, stamps: 1, bonus: "", networks: [] },
+      birthday: { enabled: true, stamps: 3, message: "" },
+    };
+    const { dialog } = await openDialog(CARD, stampMethodsFor(rules));
+    const method = dialog.getByLabelText("Tipo de carimbo") as HTMLSelectElement;
+    expect([...method.options].map((o) => o.text)).toEqual(["Compra", "Nota fiscal"]);
+    expect(stampMethodsFor({ ...rules, review: { ...rules.review, enabled: true } })).toEqual([
+      "purchase",
+      "receipt",
+      "google_review",
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { CompanyCard } from "@shared/cards.schema";
-import type { AddStamp } from "@shared/stamps.schema";
+import type { AddStamp, StaffStampMethod } from "@shared/stamps.schema";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -18,7 +18,14 @@ import { StampForm } from "./stamp-form";
  * A card's add-stamp button on /cartoes (the route puts it on each card): how the stamp was earned
  * and optional notes. Disabled and labelled 'Cartão Completo' on a complete card.
  */
-export function CardStampDialog({ card }: { card: CompanyCard }) {
+export function CardStampDialog({
+  card,
+  methods,
+}: {
+  card: CompanyCard;
+  /** The methods the company's loyalty rules allow (stampMethodsFor); all by default. */
+  methods?: readonly StaffStampMethod[];
+}) {
   const { t } = useTranslation("stamps");
   const [open, setOpen] = useState(false);
   const complete = card.status === "complete";
@@ -40,13 +47,23 @@ export function CardStampDialog({ card }: { card: CompanyCard }) {
             progress: Math.round((card.stamps / card.maxStamps) * 100),
           })}
         </DialogDescription>
-        {open ? <CardStampForm card={card} onDone={() => setOpen(false)} /> : null}
+        {open ? (
+          <CardStampForm card={card} methods={methods} onDone={() => setOpen(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function CardStampForm({ card, onDone }: { card: CompanyCard; onDone: () => void }) {
+function CardStampForm({
+  card,
+  methods,
+  onDone,
+}: {
+  card: CompanyCard;
+  methods?: readonly StaffStampMethod[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation("stamps");
   // One key per opening: a double click or a retry of the same stamp adds nothing.
   const [key] = useState(() => crypto.randomUUID());
@@ -63,5 +80,7 @@ function CardStampForm({ card, onDone }: { card: CompanyCard; onDone: () => void
     );
   };
 
-  return <StampForm onSubmit={submit} pending={stamp.isPending} error={stamp.error} />;
+  return (
+    <StampForm methods={methods} onSubmit={submit} pending={stamp.isPending} error={stamp.error} />
+  );
 }

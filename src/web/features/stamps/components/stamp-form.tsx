@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type AddStamp, AddStampSchema, STAMP_NOTES_MAX_LENGTH } from "@shared/stamps.schema";
+import {
+  type AddStamp,
+  AddStampSchema,
+  STAMP_NOTES_MAX_LENGTH,
+  type StaffStampMethod,
+} from "@shared/stamps.schema";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -23,6 +28,8 @@ type StampFormProps = {
   canSubmit?: boolean;
   /** The dialog's own fields, before the method (the dashboard's customer and card). */
   children?: ReactNode;
+  /** The methods the company's loyalty rules allow (the route reads them); all by default. */
+  methods?: readonly StaffStampMethod[];
 };
 
 /**
@@ -35,6 +42,7 @@ export function StampForm({
   error,
   canSubmit = true,
   children,
+  methods,
 }: StampFormProps) {
   const { t } = useTranslation("stamps");
   const form = useForm<z.input<typeof AddStampSchema>, unknown, AddStamp>({
@@ -50,7 +58,7 @@ export function StampForm({
     <form className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)} noValidate>
       {children}
       <Field id={method.id} label={t("method")} error={method.error}>
-        <StampMethodSelect {...method.control} />
+        <StampMethodSelect methods={methods} {...method.control} />
       </Field>
       <Field id={notes.id} label={t("notes")} error={notes.error}>
         <Input maxLength={STAMP_NOTES_MAX_LENGTH} {...notes.control} />
