@@ -209,7 +209,4 @@ describe("server layers (decision 022)", () => {
  */
 const KNOWN_SIDEWAYS_ARROWS: string[] = [
   "modules/assistant/assistant.service.ts → modules/messages/messages.service",
-  "modules/billing/billing-dev.ts → modules/companies/companies.service",
-  "modules/billing/billing-events.ts → modules/companies/companies.service",
-  "modules/billing/billing.service.ts → modules/companies/companies.service",
 ];

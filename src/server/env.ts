@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   ASAAS_API_KEY: z.string().min(1).optional(),
   ASAAS_BASE_URL: z.url().default("https://api-sandbox.asaas.com/v3"),
   ASAAS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  // Who charges: asaas (needs ASAAS_API_KEY) or dev (simulated; never in production).
+  BILLING_PROVIDER: z.enum(["asaas", "dev"]).optional(),
   // WhatsApp channel (modules/assistant): the key of the channels' secrets, and Meta's Graph API.
   CHANNEL_SECRET_KEY: z
     .string()
@@ -58,6 +60,12 @@ export type Env = {
    */
   asaas: { apiKey: string; baseUrl: string; webhookToken: string } | undefined;
   /**
+   * Who charges: `asaas` (ASAAS_API_KEY), `dev` (the local checkout: payments simulated; outside
+   * production, on a localhost APP_URL or with BILLING_PROVIDER=dev), or `none` (503
+   * billing_unavailable).
+   */
+  billingProvider: "asaas" | "dev" | "none";
+  /**
    * The key (32 bytes) of the messaging channels' secrets (CHANNEL_SECRET_KEY); undefined: the one
    * kept in DATA_DIR (generated outside production, required in production).
    */
@@ -84,6 +92,34 @@ export function parseTrustProxy(value: string | undefined): number {
     throw new Error(`TRUST_PROXY must be "true", "false" or a number of proxies, got "${value}"`);
   }
   return hops;
+}
+
+/** localhost, 127.0.0.0/8 or ::1: the app is served to this machine only. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return (
+    host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1"
+  );
+}
+
+/**
+ * Who charges (decision 027): Asaas with its key; the dev provider (simulated payments) only
+ * outside production, and on an APP_URL that is not this machine only when asked for by name;
+ * otherwise none (billing answers 503 billing_unavailable).
+ */
+function billingProviderOf(e: z.infer<typeof EnvSchema>, appUrl: string) {
+  if (e.BILLING_PROVIDER === "asaas" && !e.ASAAS_API_KEY) {
+    throw new Error("BILLING_PROVIDER=asaas needs ASAAS_API_KEY (and ASAAS_WEBHOOK_TOKEN).");
+  }
+  if (e.BILLING_PROVIDER === "dev" && e.NODE_ENV === "production") {
+    throw new Error(
+      "BILLING_PROVIDER=dev is refused in production: the dev provider simulates payments. Set ASAAS_API_KEY to charge through Asaas.",
+    );
+  }
+  if (e.BILLING_PROVIDER === "dev") return "dev" as const;
+  if (e.ASAAS_API_KEY) return "asaas" as const;
+  if (e.NODE_ENV === "production") return "none" as const;
+  return isLocalUrl(appUrl) ? ("dev" as const) : ("none" as const);
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -114,6 +150,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "ASAAS_WEBHOOK_TOKEN is required when ASAAS_API_KEY is set: set it to the authentication token configured on the Asaas webhook (sent as the asaas-access-token header).",
     );
   }
+  const billingProvider = billingProviderOf(e, appUrl);
   // Half a language-model configuration is a mistake, not a wish for the rules engine.
   const llmVars = [e.LLM_BASE_URL, e.LLM_API_KEY, e.LLM_MODEL];
   if (llmVars.some(Boolean) && !llmVars.every(Boolean)) {
@@ -139,6 +176,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           webhookToken: e.ASAAS_WEBHOOK_TOKEN as string,
         }
       : undefined,
+    billingProvider,
     channelSecretKey: e.CHANNEL_SECRET_KEY
       ? Buffer.from(e.CHANNEL_SECRET_KEY.trim(), "base64")
       : undefined,

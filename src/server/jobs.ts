@@ -6,8 +6,10 @@
  */
 
 import type { Db } from "./db/client";
+import { ANSWER_MESSAGE_JOB } from "./flows/answer-message";
 import { SCHEDULED_BACKUPS_JOB } from "./flows/backups";
 import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
+import { BILLING_RECONCILE_JOB } from "./flows/reconcile-billing";
 import { RETENTION_JOB } from "./flows/retention";
 import { ASSISTANT_JOBS } from "./modules/assistant/assistant.jobs";
 import type { AssistantEngine } from "./modules/assistant/engine";
@@ -50,7 +52,9 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   BIRTHDAY_GIFTS_JOB,
   // The e-mail outbox: every e-mail, sent within about a second, retried while SMTP is down.
   sendEmailJob,
+  ANSWER_MESSAGE_JOB,
   ...ASSISTANT_JOBS,
   ...NOTIFICATION_JOBS,
   ...BILLING_JOBS,
+  BILLING_RECONCILE_JOB,
 ];

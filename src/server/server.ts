@@ -55,16 +55,32 @@ export async function startServer(env: Env) {
     appUrl: env.appUrl,
   });
   const backupDir = resolve(env.backupDir);
-  // Billing: Asaas with ASAAS_API_KEY; else the dev provider (local checkout), never in production.
+  // Billing (decision 027): Asaas with ASAAS_API_KEY; the dev provider (simulated payments) only
+  // outside production, on a localhost APP_URL or with BILLING_PROVIDER=dev; else none (503).
   const production = env.nodeEnv === "production";
-  const billingProvider = env.asaas
-    ? asaasProvider(env.asaas)
-    : production
-      ? unavailableProvider()
-      : devProvider();
-  if (!env.asaas && production) {
+  const billingProvider =
+    env.billingProvider === "asaas" && env.asaas
+      ? asaasProvider(env.asaas)
+      : env.billingProvider === "dev"
+        ? devProvider()
+        : unavailableProvider();
+  if (env.billingProvider === "dev") {
     console.warn(
-      "Billing is unavailable: ASAAS_API_KEY is not set, so /api/billing answers 503 billing_unavailable to subscriptions and webhooks.",
+      [
+        "",
+        "**********************************************************************",
+        "*  BILLING IS SIMULATED: the dev provider marks charges paid without  *",
+        "*  any money. Only this machine may use its checkout (/api/dev/...). *",
+        "*  Set ASAAS_API_KEY to charge for real.                             *",
+        "**********************************************************************",
+        "",
+      ].join("\n"),
+    );
+  } else if (env.billingProvider === "none") {
+    console.warn(
+      production
+        ? "Billing is unavailable: ASAAS_API_KEY is not set, so /api/billing answers 503 billing_unavailable to subscriptions and webhooks."
+        : `Billing is unavailable: ASAAS_API_KEY is not set and APP_URL (${env.appUrl}) is not this machine, so the dev provider (simulated payments) is off unless BILLING_PROVIDER=dev; /api/billing answers 503 billing_unavailable.`,
     );
   }
   // IA Suprema: the language model when LLM_* are set (the rules answer when it fails), else the
@@ -125,7 +141,7 @@ export async function startServer(env: Env) {
       : app.fetch;
   const server = serve({ fetch, port: env.port }, (info) => {
     console.info(
-      `Carimbou listening on ${env.appUrl} (port ${info.port}, ${worker ? `process ${process.pid}, ` : ""}database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir}, billing: ${env.asaas ? `asaas at ${env.asaas.baseUrl}` : production ? "unavailable" : "dev provider (local checkout)"}, assistant: ${env.llm ? `llm ${env.llm.model}` : "rules"})`,
+      `Carimbou listening on ${env.appUrl} (port ${info.port}, ${worker ? `process ${process.pid}, ` : ""}database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir}, billing: ${env.billingProvider === "asaas" && env.asaas ? `asaas at ${env.asaas.baseUrl}` : env.billingProvider === "dev" ? "dev provider (SIMULATED payments, local checkout)" : "unavailable"}, assistant: ${env.llm ? `llm ${env.llm.model}` : "rules"})`,
     );
   });
 

@@ -34,13 +34,17 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /**
  * The one plan check: whether a company on `plan` in `status` may use `feature`. The trial
- * includes everything; a paid or grace company has its plan's features; an expired one none.
+ * includes everything until its date, even once a charge is paid early (decision 027); a paid or
+ * grace company has its plan's features (the plan paid for today: billing's featurePlanSql); an
+ * expired one none.
  */
 export function planAllows(
-  company: { plan: Plan | null; planStatus: PlanStatus },
+  company: { plan: Plan | null; planStatus: PlanStatus; trialEndsAt?: Date | string | null },
   feature: PlanFeature,
+  now: Date = new Date(),
 ): boolean {
   if (company.planStatus === "trial") return true;
+  if (company.trialEndsAt && new Date(company.trialEndsAt) > now) return true;
   if (company.planStatus === "expired" || !company.plan) return false;
   return FEATURES_OF[company.plan].includes(feature);
 }

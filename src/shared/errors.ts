@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   "plan_unchanged",
   "billing_provider_failed",
   "billing_unavailable",
+  "subscribe_limited",
+  "invoice_overdue",
   "assistant_plan_required",
   "whatsapp_unavailable",
   "instagram_unavailable",

@@ -26,6 +26,7 @@ import {
   takeOverConversation,
   updateFeedbackState,
 } from "./assistant.service";
+import { requireAssistantPlan } from "./assistant-plan";
 import type { AssistantEngine } from "./engine";
 
 const tags = ["assistant"];
@@ -125,11 +126,15 @@ export function assistantRoutes({ db, engine }: { db: Db; engine: AssistantEngin
     c.json({ customerIds: await listTakenOver(db, await company(c.var.user)) }, 200),
   );
   app.openapi(takeOverRoute, async (c) => {
-    await takeOverConversation(db, await company(c.var.user), c.req.valid("param").customerId);
+    const actor = await company(c.var.user);
+    await requireAssistantPlan(db, actor.companyId);
+    await takeOverConversation(db, actor, c.req.valid("param").customerId);
     return c.body(null, 204);
   });
   app.openapi(handBackRoute, async (c) => {
-    await handBackConversation(db, await company(c.var.user), c.req.valid("param").customerId);
+    const actor = await company(c.var.user);
+    await requireAssistantPlan(db, actor.companyId);
+    await handBackConversation(db, actor, c.req.valid("param").customerId);
     return c.body(null, 204);
   });
   return app;

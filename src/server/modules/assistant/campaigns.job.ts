@@ -89,7 +89,10 @@ export async function runCampaigns(
   const time = formatSaoPauloDateTime(now).slice(-5);
   for (const company of await listCampaignCompanies(deps.db)) {
     const status = planStatus(company, now);
-    if (!planAllows({ plan: company.plan, planStatus: status }, "assistant")) continue;
+    const trialEndsAt = company.trialEndsAt;
+    if (!planAllows({ plan: company.plan, planStatus: status, trialEndsAt }, "assistant", now)) {
+      continue;
+    }
     if (time < company.sendTime) continue;
     result.companies++;
     const every = PROMOTION_FREQUENCY_DAYS[company.promotionFrequency];

@@ -11,6 +11,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-or
 import type { Db } from "../../db/client";
 import { users } from "../auth/auth.table";
 import { profiles } from "../auth/profiles.table";
+import { featurePlanSql } from "../billing/billing.queries";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
@@ -95,7 +96,8 @@ export function listCampaignCompanies(db: Db): Promise<CampaignCompany[]> {
       marketingReminders: assistantSettings.marketingReminders,
       promotionFrequency: assistantSettings.promotionFrequency,
       sendTime: assistantSettings.sendTime,
-      plan: companies.plan,
+      // The plan paid for today (billing's read model), not the plan subscribed to.
+      plan: featurePlanSql,
       trialEndsAt: companies.trialEndsAt,
       paidUntil: companies.paidUntil,
       graceUntil: companies.graceUntil,

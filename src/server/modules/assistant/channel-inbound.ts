@@ -6,10 +6,11 @@
  * reply job queued in the same transaction (channel-reply.ts answers it).
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { enqueueJob } from "../jobs/jobs.service";
+import { assistantInPlan } from "./assistant-plan";
 import type { ChannelAdapter, ChannelDeps, InboundText } from "./channel-adapter";
 import { columnKey, openChannel } from "./channel-settings";
 
@@ -104,6 +105,11 @@ async function keepInbound<Row>(
       .onConflictDoNothing()
       .returning({ id: messages.id });
     if (!message) return false;
+    // Outside IA Suprema's plan the message is kept for a person, never answered (decision 027).
+    if (!(await assistantInPlan(tx, companyId))) {
+      await tx.update(messages).set({ status: "pending" }).where(eq(messages.id, message.id));
+      return true;
+    }
     await enqueueJob(tx, adapter.replyJob, { companyId, messageId: message.id });
     return true;
   });

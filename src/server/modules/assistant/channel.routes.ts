@@ -11,6 +11,7 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
+import { requireAssistantPlan } from "./assistant-plan";
 import type { ChannelAdapter, ChannelDeps, ChannelSecretsInput } from "./channel-adapter";
 import { receiveChannelWebhook, verifyChannelHandshake } from "./channel-inbound";
 import { listChannelInbox, replyAsPerson } from "./channel-inbox";
@@ -67,7 +68,7 @@ function routesOf<Row, Save extends ChannelSecretsInput>(
     method: "put",
     path,
     tags,
-    summary: api.summaries.put,
+    summary: `${api.summaries.put} (IA Suprema: 403 assistant_plan_required outside the plan)`,
     request: jsonBody(api.save),
     responses: ok("The channel (no secret)", api.channel),
   });
@@ -108,23 +109,30 @@ function routesOf<Row, Save extends ChannelSecretsInput>(
 
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   const actorOf = (c: { var: SessionVars }) => requireCompanyActor(db, c.var.user);
+  // Saving a channel, its inbox and a person's reply need the plan (the channel can still be
+  // read and removed on any plan: decision 027).
+  const inPlanActorOf = async (c: { var: SessionVars }) => {
+    const actor = await actorOf(c);
+    await requireAssistantPlan(db, actor.companyId);
+    return actor;
+  };
   const view = (channel: unknown) => api.channel.parse(channel);
 
   app.openapi(channelRoute("get"), async (c) =>
     c.json(view(await getChannel(db, adapter, deps.appUrl, await actorOf(c))), 200),
   );
   app.openapi(putRoute, async (c) => {
-    const actor = await actorOf(c);
+    const actor = await inPlanActorOf(c);
     return c.json(view(await saveChannel(db, adapter, deps, actor, c.req.valid("json"))), 200);
   });
   app.openapi(channelRoute("delete"), async (c) =>
     c.json(view(await removeChannel(db, adapter, deps.appUrl, await actorOf(c))), 200),
   );
   app.openapi(inboxRoute, async (c) =>
-    c.json(api.inbox.parse(await listChannelInbox(db, adapter, await actorOf(c))), 200),
+    c.json(api.inbox.parse(await listChannelInbox(db, adapter, await inPlanActorOf(c))), 200),
   );
   app.openapi(replyRoute, async (c) => {
-    const actor = await actorOf(c);
+    const actor = await inPlanActorOf(c);
     const { id } = c.req.valid("param");
     const result = await replyAsPerson(db, adapter, deps, actor, id, c.req.valid("json").body);
     return c.json(api.reply.parse(result), 200);

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { BILLING_TYPES, type BillingType, type InvoiceStatus } from "@shared/billing.schema";
+import { z } from "zod";
 import { AppError } from "../../errors";
 import {
   type BillingEvent,
@@ -24,28 +26,55 @@ export type AsaasConfig = {
   log?: Pick<Console, "error">;
 };
 
-type AsaasPayment = {
-  id: string;
-  subscription?: string | null;
-  status?: string;
-  value?: number;
-  dueDate?: string;
-  billingType?: string;
-  invoiceUrl?: string | null;
-  bankSlipUrl?: string | null;
-  paymentDate?: string | null;
-  clientPaymentDate?: string | null;
-  confirmedDate?: string | null;
-  externalReference?: string | null;
-  deleted?: boolean;
+/** A real calendar day (2024-02-31 is not one). */
+const isDay = (v: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === m[0];
 };
+const text = (max: number) => z.string().max(max);
+
+/**
+ * A payment as Asaas sends it (webhook or API), checked before anything reads it: a value that is
+ * a positive amount of reais below a million, a real due date (decision 027: an odd payload is
+ * recorded as ignored, never a 500 nor a paid month).
+ */
+const AsaasPaymentSchema = z.object({
+  id: text(100).min(1),
+  subscription: text(100).nullish(),
+  status: text(64).optional(),
+  value: z.number().finite().positive().max(1_000_000),
+  dueDate: text(40).refine(isDay),
+  billingType: text(40).optional(),
+  invoiceUrl: text(2000).nullish(),
+  bankSlipUrl: text(2000).nullish(),
+  paymentDate: text(40).nullish(),
+  clientPaymentDate: text(40).nullish(),
+  confirmedDate: text(40).nullish(),
+  externalReference: text(200).nullish(),
+  deleted: z.boolean().optional(),
+});
+type AsaasPayment = z.infer<typeof AsaasPaymentSchema>;
+
+const WebhookSchema = z.object({
+  id: text(200).optional(),
+  event: text(100),
+  dateCreated: text(40).optional(),
+  payment: z.unknown().optional(),
+  subscription: z.object({ id: text(100).optional() }).nullish(),
+});
 
 const EVENT_TYPES: Record<string, BillingEventType> = {
   PAYMENT_CREATED: "payment_created",
   PAYMENT_RECEIVED: "payment_received",
   PAYMENT_CONFIRMED: "payment_received",
   PAYMENT_OVERDUE: "payment_overdue",
-  PAYMENT_REFUNDED: "payment_refunded",
+  PAYMENT_REFUNDED: "payment_reversed",
+  PAYMENT_REFUND_IN_PROGRESS: "payment_reversed",
+  PAYMENT_CHARGEBACK_REQUESTED: "payment_reversed",
+  PAYMENT_CHARGEBACK_DISPUTE: "payment_reversed",
+  PAYMENT_RECEIVED_IN_CASH_UNDONE: "payment_reversed",
   PAYMENT_DELETED: "payment_cancelled",
   PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: "payment_failed",
   PAYMENT_REPROVED_BY_RISK_ANALYSIS: "payment_failed",
@@ -58,6 +87,7 @@ const STATUS_OF_EVENT: Partial<Record<BillingEventType, InvoiceStatus>> = {
   payment_received: "paid",
   payment_overdue: "overdue",
   payment_refunded: "refunded",
+  payment_reversed: "overdue",
   payment_cancelled: "cancelled",
 };
 
@@ -71,13 +101,19 @@ function statusOf(p: AsaasPayment): InvoiceStatus {
     case "OVERDUE":
       return "overdue";
     case "REFUNDED":
+    case "REFUND_IN_PROGRESS":
       return "refunded";
+    // Taken back by the payer's bank: owed again (the grace counts from then).
+    case "CHARGEBACK_REQUESTED":
+    case "CHARGEBACK_DISPUTE":
+    case "AWAITING_CHARGEBACK_REVERSAL":
+      return "overdue";
     default:
       return "pending";
   }
 }
 
-const toCents = (value: number | undefined) => Math.round((value ?? 0) * 100);
+const toCents = (value: number) => Math.round(value * 100);
 const toReais = (cents: number) => Number((cents / 100).toFixed(2));
 
 function toPayment(p: AsaasPayment, status: InvoiceStatus = statusOf(p)): ProviderPayment {
@@ -101,7 +137,14 @@ function toPayment(p: AsaasPayment, status: InvoiceStatus = statusOf(p)): Provid
           : new Date().toISOString()
         : null,
     externalReference: p.externalReference ?? null,
+    kind: p.subscription ? "subscription" : "upgrade",
   };
+}
+
+/** A payload's payment, or null when it is not one Asaas would send. */
+function parsePayment(raw: unknown): AsaasPayment | null {
+  const parsed = AsaasPaymentSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Asaas writes "2024-06-12 16:45:03" in São Paulo time. */
@@ -152,11 +195,15 @@ export function asaasProvider(config: AsaasConfig): BillingProvider {
     const payments: ProviderPayment[] = [];
     // 100 a page; a monthly subscription has 12 a year (the cap is far beyond any real one).
     for (let offset = 0; offset < 2_000; offset += 100) {
-      const page = await call<{ data?: AsaasPayment[]; hasMore?: boolean }>(
+      const page = await call<{ data?: unknown[]; hasMore?: boolean }>(
         "GET",
         `/subscriptions/${encodeURIComponent(subscriptionId)}/payments?limit=100&offset=${offset}`,
       );
-      payments.push(...(page.data ?? []).map((p) => toPayment(p)));
+      for (const raw of page.data ?? []) {
+        const p = parsePayment(raw);
+        if (p) payments.push(toPayment(p));
+        else log.error(`Asaas: an odd payment of ${subscriptionId} was skipped`);
+      }
       if (!page.hasMore) break;
     }
     return payments;
@@ -205,6 +252,29 @@ export function asaasProvider(config: AsaasConfig): BillingProvider {
     async cancel(subscriptionId) {
       await call("DELETE", `/subscriptions/${encodeURIComponent(subscriptionId)}`);
     },
+    async createCharge(input) {
+      const raw = await call<unknown>("POST", "/payments", {
+        customer: input.customerId,
+        billingType: input.billingType,
+        value: toReais(input.valueCents),
+        dueDate: input.dueDate,
+        description: input.description,
+        externalReference: input.companyId,
+      });
+      const p = parsePayment(raw);
+      if (!p) throw providerFailed("The payment provider answered POST /payments with no charge.");
+      return toPayment(p);
+    },
+    async cancelCharge(paymentId) {
+      await call("DELETE", `/payments/${encodeURIComponent(paymentId)}`);
+    },
+    async getPayment(paymentId) {
+      const p = parsePayment(
+        await call<unknown>("GET", `/payments/${encodeURIComponent(paymentId)}`),
+      );
+      if (!p) throw providerFailed(`The payment provider answered an odd payment ${paymentId}.`);
+      return toPayment(p);
+    },
     listPayments,
     async pixCode(paymentId) {
       const qr = await call<{ encodedImage?: string; payload?: string }>(
@@ -221,40 +291,47 @@ export function asaasProvider(config: AsaasConfig): BillingProvider {
       if (!sameSecret(headers.get("asaas-access-token"), config.webhookToken)) {
         throw new AppError("unauthenticated", 401, "Bad webhook token.");
       }
-      let body: {
-        id?: string;
-        event?: string;
-        dateCreated?: string;
-        payment?: AsaasPayment;
-        subscription?: { id?: string };
-      };
+      // Past the token, nothing here throws: an odd event is kept as `ignored` with why (a 500
+      // would make Asaas retry it, and pause the webhook queue of every company).
+      const ignored = (reason: string, raw: unknown, eventId?: string): BillingEvent[] => [
+        {
+          eventId: eventId ?? `invalid:${createHash("sha256").update(rawBody).digest("hex")}`,
+          type: "ignored",
+          occurredAt: new Date().toISOString(),
+          raw: { reason, body: raw },
+        },
+      ];
+      let json: unknown;
       try {
-        body = JSON.parse(rawBody);
+        json = JSON.parse(rawBody);
       } catch {
-        throw new AppError("validation_failed", 400, "The webhook's body is not JSON.");
+        return ignored("not_json", rawBody.slice(0, 2000));
       }
-      if (!body || typeof body !== "object" || typeof body.event !== "string") {
-        throw new AppError("validation_failed", 400, "The webhook names no event.");
-      }
+      const parsed = WebhookSchema.safeParse(json);
+      if (!parsed.success) return ignored("no_event", json);
+      const body = parsed.data;
       const type = EVENT_TYPES[body.event] ?? "ignored";
-      const eventId =
-        typeof body.id === "string" && body.id
-          ? body.id
-          : `${body.event}:${body.payment?.id ?? body.subscription?.id ?? ""}:${body.dateCreated ?? ""}`;
+      const rawPayment = body.payment as { id?: unknown } | undefined;
+      const paymentId = typeof rawPayment?.id === "string" ? rawPayment.id : "";
+      const eventId = body.id
+        ? body.id
+        : `${body.event}:${paymentId || (body.subscription?.id ?? "")}:${body.dateCreated ?? ""}`;
       const event: BillingEvent = {
         eventId,
         type,
         occurredAt: occurredAt(body.dateCreated),
         raw: body,
       };
-      if (body.payment?.id && type !== "subscription_cancelled") {
-        event.payment = toPayment(body.payment, STATUS_OF_EVENT[type] ?? statusOf(body.payment));
-      }
       if (type === "subscription_cancelled") {
         const id = body.subscription?.id;
         if (!id) return [{ ...event, type: "ignored" }];
         event.providerSubscriptionId = id;
+        return [event];
       }
+      if (type === "ignored") return [event];
+      const payment = parsePayment(body.payment);
+      if (!payment) return ignored("invalid_payment", body, eventId);
+      event.payment = toPayment(payment, STATUS_OF_EVENT[type] ?? statusOf(payment));
       return [event];
     },
   };

@@ -1,7 +1,7 @@
 import { saoPauloDate } from "@shared/dates";
 import type { LoyaltyRules } from "@shared/settings.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerOf, apiAs, ok } from "../../test/api";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { addDays, addMonths, endOfDay } from "./billing-dates";
 
@@ -144,18 +144,16 @@ describe("the dev provider", () => {
       "Pagamento não aprovado: Carimbou",
     );
 
-    // upgrade: the one plan check's plan is Supremo; then cancel
-    const upgraded = await answerOf<"/api/billing/subscription/plan", "put">(
-      await t.request("/api/billing/subscription/plan", {
-        cookie: c.cookie,
-        method: "PUT",
-        body: { plan: "supreme" },
-      }),
-      200,
-    );
-    expect(upgraded.overview.plan).toBe("supreme");
+    // an upgrade while a charge is overdue: refused, the plan stays Pro (decision 027: the grace
+    // of an unpaid Pro charge never becomes Supremo); then cancel
+    const upgrade = await t.request("/api/billing/subscription/plan", {
+      cookie: c.cookie,
+      method: "PUT",
+      body: { plan: "supreme" },
+    });
+    expect((await errorBody(upgrade, 409)).error.code).toBe("invoice_overdue");
     const me = await ok(apiAs(t, c.cookie).GET("/api/me"), 200);
-    expect(me.company).toMatchObject({ plan: "supreme", planStatus: "grace" });
+    expect(me.company).toMatchObject({ plan: "pro", planStatus: "grace" });
     const cancelled = await answerOf<"/api/billing/subscription/cancel", "post">(
       await t.request("/api/billing/subscription/cancel", { cookie: c.cookie, method: "POST" }),
       200,

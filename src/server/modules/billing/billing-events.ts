@@ -1,56 +1,44 @@
 import { randomUUID } from "node:crypto";
-import {
-  GRACE_DAYS,
-  type InvoiceStatus,
-  PLAN_PRICES_CENTS,
-  PLANS,
-  type Plan,
-} from "@shared/billing.schema";
+import { GRACE_DAYS, PLAN_PRICES_CENTS, PLANS, type Plan } from "@shared/billing.schema";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findCompany } from "../companies/companies.queries";
-import { lockCompany, saveCompanyBillingState } from "../companies/companies.service";
+import { enqueueJob } from "../jobs/jobs.service";
 import { queueEmail } from "../mail/outbox";
 import { findCompanyOwner } from "./billing.queries";
 import { billingEvents, invoices, subscriptions } from "./billing.table";
-import { addDays, addMonths, endOfDay } from "./billing-dates";
+import { addDays, dayOf } from "./billing-dates";
 import {
   paymentFailedEmail,
   paymentOverdueEmail,
   paymentReceivedEmail,
   paymentRefundedEmail,
 } from "./billing-email";
+import { upsertInvoice } from "./billing-invoices";
+import { billingStateOf, type CompanyBilling, type CompanyBillingState } from "./billing-state";
 import type { BillingEvent, ProviderName, ProviderPayment } from "./provider";
 
 /**
- * Applying a provider's event (webhook, reconciliation, the dev checkout and clock), in ONE
- * transaction: the billing_events row first (unique provider + event id: a replay changes
- * nothing), the invoice upserted with a status that only moves forward, then the company's state
- * recomputed from all its invoices (so events in any order give the same result), and the e-mails.
+ * Applying a provider's event (webhook, reconciliation, the dev checkout and clock), inside the
+ * flow's transaction (flows/apply-billing-event.ts locks the company first and saves the state
+ * this answers on it): the billing_events row first (unique provider + event id: a replay changes
+ * nothing), the invoice upserted with a status that only moves forward (but for a charge taken
+ * back), then the company's state recomputed from all its invoices (so events in any order give
+ * the same result), and the e-mails.
  */
+
+/** The job that sets the provider's subscription to its plan's price (after a paid upgrade). */
+export const BILLING_SYNC_PLAN_JOB = "billing-sync-plan";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type EventContext = { provider: ProviderName; appUrl: string };
 
-/** The local checkout page of a dev invoice (the web side renders it). */
-export const devCheckoutPath = (invoiceId: string) => `/plano/checkout/${invoiceId}`;
 export const planPagePath = "/plano";
 
-// A status only moves forward: paid beats pending/overdue in any order, refunded beats paid, and
-// cancelled comes only from pending or overdue.
-const RANK: Record<InvoiceStatus, number> = {
-  pending: 0,
-  overdue: 1,
-  cancelled: 2,
-  paid: 3,
-  refunded: 4,
-};
-const nextStatus = (current: InvoiceStatus, incoming: InvoiceStatus) =>
-  RANK[incoming] > RANK[current] ? incoming : current;
-
-const planOfValue = (cents: number): Plan =>
-  PLANS.find((p) => PLAN_PRICES_CENTS[p] === cents) ?? "pro";
+/** The highest plan the amount pays for (null: below every plan's price). */
+const planOfValue = (cents: number): Plan | null =>
+  [...PLANS].reverse().find((p) => cents >= PLAN_PRICES_CENTS[p]) ?? null;
 
 export async function findSubscription(db: Db, companyId: string) {
   const [row] = await db
@@ -61,8 +49,12 @@ export async function findSubscription(db: Db, companyId: string) {
   return row ?? null;
 }
 
-/** Which company an event is about: by its charge, its subscription, or the echoed company id. */
-async function companyOfEvent(tx: Db, provider: string, event: BillingEvent) {
+/**
+ * Which company an event is about: by its charge or its subscription, both ours. An id the payer
+ * can choose (Asaas's externalReference) never names the company (decision 027).
+ */
+export async function findEventCompany(tx: Db, provider: string, event: BillingEvent) {
+  if (event.type === "ignored") return null;
   const p = event.payment;
   if (p) {
     const [invoice] = await tx
@@ -87,10 +79,6 @@ async function companyOfEvent(tx: Db, provider: string, event: BillingEvent) {
       )
       .limit(1);
     if (sub) return sub.companyId;
-  }
-  const reference = p?.externalReference;
-  if (reference && /^[0-9a-f-]{36}$/i.test(reference) && (await findCompany(tx, reference))) {
-    return reference;
   }
   return null;
 }
@@ -123,106 +111,31 @@ export async function recordBillingEvent(
   return inserted.length > 0;
 }
 
-/** Inserts or moves the invoice of a provider charge; answers it with its status before. */
-async function upsertInvoice(
-  tx: Db,
-  ctx: EventContext,
-  companyId: string,
-  sub: SubscriptionRow | null,
-  p: ProviderPayment,
-): Promise<{ invoice: InvoiceRow; before: InvoiceStatus | null }> {
-  const [existing] = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(eq(invoices.provider, ctx.provider), eq(invoices.providerPaymentId, p.providerPaymentId)),
-    )
-    .for("update");
-  const dueDate = p.dueDate || existing?.dueDate || "";
-  if (existing) {
-    const status = nextStatus(existing.status, p.status);
-    const [invoice] = await tx
-      .update(invoices)
-      .set({
-        status,
-        dueDate,
-        periodEnd: addMonths(dueDate, 1),
-        amountCents: p.valueCents || existing.amountCents,
-        invoiceUrl: p.invoiceUrl ?? existing.invoiceUrl,
-        boletoUrl: p.boletoUrl ?? existing.boletoUrl,
-        pixCode: p.pixCode ?? existing.pixCode,
-        pixQrImage: p.pixQrImage ?? existing.pixQrImage,
-        paidAt: existing.paidAt ?? (status === "paid" || status === "refunded" ? paidAt(p) : null),
-        updatedAt: new Date(),
-      })
-      .where(eq(invoices.id, existing.id))
-      .returning();
-    return { invoice: invoice!, before: existing.status };
-  }
-  const id = randomUUID();
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      id,
-      companyId,
-      provider: ctx.provider,
-      providerPaymentId: p.providerPaymentId,
-      providerSubscriptionId: p.providerSubscriptionId,
-      plan:
-        sub && p.valueCents === PLAN_PRICES_CENTS[sub.plan] ? sub.plan : planOfValue(p.valueCents),
-      amountCents: p.valueCents,
-      billingType: p.billingType,
-      dueDate,
-      periodEnd: addMonths(dueDate, 1),
-      status: p.status,
-      invoiceUrl: p.invoiceUrl ?? (ctx.provider === "dev" ? devCheckoutPath(id) : null),
-      boletoUrl: p.boletoUrl,
-      pixCode: p.pixCode ?? null,
-      pixQrImage: p.pixQrImage ?? null,
-      paidAt: p.status === "paid" || p.status === "refunded" ? paidAt(p) : null,
-    })
-    .returning();
-  return { invoice: invoice!, before: null };
-}
-
-const paidAt = (p: ProviderPayment) => (p.paidAt ? new Date(p.paidAt) : new Date());
-
-export type CompanyBilling = {
-  paidUntil: Date | null;
-  graceUntil: Date | null;
-  /** The last paid period's end (yyyy-MM-dd), null when nothing is paid. */
-  paidThrough: string | null;
-};
-
-/** The company's plan state from its invoices alone (order-independent). */
-export function billingStateOf(rows: Pick<InvoiceRow, "status" | "dueDate" | "periodEnd">[]) {
-  let paidThrough: string | null = null;
-  let firstOverdue: string | null = null;
-  for (const r of rows) {
-    if (r.status === "paid" && (!paidThrough || r.periodEnd > paidThrough))
-      paidThrough = r.periodEnd;
-    if (r.status === "overdue" && (!firstOverdue || r.dueDate < firstOverdue))
-      firstOverdue = r.dueDate;
-  }
-  const paidUntil = paidThrough ? endOfDay(paidThrough) : null;
-  let graceUntil = firstOverdue ? endOfDay(addDays(firstOverdue, GRACE_DAYS)) : null;
-  if (graceUntil && paidUntil && graceUntil <= paidUntil) graceUntil = null;
-  return { paidUntil, graceUntil, paidThrough } satisfies CompanyBilling;
-}
-
-/** Recomputes and saves the company's plan, paid period and grace, and the subscription status. */
+/**
+ * The company's plan, paid period and grace recomputed from its invoices (billing-state.ts), and
+ * the subscription's status; answers what the flow saves on the company.
+ */
 export async function refreshCompanyBilling(
   tx: Db,
   companyId: string,
   sub: SubscriptionRow | null,
-): Promise<CompanyBilling> {
+): Promise<CompanyBilling & { company: CompanyBillingState }> {
   const rows = await tx
-    .select({ status: invoices.status, dueDate: invoices.dueDate, periodEnd: invoices.periodEnd })
+    .select({
+      status: invoices.status,
+      dueDate: invoices.dueDate,
+      periodEnd: invoices.periodEnd,
+      kind: invoices.kind,
+      paidAt: invoices.paidAt,
+      unpaidSince: invoices.unpaidSince,
+      updatedAt: invoices.updatedAt,
+    })
     .from(invoices)
     .where(eq(invoices.companyId, companyId));
   const state = billingStateOf(rows);
   if (sub && sub.status !== "cancelled") {
-    const status = rows.some((r) => r.status === "overdue") ? "overdue" : "active";
+    const overdue = rows.some((r) => r.kind === "subscription" && r.status === "overdue");
+    const status = overdue ? "overdue" : "active";
     if (status !== sub.status) {
       await tx
         .update(subscriptions)
@@ -231,12 +144,14 @@ export async function refreshCompanyBilling(
     }
   }
   const company = await findCompany(tx, companyId);
-  await saveCompanyBillingState(tx, companyId, {
-    plan: sub?.plan ?? company?.plan ?? null,
-    paidUntil: state.paidUntil,
-    graceUntil: state.graceUntil,
-  });
-  return state;
+  return {
+    ...state,
+    company: {
+      plan: sub?.plan ?? company?.plan ?? null,
+      paidUntil: state.paidUntil,
+      graceUntil: state.graceUntil,
+    },
+  };
 }
 
 const absolute = (appUrl: string, url: string | null) =>
@@ -272,63 +187,138 @@ async function queueChargeEmail(
           : paymentOverdueEmail({
               ...base,
               url: payUrl,
-              graceUntilDay: addDays(invoice.dueDate, GRACE_DAYS),
+              graceUntilDay: state.graceUntil
+                ? dayOf(new Date(state.graceUntil.getTime() - 1))
+                : addDays(invoice.dueDate, GRACE_DAYS),
               pixCode: invoice.billingType === "PIX" ? invoice.pixCode : null,
               boletoUrl: invoice.boletoUrl,
             });
   await queueEmail(tx, mail);
 }
 
-/** The event applied inside the caller's transaction; `duplicate` when it was seen before. */
+export type AppliedEvent = {
+  duplicate: boolean;
+  companyId: string | null;
+  /** What the flow saves on the company (null: nothing changed for it). */
+  company: CompanyBillingState | null;
+};
+
+/**
+ * The event applied inside the flow's transaction, the company (findEventCompany) already locked;
+ * `duplicate` when it was seen before. A payment grants nothing unless it pays at least what it
+ * is for: the plan's price (a new charge) or the charge's own amount (decision 027).
+ */
 export async function applyEvent(
   tx: Db,
   ctx: EventContext,
   event: BillingEvent,
   actor: string,
-): Promise<{ duplicate: boolean; companyId: string | null }> {
-  const companyId = event.type === "ignored" ? null : await companyOfEvent(tx, ctx.provider, event);
-  // One event of a company at a time: its invoices and state change behind the company's lock,
-  // taken before the event row (whose foreign key share-locks the company: taking FOR UPDATE after
-  // it, two events of one company at once would deadlock on PostgreSQL).
-  if (companyId) await lockCompany(tx, companyId);
+  companyId: string | null,
+): Promise<AppliedEvent> {
+  const sub = companyId ? await findSubscription(tx, companyId) : null;
+  const p = event.payment;
+  const [known] =
+    companyId && p
+      ? await tx
+          .select()
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.provider, ctx.provider),
+              eq(invoices.providerPaymentId, p.providerPaymentId),
+            ),
+          )
+          .limit(1)
+      : [];
+  const plan: Plan | null = known
+    ? known.plan
+    : p && sub && p.valueCents >= PLAN_PRICES_CENTS[sub.plan]
+      ? sub.plan
+      : p
+        ? planOfValue(p.valueCents)
+        : null;
+  const tooLow =
+    p !== undefined &&
+    event.type !== "ignored" &&
+    (known ? p.valueCents < known.amountCents : plan === null);
   const fresh = await recordBillingEvent(tx, {
     provider: ctx.provider,
     eventId: event.eventId,
     companyId,
-    type: event.type,
+    type: tooLow ? "ignored" : event.type,
     actor,
-    payload: event.raw ?? { payment: event.payment ?? null, occurredAt: event.occurredAt },
+    payload: {
+      ...(tooLow ? { reason: "value_below_price" } : {}),
+      event: event.raw ?? { payment: event.payment ?? null, occurredAt: event.occurredAt },
+    },
   });
-  if (!fresh) return { duplicate: true, companyId };
-  if (!companyId || event.type === "ignored") return { duplicate: false, companyId };
-
-  let sub = await findSubscription(tx, companyId);
+  const none = { companyId, company: null };
+  if (!fresh) return { duplicate: true, ...none };
+  if (!companyId || event.type === "ignored" || tooLow) return { duplicate: false, ...none };
 
   if (event.type === "subscription_cancelled") {
-    if (sub && sub.providerSubscriptionId === event.providerSubscriptionId) {
-      sub = await markCancelled(tx, sub, new Date(event.occurredAt));
+    let current = sub;
+    if (current && current.providerSubscriptionId === event.providerSubscriptionId) {
+      current = await markCancelled(tx, current, new Date(event.occurredAt));
     }
-    await refreshCompanyBilling(tx, companyId, sub);
-    return { duplicate: false, companyId };
+    const state = await refreshCompanyBilling(tx, companyId, current);
+    return { duplicate: false, companyId, company: state.company };
   }
 
-  const p = event.payment;
-  if (!p) return { duplicate: false, companyId };
+  if (!p || !plan) return { duplicate: false, ...none };
   // A failed attempt leaves the charge as it was (pending): recorded, and the owner told.
   const incoming: ProviderPayment =
     event.type === "payment_failed" ? { ...p, status: "pending" } : p;
-  const { invoice, before } = await upsertInvoice(tx, ctx, companyId, sub, incoming);
-  const state = await refreshCompanyBilling(tx, companyId, sub);
+  // Taken back: a reversal event, or the provider now answering a paid charge as owed or refunded
+  // (webhooks are re-read, so a late event never says so of a charge still paid).
+  const reversed =
+    event.type === "payment_reversed" ||
+    (known?.status === "paid" && (incoming.status === "overdue" || incoming.status === "refunded"));
+  const reversedOn = reversed ? dayOf(new Date(event.occurredAt)) : null;
+  const { invoice, before } = await upsertInvoice(tx, ctx, companyId, plan, incoming, reversedOn);
+  let current = sub;
+  if (invoice.kind === "upgrade" && invoice.status === "paid" && before !== "paid" && sub) {
+    current = await switchPlan(tx, sub, invoice.plan);
+  }
+  const state = await refreshCompanyBilling(tx, companyId, current);
   const after = invoice.status;
   if (after !== before) {
-    if (after === "paid") await queueChargeEmail(tx, ctx, "received", invoice, sub, state);
-    if (after === "overdue") await queueChargeEmail(tx, ctx, "overdue", invoice, sub, state);
-    if (after === "refunded") await queueChargeEmail(tx, ctx, "refunded", invoice, sub, state);
+    if (after === "paid") await queueChargeEmail(tx, ctx, "received", invoice, current, state);
+    // An upgrade's difference gives no grace: its owner is told on 'Plano', not by a grace e-mail.
+    if (after === "overdue" && invoice.kind === "subscription") {
+      await queueChargeEmail(tx, ctx, "overdue", invoice, current, state);
+    }
+    if (after === "refunded") await queueChargeEmail(tx, ctx, "refunded", invoice, current, state);
   }
   if (event.type === "payment_failed" && (after === "pending" || after === "overdue")) {
-    await queueChargeEmail(tx, ctx, "failed", invoice, sub, state);
+    await queueChargeEmail(tx, ctx, "failed", invoice, current, state);
   }
-  return { duplicate: false, companyId };
+  return { duplicate: false, companyId, company: state.company };
+}
+
+/**
+ * The subscription moved to `plan` (an upgrade paid, or a plan change that needs no payment): its
+ * unpaid monthly charges with it, and the provider's subscription set to the plan's price by the
+ * job `billing-sync-plan` (queued in this transaction).
+ */
+export async function switchPlan(tx: Db, sub: SubscriptionRow, plan: Plan, sync = true) {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ plan, updatedAt: new Date() })
+    .where(eq(subscriptions.companyId, sub.companyId))
+    .returning();
+  await tx
+    .update(invoices)
+    .set({ plan, amountCents: PLAN_PRICES_CENTS[plan], updatedAt: new Date() })
+    .where(
+      and(
+        eq(invoices.companyId, sub.companyId),
+        eq(invoices.kind, "subscription"),
+        eq(invoices.status, "pending"),
+      ),
+    );
+  if (sync) await enqueueJob(tx, BILLING_SYNC_PLAN_JOB, { companyId: sub.companyId });
+  return row ?? sub;
 }
 
 /** The subscription cancelled: its charges not yet paid are cancelled with it. */
@@ -345,9 +335,4 @@ export async function markCancelled(tx: Db, sub: SubscriptionRow, at: Date) {
       and(eq(invoices.companyId, sub.companyId), inArray(invoices.status, ["pending", "overdue"])),
     );
   return row ?? sub;
-}
-
-/** processEvent: the event in its own transaction (webhooks, reconciliation, the dev checkout). */
-export function processEvent(db: Db, ctx: EventContext, event: BillingEvent, actor: string) {
-  return db.transaction((tx) => applyEvent(tx, ctx, event, actor));
 }

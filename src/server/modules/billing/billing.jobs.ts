@@ -1,24 +1,30 @@
-import { TRIAL_REMINDER_DAYS } from "@shared/billing.schema";
+import { PLAN_PRICES_CENTS, TRIAL_REMINDER_DAYS } from "@shared/billing.schema";
 import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { JobDefinition } from "../jobs/jobs.service";
 import { queueEmail } from "../mail/outbox";
 import { listTrialsEndingOn } from "./billing.queries";
-import { withPixCode } from "./billing.service";
 import { subscriptions } from "./billing.table";
+import { PLAN_DESCRIPTIONS } from "./billing-context";
 import { addDays, dayOf } from "./billing-dates";
 import { trialEndingEmail } from "./billing-email";
-import { planPagePath, processEvent, recordBillingEvent } from "./billing-events";
-import type { BillingEvent, BillingEventType, BillingProvider } from "./provider";
+import {
+  BILLING_SYNC_PLAN_JOB,
+  findSubscription,
+  planPagePath,
+  recordBillingEvent,
+} from "./billing-events";
+import type { BillingEventType, BillingProvider } from "./provider";
 
-export const BILLING_RECONCILE_JOB = "billing-reconcile";
 export const BILLING_REMINDERS_JOB = "billing-reminders";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A subscription cancelled longer ago than this is no longer read back. */
 const RECONCILE_CANCELLED_DAYS = 60;
 
-const TYPE_OF_STATUS: Record<string, BillingEventType> = {
+/** What the reconciliation applies for each status of a charge the provider answers. */
+export const TYPE_OF_STATUS: Record<string, BillingEventType> = {
   pending: "payment_created",
   paid: "payment_received",
   overdue: "payment_overdue",
@@ -26,21 +32,10 @@ const TYPE_OF_STATUS: Record<string, BillingEventType> = {
   cancelled: "payment_cancelled",
 };
 
-/**
- * The daily reconciliation: each Asaas subscription (not cancelled long ago) read back from the
- * provider, each charge applied as an event `reconcile:<paymentId>:<status>` (idempotent: a state
- * already seen is a duplicate), so a missed webhook heals itself. A subscription that fails is
- * logged and the others go on; then the run fails so pg-boss retries it.
- */
-export async function reconcileBilling(
-  db: Db,
-  provider: BillingProvider | null,
-  appUrl: string,
-  now: Date,
-) {
-  if (provider?.name !== "asaas") return { subscriptions: 0, applied: 0, skipped: true };
+/** The subscriptions the reconciliation reads back: Asaas's, not cancelled long ago. */
+export function listReconcilableSubscriptions(db: Db, now: Date) {
   const since = new Date(now.getTime() - RECONCILE_CANCELLED_DAYS * DAY_MS);
-  const subs = await db
+  return db
     .select({
       companyId: subscriptions.companyId,
       providerSubscriptionId: subscriptions.providerSubscriptionId,
@@ -53,37 +48,28 @@ export async function reconcileBilling(
         or(ne(subscriptions.status, "cancelled"), gt(subscriptions.cancelledAt, since)),
       ),
     );
-  let applied = 0;
-  const failed: string[] = [];
-  for (const sub of subs) {
-    try {
-      const payments = await provider.listPayments(sub.providerSubscriptionId!);
-      for (const payment of payments) {
-        const event: BillingEvent = {
-          eventId: `reconcile:${payment.providerPaymentId}:${payment.status}`,
-          type: TYPE_OF_STATUS[payment.status] ?? "payment_created",
-          payment,
-          occurredAt: now.toISOString(),
-        };
-        const result = await processEvent(
-          db,
-          { provider: "asaas", appUrl },
-          await withPixCode(db, provider, event),
-          "reconcile",
-        );
-        if (!result.duplicate) applied++;
-      }
-    } catch (error) {
-      console.error(`Billing reconciliation of company ${sub.companyId} failed`, error);
-      failed.push(sub.companyId);
-    }
+}
+
+/**
+ * After a paid upgrade (queued in its transaction): the provider's subscription set to the price
+ * of the company's plan, so the next charges are the new plan's (idempotent: it sets, never adds).
+ */
+export async function syncProviderPlan(db: Db, provider: BillingProvider | null, data: unknown) {
+  const parsed = z.object({ companyId: z.string().min(1).max(100) }).safeParse(data);
+  if (!parsed.success || !provider || provider.name === "unavailable") return { synced: false };
+  const sub = await findSubscription(db, parsed.data.companyId);
+  if (
+    !sub?.providerSubscriptionId ||
+    sub.status === "cancelled" ||
+    sub.provider !== provider.name
+  ) {
+    return { synced: false };
   }
-  if (failed.length > 0) {
-    throw new Error(
-      `Billing reconciliation failed for ${failed.length} of ${subs.length} companies`,
-    );
-  }
-  return { subscriptions: subs.length, applied };
+  await provider.changePlan(sub.providerSubscriptionId, {
+    valueCents: PLAN_PRICES_CENTS[sub.plan],
+    description: PLAN_DESCRIPTIONS[sub.plan],
+  });
+  return { synced: true, plan: sub.plan };
 }
 
 /**
@@ -132,15 +118,11 @@ export const BILLING_JOBS: readonly JobDefinition<{
   appUrl: string;
   billingProvider?: BillingProvider;
 }>[] = [
-  // Billing: every day at 04:15 in São Paulo, each Asaas subscription read back from the provider
-  // and applied as events (idempotent by payment and status), so a missed webhook heals itself.
-  // The provider is the one the app registered for this database (createApp).
+  // After a paid upgrade: the provider's subscription set to the new plan's price.
   {
-    name: BILLING_RECONCILE_JOB,
-    cron: "15 4 * * *",
-    handler: ({ db, appUrl, billingProvider }, now) =>
-      reconcileBilling(db, billingProvider ?? null, appUrl, now),
-    expireInSeconds: 60 * 60,
+    name: BILLING_SYNC_PLAN_JOB,
+    handler: ({ db, billingProvider }, _now, data) =>
+      syncProviderPlan(db, billingProvider ?? null, data),
   },
   // Trial reminders: every day at 09:00 in São Paulo, 7 days and 1 day before the trial ends,
   // once per company and reminder (a billing_events row is the once-key).

@@ -1,12 +1,30 @@
+import type { Plan } from "@shared/billing.schema";
 import { type Language, toLanguage } from "@shared/languages";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { saoPauloDateOf } from "../../db/time-zone";
+import { saoPauloDateOf, saoPauloToday } from "../../db/time-zone";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
-import { subscriptions } from "./billing.table";
+import { invoices, subscriptions } from "./billing.table";
 
-/** Billing's read model: the companies' owners (who gets the e-mails), read only. */
+/**
+ * Billing's read model: the companies' owners (who gets the e-mails), and the plan whose
+ * features a company has today, read only.
+ */
+
+/**
+ * SQL, beside `companies` in a query: the plan whose features the company has today (decision
+ * 027), the highest plan of a paid charge whose period covers today (São Paulo), or of an overdue
+ * monthly charge covering it while the grace runs; null when none. An upgrade asked for and not
+ * paid, or a plan changed after the last payment, gives nothing; the trial (planStatus) includes
+ * everything anyway.
+ */
+export const featurePlanSql = sql<Plan | null>`(select ${invoices.plan} from ${invoices}
+  where ${invoices.companyId} = ${companies.id}
+    and ${invoices.dueDate} <= ${saoPauloToday()} and ${invoices.periodEnd} >= ${saoPauloToday()}
+    and (${invoices.status} = 'paid' or (${invoices.status} = 'overdue'
+      and ${invoices.kind} = 'subscription' and ${companies.graceUntil} > now()))
+  order by ${invoices.plan} desc limit 1)`;
 
 export type CompanyOwner = {
   companyId: string;

@@ -8,7 +8,14 @@ import {
   SubscribeSchema,
 } from "@shared/billing.schema";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { receiveBillingWebhook } from "../../flows/apply-billing-event";
+import { cancelSubscription } from "../../flows/cancel-subscription";
+import { changePlan } from "../../flows/change-plan";
+import { actOnDevInvoice, moveDevClock } from "../../flows/simulate-billing";
+import { subscribe } from "../../flows/subscribe";
 import { requireCompanyActor } from "../../middleware/actor";
+import { isLoopback, socketAddress } from "../../middleware/client-ip";
 import type { SessionVars } from "../../middleware/session";
 import {
   ApiErrorSchema,
@@ -18,22 +25,17 @@ import {
   jsonContent,
   validationHook,
 } from "../../openapi";
-import {
-  type BillingDeps,
-  cancelSubscription,
-  changePlan,
-  getOverview,
-  receiveWebhook,
-  subscribe,
-} from "./billing.service";
-import { actOnDevInvoice, type DevInvoiceAction, getDevInvoice, moveDevClock } from "./billing-dev";
+import { getOverview } from "./billing.service";
+import type { BillingDeps } from "./billing-context";
+import { type DevInvoiceAction, getDevInvoice } from "./billing-dev";
 
 const billingErrors = {
   ...apiErrorResponses,
   409: {
-    description: "subscription_exists / subscription_not_active / plan_unchanged",
+    description: "subscription_exists / subscription_not_active / plan_unchanged / invoice_overdue",
     ...jsonContent(ApiErrorSchema),
   },
+  429: { description: "subscribe_limited", ...jsonContent(ApiErrorSchema) },
   502: { description: "billing_provider_failed", ...jsonContent(ApiErrorSchema) },
   503: { description: "billing_unavailable", ...jsonContent(ApiErrorSchema) },
 };
@@ -66,7 +68,8 @@ const changePlanRoute = createRoute({
   method: "put",
   path: "/billing/subscription/plan",
   tags: ["billing"],
-  summary: "Another plan: the new value applies from the next charge",
+  summary:
+    "Another plan: up within a paid period, a charge of the pro-rated difference (checkoutUrl), the plan moving when it is paid; down, from the next charge",
   request: jsonBody(ChangePlanSchema),
   responses: {
     200: { description: "Changed", ...jsonContent(SubscribeResultSchema) },
@@ -119,7 +122,7 @@ export function billingRoutes({ db, ...deps }: BillingDeps & { db: Db }) {
   // No session: the provider calls it. Same-origin lets it through (no Origin header); the body
   // limit of /api/* applies.
   app.openapi(webhookRoute, async (c) => {
-    await receiveWebhook(db, deps, c.req.raw.headers, await c.req.text());
+    await receiveBillingWebhook(db, deps, c.req.raw.headers, await c.req.text());
     return c.json({ ok: true as const }, 200);
   });
   return app;
@@ -163,9 +166,20 @@ const devClockRoute = createRoute({
   },
 });
 
-/** /api/dev/billing: the dev provider's checkout and clock (mounted only outside production). */
+/**
+ * /api/dev/billing: the dev provider's checkout and clock (mounted only outside production with
+ * the dev provider). Only this machine may pay there (a loopback socket address, nothing relayed
+ * by a proxy), as for /dev/mailbox: anyone else gets 404 not_found (decision 027).
+ */
 export function devBillingRoutes({ db, ...deps }: BillingDeps & { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+  app.use("/dev/billing/*", async (c, next) => {
+    const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h));
+    if (relayed || !isLoopback(socketAddress(c))) {
+      throw new AppError("not_found", 404, "No such API route");
+    }
+    await next();
+  });
 
   app.openapi(devInvoiceRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);

@@ -5,35 +5,33 @@ import {
   type Plan,
   type SubscribeResult,
 } from "@shared/billing.schema";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { findCompany, planStatus } from "../companies/companies.queries";
-import { lockCompany } from "../companies/companies.service";
-import { invoices, subscriptions } from "./billing.table";
+import { billingEvents, invoices, subscriptions } from "./billing.table";
+import { type BillingDeps, eventContext, PAYABLE, PLAN_DESCRIPTIONS } from "./billing-context";
 import { dayOf } from "./billing-dates";
 import {
-  applyEvent,
-  billingStateOf,
   type EventContext,
   findSubscription,
   markCancelled,
-  processEvent,
   recordBillingEvent,
   refreshCompanyBilling,
 } from "./billing-events";
+import { billingStateOf, type CompanyBillingState } from "./billing-state";
+import { withPixCode } from "./billing-webhook";
 import { maskDocument, toInvoice } from "./invoice-view";
 import type { BillingEvent, BillingProvider } from "./provider";
 
 /**
- * Billing (issue 17): the 'Plano' page's overview, subscribing, changing plan and cancelling, and
- * the provider's webhooks. Provider objects are made first, then our rows in one transaction; a
- * write that fails after the provider call is undone at the provider when it can be (else logged:
- * the reconciliation job heals it).
+ * Billing (issue 17): the 'Plano' page's overview, subscribing and cancelling, and the provider's
+ * webhooks. Provider objects are made first, then our rows in the flow's transaction (flows/
+ * subscribe.ts, cancel-subscription.ts: they lock the company and save its state); a write that
+ * fails after the provider call is undone at the provider when it can be (else logged: the
+ * reconciliation job heals it).
  */
-
-export type BillingDeps = { provider: BillingProvider; appUrl: string };
 
 export type SubscribeInput = {
   plan: Plan;
@@ -44,20 +42,8 @@ export type SubscribeInput = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PLAN_DESCRIPTIONS: Record<Plan, string> = {
-  pro: "Carimbou Pro",
-  supreme: "Carimbou Supremo com IA",
-};
-
-/** The provider's context for events; production without credentials answers 503. */
-export function eventContext(deps: BillingDeps): EventContext {
-  if (deps.provider.name === "unavailable") {
-    throw new AppError("billing_unavailable", 503, "Billing is not configured on this server.");
-  }
-  return { provider: deps.provider.name, appUrl: deps.appUrl };
-}
-
-const PAYABLE = ["pending", "overdue"] as const;
+/** Subscriptions a company may make in a day (each one is a subscription at the provider). */
+export const SUBSCRIBE_DAILY_LIMIT = 5;
 
 /** GET /api/billing: everything the 'Plano' page and the dashboard's 'Plano Ativo' show. */
 export async function getOverview(
@@ -124,7 +110,11 @@ export async function getOverview(
 }
 
 /** Undoes a provider subscription whose rows could not be written (best effort, logged). */
-async function undoAtProvider(provider: BillingProvider, subscriptionId: string, cause: unknown) {
+export async function undoAtProvider(
+  provider: BillingProvider,
+  subscriptionId: string,
+  cause: unknown,
+) {
   console.error(`Billing: saving subscription ${subscriptionId} failed`, cause);
   try {
     await provider.cancel(subscriptionId);
@@ -139,27 +129,54 @@ async function undoAtProvider(provider: BillingProvider, subscriptionId: string,
 const conflict = () =>
   new AppError("subscription_exists", 409, "The company already has an active subscription.");
 
-/** 'Assinar': the provider's customer (once) and subscription, then our rows and first invoice. */
-export async function subscribe(
+export type PreparedSubscription = {
+  customerId: string;
+  subscriptionId: string;
+  nextDueDate: string;
+  firstPaymentId: string | null;
+  /** The first charge as an event (its Pix code read before the transaction). */
+  firstEvent: BillingEvent | null;
+};
+
+/**
+ * 'Assinar', before the transaction: the checks, then the provider's customer (once) and
+ * subscription. At most SUBSCRIBE_DAILY_LIMIT a day per company: each cancel and subscribe again
+ * makes a subscription at the provider (429 subscribe_limited).
+ */
+export async function prepareSubscription(
   db: Db,
   deps: BillingDeps,
   actor: CompanyActor,
   input: SubscribeInput,
-): Promise<SubscribeResult> {
-  const ctx = eventContext(deps);
+): Promise<PreparedSubscription> {
+  eventContext(deps);
   const { provider } = deps;
   const company = await findCompany(db, actor.companyId);
   if (!company) throw new AppError("not_found", 404, "Company not found");
   const existing = await findSubscription(db, actor.companyId);
   if (existing && existing.status !== "cancelled") throw conflict();
+  const now = new Date();
+  const [made] = await db
+    .select({ n: count() })
+    .from(billingEvents)
+    .where(
+      and(
+        eq(billingEvents.companyId, actor.companyId),
+        eq(billingEvents.type, "subscribe"),
+        gt(billingEvents.receivedAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    );
+  if ((made?.n ?? 0) >= SUBSCRIBE_DAILY_LIMIT) {
+    throw new AppError(
+      "subscribe_limited",
+      429,
+      `At most ${SUBSCRIBE_DAILY_LIMIT} subscriptions a day: try again tomorrow.`,
+    );
+  }
 
   // Nothing is charged during the trial nor a paid period: the first charge is due when it ends.
-  const now = new Date();
   const paid = billingStateOf(
-    await db
-      .select({ status: invoices.status, dueDate: invoices.dueDate, periodEnd: invoices.periodEnd })
-      .from(invoices)
-      .where(eq(invoices.companyId, actor.companyId)),
+    await db.select().from(invoices).where(eq(invoices.companyId, actor.companyId)),
   );
   const nextDueDate = [
     dayOf(now),
@@ -187,8 +204,6 @@ export async function subscribe(
     nextDueDate,
     description: PLAN_DESCRIPTIONS[input.plan],
   });
-
-  // The first charge (with its Pix code, read before the transaction).
   const firstEvent: BillingEvent | null = created.firstPayment
     ? await withPixCode(db, provider, {
         eventId: `subscribe:${created.firstPayment.providerPaymentId}`,
@@ -197,61 +212,79 @@ export async function subscribe(
         occurredAt: now.toISOString(),
       })
     : null;
-  try {
-    await db.transaction(async (tx) => {
-      await lockCompany(tx, actor.companyId);
-      const current = await findSubscription(tx, actor.companyId);
-      if (current && current.status !== "cancelled") throw conflict();
-      const values = {
-        provider: ctx.provider,
-        document: input.document,
-        billingEmail: input.billingEmail,
-        providerCustomerId: customerId,
-        providerSubscriptionId: created.subscriptionId,
-        plan: input.plan,
-        billingType: input.billingType,
-        status: "active" as const,
-        cancelledAt: null,
-        updatedAt: new Date(),
-      };
-      await tx
-        .insert(subscriptions)
-        .values({ companyId: actor.companyId, ...values })
-        .onConflictDoUpdate({ target: subscriptions.companyId, set: values });
-      await recordBillingEvent(tx, {
-        provider: ctx.provider,
-        companyId: actor.companyId,
-        type: "subscribe",
-        actor: `user:${actor.userId}`,
-        payload: {
-          plan: input.plan,
-          billingType: input.billingType,
-          providerSubscriptionId: created.subscriptionId,
-          nextDueDate,
-        },
-      });
-      if (firstEvent) {
-        await applyEvent(tx, ctx, firstEvent, `user:${actor.userId}`);
-      } else {
-        await refreshCompanyBilling(
-          tx,
-          actor.companyId,
-          await findSubscription(tx, actor.companyId),
-        );
-      }
-    });
-  } catch (error) {
-    await undoAtProvider(provider, created.subscriptionId, error);
-    throw error;
-  }
+  return {
+    customerId,
+    subscriptionId: created.subscriptionId,
+    nextDueDate,
+    firstPaymentId: created.firstPayment?.providerPaymentId ?? null,
+    firstEvent,
+  };
+}
 
-  const overview = await getOverview(db, provider.name, actor);
-  const firstId = created.firstPayment?.providerPaymentId;
+/**
+ * 'Assinar', in the flow's transaction (the company locked): the subscription row and the event
+ * kept; the flow then applies the first charge (or saves the state answered here).
+ */
+export async function saveSubscription(
+  tx: Db,
+  ctx: EventContext,
+  actor: CompanyActor,
+  input: SubscribeInput,
+  prepared: PreparedSubscription,
+): Promise<CompanyBillingState> {
+  const current = await findSubscription(tx, actor.companyId);
+  if (current && current.status !== "cancelled") throw conflict();
+  const values = {
+    provider: ctx.provider,
+    document: input.document,
+    billingEmail: input.billingEmail,
+    providerCustomerId: prepared.customerId,
+    providerSubscriptionId: prepared.subscriptionId,
+    plan: input.plan,
+    billingType: input.billingType,
+    status: "active" as const,
+    cancelledAt: null,
+    updatedAt: new Date(),
+  };
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({ companyId: actor.companyId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.companyId, set: values })
+    .returning();
+  await recordBillingEvent(tx, {
+    provider: ctx.provider,
+    companyId: actor.companyId,
+    type: "subscribe",
+    actor: `user:${actor.userId}`,
+    payload: {
+      plan: input.plan,
+      billingType: input.billingType,
+      providerSubscriptionId: prepared.subscriptionId,
+      nextDueDate: prepared.nextDueDate,
+    },
+  });
+  return (await refreshCompanyBilling(tx, actor.companyId, row ?? null)).company;
+}
+
+/** 'Assinar''s answer: the overview and where to pay a charge already due. */
+export async function subscriptionResult(
+  db: Db,
+  deps: BillingDeps,
+  actor: CompanyActor,
+  prepared: PreparedSubscription,
+): Promise<SubscribeResult> {
+  const overview = await getOverview(db, deps.provider.name, actor);
+  const firstId = prepared.firstPaymentId;
   const [first] = firstId
     ? await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.provider, ctx.provider), eq(invoices.providerPaymentId, firstId)))
+        .where(
+          and(
+            eq(invoices.provider, eventContext(deps).provider),
+            eq(invoices.providerPaymentId, firstId),
+          ),
+        )
         .limit(1)
     : [];
   // Where to pay now: only a charge already due (in the trial the first one is due at its end).
@@ -262,7 +295,7 @@ export async function subscribe(
   return { overview, checkoutUrl };
 }
 
-async function activeSubscription(db: Db, companyId: string) {
+export async function activeSubscription(db: Db, companyId: string) {
   const sub = await findSubscription(db, companyId);
   if (!sub || sub.status === "cancelled" || !sub.providerSubscriptionId) {
     throw new AppError("subscription_not_active", 409, "The company has no active subscription.");
@@ -270,113 +303,33 @@ async function activeSubscription(db: Db, companyId: string) {
   return { ...sub, providerSubscriptionId: sub.providerSubscriptionId };
 }
 
-/** Another plan: the new value from the next charge (the pending one included). */
-export async function changePlan(
-  db: Db,
-  deps: BillingDeps,
-  actor: CompanyActor,
-  input: { plan: Plan },
-): Promise<SubscribeResult> {
-  const ctx = eventContext(deps);
-  const sub = await activeSubscription(db, actor.companyId);
-  if (sub.plan === input.plan) {
-    throw new AppError("plan_unchanged", 409, "The company is already on this plan.");
-  }
-  const valueCents = PLAN_PRICES_CENTS[input.plan];
-  await deps.provider.changePlan(sub.providerSubscriptionId, {
-    valueCents,
-    description: PLAN_DESCRIPTIONS[input.plan],
-  });
-  await db.transaction(async (tx) => {
-    await lockCompany(tx, actor.companyId);
-    const [row] = await tx
-      .update(subscriptions)
-      .set({ plan: input.plan, updatedAt: new Date() })
-      .where(eq(subscriptions.companyId, actor.companyId))
-      .returning();
-    await tx
-      .update(invoices)
-      .set({ plan: input.plan, amountCents: valueCents, updatedAt: new Date() })
-      .where(and(eq(invoices.companyId, actor.companyId), eq(invoices.status, "pending")));
-    await recordBillingEvent(tx, {
-      provider: ctx.provider,
-      companyId: actor.companyId,
-      type: "change_plan",
-      actor: `user:${actor.userId}`,
-      payload: { from: sub.plan, to: input.plan },
-    });
-    await refreshCompanyBilling(tx, actor.companyId, row ?? null);
-  });
-  return { overview: await getOverview(db, deps.provider.name, actor), checkoutUrl: null };
-}
-
-/** 'Cancelar': no more charges; access stays until the paid period (or the trial) ends. */
-export async function cancelSubscription(
-  db: Db,
-  deps: BillingDeps,
-  actor: CompanyActor,
-): Promise<BillingOverview> {
-  const ctx = eventContext(deps);
+/** 'Cancelar', at the provider: no more charges (the flow then saves our rows). */
+export async function cancelAtProvider(db: Db, deps: BillingDeps, actor: CompanyActor) {
+  eventContext(deps);
   const sub = await activeSubscription(db, actor.companyId);
   await deps.provider.cancel(sub.providerSubscriptionId);
-  await db.transaction(async (tx) => {
-    await lockCompany(tx, actor.companyId);
-    const current = await findSubscription(tx, actor.companyId);
-    if (!current || current.status === "cancelled") return;
-    const row = await markCancelled(tx, current, new Date());
-    await recordBillingEvent(tx, {
-      provider: ctx.provider,
-      companyId: actor.companyId,
-      type: "cancel",
-      actor: `user:${actor.userId}`,
-      payload: { providerSubscriptionId: sub.providerSubscriptionId },
-    });
-    await refreshCompanyBilling(tx, actor.companyId, row);
+  return sub;
+}
+
+/**
+ * 'Cancelar', in the flow's transaction (the company locked): access stays until the paid period
+ * (or the trial) ends; null when it was cancelled meanwhile.
+ */
+export async function saveCancellation(
+  tx: Db,
+  ctx: EventContext,
+  actor: CompanyActor,
+  providerSubscriptionId: string,
+): Promise<CompanyBillingState | null> {
+  const current = await findSubscription(tx, actor.companyId);
+  if (!current || current.status === "cancelled") return null;
+  const row = await markCancelled(tx, current, new Date());
+  await recordBillingEvent(tx, {
+    provider: ctx.provider,
+    companyId: actor.companyId,
+    type: "cancel",
+    actor: `user:${actor.userId}`,
+    payload: { providerSubscriptionId },
   });
-  return getOverview(db, deps.provider.name, actor);
-}
-
-/** A Pix charge's code, fetched once from the provider (best effort: the e-mail and page show it). */
-export async function withPixCode(
-  db: Db,
-  provider: BillingProvider,
-  event: BillingEvent,
-): Promise<BillingEvent> {
-  const p = event.payment;
-  if (p?.billingType !== "PIX" || p.pixCode || !(PAYABLE as readonly string[]).includes(p.status)) {
-    return event;
-  }
-  if (provider.name !== "dev" && provider.name !== "asaas") return event;
-  const [known] = await db
-    .select({ pixCode: invoices.pixCode })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.provider, provider.name),
-        eq(invoices.providerPaymentId, p.providerPaymentId),
-      ),
-    )
-    .limit(1);
-  if (known?.pixCode) return event;
-  try {
-    const pix = await provider.pixCode(p.providerPaymentId);
-    return pix ? { ...event, payment: { ...p, pixCode: pix.code, pixQrImage: pix.image } } : event;
-  } catch (error) {
-    console.error(`Billing: reading the Pix code of ${p.providerPaymentId} failed`, error);
-    return event;
-  }
-}
-
-/** POST /api/billing/webhooks/asaas: authenticated, each event applied once. */
-export async function receiveWebhook(
-  db: Db,
-  deps: BillingDeps,
-  headers: Headers,
-  rawBody: string,
-): Promise<void> {
-  const events = deps.provider.parseWebhook(headers, rawBody);
-  const ctx = eventContext(deps);
-  for (const event of events) {
-    await processEvent(db, ctx, await withPixCode(db, deps.provider, event), "webhook");
-  }
+  return (await refreshCompanyBilling(tx, actor.companyId, row)).company;
 }

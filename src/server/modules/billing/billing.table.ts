@@ -68,6 +68,17 @@ export const invoices = pgTable(
     dueDate: date({ mode: "string" }).notNull(),
     periodEnd: date({ mode: "string" }).notNull(),
     status: invoiceStatusEnum().notNull(),
+    /**
+     * `subscription`: a monthly charge of the subscription; `upgrade`: a one-off charge of the
+     * pro-rated difference to a higher plan, its period [dueDate, periodEnd] the rest of the paid
+     * period it upgrades (decision 027).
+     */
+    kind: text().$type<"subscription" | "upgrade">().notNull().default("subscription"),
+    /**
+     * The day a paid charge was taken back (chargeback, refund, cash payment undone): it is owed
+     * again from then, and the grace counts from then (decision 027).
+     */
+    unpaidSince: date({ mode: "string" }),
     invoiceUrl: text(),
     boletoUrl: text(),
     pixCode: text(),

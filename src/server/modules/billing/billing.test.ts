@@ -76,6 +76,9 @@ async function answer(method: string, path: string, body: Record<string, unknown
     const data = [...fake.payments.values()].filter((p) => p.subscription === payments[1]);
     return { object: "list", hasMore: false, totalCount: data.length, data };
   }
+  // Re-read before anything is granted (decision 027): the fake's own state of the charge.
+  const read = path.match(/^\/v3\/payments\/([^/]+)$/);
+  if (method === "GET" && read) return fake.payments.get(read[1]) ?? null;
   const pix = path.match(/^\/v3\/payments\/([^/]+)\/pixQrCode$/);
   if (method === "GET" && pix) {
     return { encodedImage: "iVBORw0KGgo=", payload: `00020126pix-${pix[1]}`, success: true };
@@ -181,17 +184,18 @@ function webhook(body: unknown, token: string | null = WEBHOOK_TOKEN) {
   );
 }
 
+/** An event as Asaas sends it; the charge changes at the fake first (what a re-read answers). */
 const paymentEvent = (
   event: string,
   p: FakePayment,
   changes: Partial<FakePayment> = {},
   id = `evt_${++events}`,
-) => ({
-  id,
-  event,
-  dateCreated: "2026-05-04 10:00:00",
-  payment: { object: "payment", ...p, ...changes },
-});
+) => {
+  Object.assign(p, changes);
+  // Asaas writes its São Paulo time: the event happens now.
+  const dateCreated = `${saoPauloDate()} ${new Date(Date.now() - 3 * 3600_000).toISOString().slice(11, 19)}`;
+  return { id, event, dateCreated, payment: { object: "payment", ...p } };
+};
 
 async function sendEvent(...args: Parameters<typeof paymentEvent>) {
   const res = await webhook(paymentEvent(...args));
@@ -399,7 +403,12 @@ describe("webhooks", () => {
     await subscribe(c);
     const p = paymentOf(c);
     await sendEvent("PAYMENT_RECEIVED", p, { status: "RECEIVED" });
-    await sendEvent("PAYMENT_OVERDUE", p, { status: "OVERDUE" });
+    // a late OVERDUE (Asaas, re-read, says received)
+    await webhook({
+      id: "evt_stale",
+      event: "PAYMENT_OVERDUE",
+      payment: { ...p, status: "OVERDUE" },
+    });
     const after = await overview(c);
     expect(after.invoices[0]?.status).toBe("paid");
     expect(after).toMatchObject({ planStatus: "paid", graceUntil: null });
@@ -462,10 +471,15 @@ describe("webhooks", () => {
     expect((await overview(c)).planStatus).toBe("paid");
     await sendEvent("PAYMENT_REFUNDED", p, { status: "REFUNDED", dueDate: today() });
     const after = await overview(c);
-    expect(after).toMatchObject({ paidUntil: null, planStatus: "expired" });
+    // owed again from the refund's day: the grace counts from then (decision 027)
+    expect(after).toMatchObject({ paidUntil: null, planStatus: "grace" });
     expect(after.invoices[0]?.status).toBe("refunded");
-    // a late RECEIVED of the same charge does not bring it back
-    await sendEvent("PAYMENT_RECEIVED", p, { status: "RECEIVED", dueDate: today() });
+    // a late RECEIVED of the same charge does not bring it back (Asaas, re-read, says refunded)
+    await webhook({
+      id: "evt_late",
+      event: "PAYMENT_RECEIVED",
+      payment: { ...p, status: "RECEIVED" },
+    });
     expect((await overview(c)).paidUntil).toBeNull();
     expect(t.mails.some((m) => m.subject.startsWith("Pagamento estornado"))).toBe(true);
   });
@@ -487,7 +501,8 @@ describe("webhooks", () => {
       { ok: true },
     );
     const [row] = await t.db.select().from(billingEvents).where(eq(billingEvents.eventId, body.id));
-    expect(row).toMatchObject({ companyId: null, type: "payment_received" });
+    // unknown to Asaas when re-read: kept as ignored, nothing granted (decision 027)
+    expect(row).toMatchObject({ companyId: null, type: "ignored" });
     // an event of no interest is kept too
     expect(
       (await webhook({ id: "evt_x", event: "PAYMENT_UPDATED", payment: body.payment })).status,

@@ -28,6 +28,21 @@ export function devProvider(): BillingProvider {
     },
     async changePlan() {},
     async cancel() {},
+    async createCharge(input) {
+      return {
+        ...devPayment({
+          providerSubscriptionId: null,
+          valueCents: input.valueCents,
+          dueDate: input.dueDate,
+          billingType: input.billingType,
+        }),
+        kind: "upgrade",
+      };
+    },
+    async cancelCharge() {},
+    async getPayment() {
+      return null;
+    },
     async listPayments() {
       return [];
     },

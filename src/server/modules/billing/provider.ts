@@ -23,6 +23,8 @@ export type ProviderPayment = {
   boletoUrl: string | null;
   pixCode?: string | null;
   pixQrImage?: string | null;
+  /** A one-off charge (an upgrade's difference), not one of the subscription's months. */
+  kind?: "subscription" | "upgrade";
   /** When it was paid (ISO), for a paid charge. */
   paidAt?: string | null;
   /** Our company id when the provider echoes it (Asaas: externalReference). */
@@ -36,6 +38,11 @@ export const BILLING_EVENT_TYPES = [
   "payment_refunded",
   "payment_failed",
   "payment_cancelled",
+  /**
+   * A paid charge taken back (chargeback requested or disputed, refund, cash payment undone): owed
+   * again from the event's date, the grace counting from then.
+   */
+  "payment_reversed",
   "subscription_cancelled",
   /** Authenticated but of no interest (PAYMENT_UPDATED …): kept for support, changes nothing. */
   "ignored",
@@ -85,6 +92,22 @@ export interface BillingProvider {
     input: { valueCents: number; description: string },
   ): Promise<void>;
   cancel(subscriptionId: string): Promise<void>;
+  /** A one-off charge (an upgrade's pro-rated difference), due on `dueDate`. */
+  createCharge(input: {
+    companyId: string;
+    customerId: string;
+    billingType: BillingType;
+    valueCents: number;
+    dueDate: string;
+    description: string;
+  }): Promise<ProviderPayment>;
+  /** A one-off charge withdrawn before it was paid. */
+  cancelCharge(paymentId: string): Promise<void>;
+  /**
+   * The charge as the provider knows it now (re-read before a webhook grants anything); null when
+   * the provider keeps no state of its own (the dev provider: our tables are its state).
+   */
+  getPayment(paymentId: string): Promise<ProviderPayment | null>;
   /** Every charge of the subscription (reconciliation). */
   listPayments(subscriptionId: string): Promise<ProviderPayment[]>;
   /** The Pix 'copia e cola' code and QR image of a charge, when it has one. */
@@ -116,6 +139,9 @@ export function unavailableProvider(): BillingProvider {
     createSubscription: refuse,
     changePlan: refuse,
     cancel: refuse,
+    createCharge: refuse,
+    cancelCharge: refuse,
+    getPayment: refuse,
     listPayments: refuse,
     pixCode: refuse,
     parseWebhook: () => {
