@@ -24,15 +24,42 @@ export const ReceiptUploadSchema = z.object({
 });
 export type ReceiptUpload = z.infer<typeof ReceiptUploadSchema>;
 
+/** The sites of each network (and their subdomains: www., m., vm.): a claim's link is on one. */
+export const NETWORK_DOMAINS: Record<SocialNetwork, string[]> = {
+  instagram: ["instagram.com", "instagr.am"],
+  facebook: ["facebook.com", "fb.com", "fb.watch", "fb.me"],
+  x: ["x.com", "twitter.com", "t.co"],
+  tiktok: ["tiktok.com"],
+  youtube: ["youtube.com", "youtu.be"],
+  linkedin: ["linkedin.com", "lnkd.in"],
+};
+
+/** Whether `link` is a page of `network` (an 'Instagram' claim with a facebook.com link is not). */
+export function isNetworkLink(network: SocialNetwork, link: string): boolean {
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return NETWORK_DOMAINS[network].some((d) => host === d || host.endsWith(`.${d}`));
+}
+
 /** A social tag or follow, with the link to the post or profile. */
-export const SocialClaimSchema = z.object({
-  method: z.literal("social"),
-  network: z.enum(SOCIAL_NETWORKS, "claim_network_invalid"),
-  /** Only web links: a `javascript:` or `data:` link would run when the company opens it. */
-  link: z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "claim_link_invalid" })
-    .max(CLAIM_LINK_MAX_LENGTH, "claim_link_invalid"),
-});
+export const SocialClaimSchema = z
+  .object({
+    method: z.literal("social"),
+    network: z.enum(SOCIAL_NETWORKS, "claim_network_invalid"),
+    /** Only web links: a `javascript:` or `data:` link would run when the company opens it. */
+    link: z
+      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "claim_link_invalid" })
+      .max(CLAIM_LINK_MAX_LENGTH, "claim_link_invalid"),
+  })
+  .refine((c) => isNetworkLink(c.network, c.link), {
+    message: "claim_link_network",
+    path: ["link"],
+    when: (payload) => payload.issues.length === 0,
+  });
 export type SocialClaim = z.infer<typeof SocialClaimSchema>;
 
 /** A customer's claim without a file: a social tag/follow or a Google review. */

@@ -49,6 +49,18 @@ describe("social claim links", () => {
     });
   });
 
+  it.each([
+    "https://www.facebook.com/cafe/posts/1",
+    "https://instagram.com.evil.example/p/abc",
+    "https://tiktok.com/@ana/video/1",
+  ])("refuses %s for an 'Instagram' claim (claim_link_network)", async (link) => {
+    const res = await claim(link);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { link: "claim_link_network" } },
+    });
+  });
+
   it("accepts an https link", async () => {
     const res = await claim("https://www.instagram.com/p/abc123/");
     expect(res.status).toBe(201);
