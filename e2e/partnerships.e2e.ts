@@ -149,7 +149,9 @@ test.describe("partnerships between two companies in a real browser", () => {
     await composer.press("Enter");
     const cafeLog = a.getByRole("log", { name: `Mensagens com ${bakery.companyName}` });
     await cafeLog.getByText("Olá, Aurora! Combinamos na segunda?").waitFor({ timeout: 5_000 });
-    expect(await composer.inputValue()).toBe("");
+    // Cleared once the send has settled (its refetches included), which may come after the
+    // café's poll has already shown the message.
+    await expect.poll(() => composer.inputValue()).toBe("");
     // Shift+Enter adds a line; the two lines arrive as one message.
     await composer.pressSequentially("Linha um");
     await composer.press("Shift+Enter");

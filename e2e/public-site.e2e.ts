@@ -323,9 +323,16 @@ test.describe("what the landing pages promise (spec section 2)", () => {
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(planLinks.length).toBeGreaterThanOrEqual(2);
     expect(new Set(planLinks)).toEqual(new Set(["/login-admin"]));
+    // The prices the product charges, with no struck-through price, discount or scarcity that
+    // was never real (issue 29 item 18, CDC art. 37).
     const pricing = await page.locator("#pricing").innerText();
-    for (const text of ["R$ 39,90", "R$ 97,90", "R$ 249,00", "60%"])
-      expect(pricing).toContain(text);
+    for (const text of ["R$ 39,90", "R$ 249,00", "30 dias grátis"]) expect(pricing).toContain(text);
+    for (const text of ["R$ 97,90", "60%", "vagas", "próximas 50"])
+      expect(pricing, text).not.toContain(text);
+    // No platform figure it cannot show from its data; the testimonials say they are illustrative.
+    const main = await page.locator("main").innerText();
+    for (const text of ["2.847", "40%", "4,9/5", "85%"]) expect(main, text).not.toContain(text);
+    expect(await page.getByText("Depoimento ilustrativo", { exact: true }).count()).toBe(3);
     const footer = page.locator("footer");
     for (const href of ["/termos", "/privacidade", `mailto:${SUPPORT_EMAIL}`]) {
       expect(await footer.locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0);
@@ -349,6 +356,7 @@ test.describe("what the landing pages promise (spec section 2)", () => {
     }
     expect(await page.locator('header a[href="#funcionalidades"]').count()).toBeGreaterThan(0);
     expect(await page.locator('header a[href="/"]').count()).toBe(1);
+    expect(await page.getByText("Depoimento ilustrativo", { exact: true }).count()).toBe(3);
     await context.close();
   });
 
@@ -381,28 +389,38 @@ test.describe("what the landing pages promise (spec section 2)", () => {
     await context.close();
   });
 
-  test("/lp-ia-suprema: the offer goes to /configuracoes; links home, to both landing pages and /login-cliente", async ({
+  test("/lp-ia-suprema: the offer goes to /ia-suprema; links home, to both landing pages and /login-cliente", async ({
     open,
   }) => {
     const { context, page } = await open("/lp-ia-suprema");
+    const offer = page.locator("#oferta");
     expect(
-      await page
-        .locator("#oferta")
-        .getByRole("link", { name: "Ativar IA Suprema agora" })
-        .getAttribute("href"),
-    ).toBe("/configuracoes");
+      await offer.getByRole("link", { name: "Ativar IA Suprema agora" }).getAttribute("href"),
+    ).toBe("/ia-suprema");
     for (const href of ["/", "/lp-empresa", "/lp-usuarios", "/login-cliente"]) {
       expect(
         await page.locator(`main a[href="${href}"], header a[href="${href}"]`).count(),
         href,
       ).toBeGreaterThan(0);
     }
-    const timer = page.getByRole("timer");
-    // "--" in the HTML rendered at build time, then the time left once the page runs.
-    await expect.poll(() => timer.innerText()).toMatch(/\d{2}\D+\d{2}\D+\d{2}/);
-    const first = await timer.innerText();
-    await expect.poll(() => timer.innerText(), { timeout: 3000 }).not.toBe(first);
+    // The Supreme plan's real price and trial; no countdown, no "De R$ 497", no 50% off.
+    const text = await offer.innerText();
+    expect(text).toContain("R$ 249");
+    expect(text).toContain("30 dias grátis para testar");
+    for (const claim of ["497", "50%", "termina"]) expect(text, claim).not.toContain(claim);
+    expect(await page.getByRole("timer").count()).toBe(0);
+    expect(await page.locator("main").innerText()).not.toContain("+30%");
     await context.close();
+  });
+
+  test("/lp-ia-suprema: 'Ativar IA Suprema agora' takes a signed-in owner to /ia-suprema", async ({
+    company,
+  }) => {
+    const { page } = company;
+    await page.goto("/lp-ia-suprema");
+    await page.locator("#oferta").getByRole("link", { name: "Ativar IA Suprema agora" }).click();
+    await page.waitForURL((u) => u.pathname === "/ia-suprema");
+    await page.getByRole("heading", { name: "IA Suprema", level: 1 }).waitFor();
   });
 });
 

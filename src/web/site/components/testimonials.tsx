@@ -1,20 +1,17 @@
-import { Star } from "lucide-react";
-
 export type Testimonial = { name: string; quote: string; place: string };
 
-const STARS = [1, 2, 3, 4, 5];
-
 /**
- * Testimonial cards in a grid (three columns from 768 px): five stars read as `rating`, the
- * quote, then the person's initial, name and place. `className` sets the grid's gap.
+ * Testimonial cards in a grid (three columns from 768 px): the `tag` saying the testimonial is
+ * illustrative (the people and businesses are fictional: CDC art. 37), the quote, then the
+ * person's initial, name and place. `className` sets the grid's gap.
  */
 export function Testimonials({
   items,
-  rating,
+  tag,
   className = "gap-4",
 }: {
   items: readonly Testimonial[];
-  rating: string;
+  tag: string;
   className?: string;
 }) {
   return (
@@ -22,15 +19,9 @@ export function Testimonials({
       {items.map((item) => (
         <li key={item.name} className="min-w-0">
           <figure className="flex h-full flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
-            <div role="img" aria-label={rating} className="flex gap-0.5">
-              {STARS.map((star) => (
-                <Star
-                  key={star}
-                  aria-hidden="true"
-                  className="size-4 fill-amber-400 text-amber-500"
-                />
-              ))}
-            </div>
+            <p className="justify-self-start self-start rounded-full bg-muted px-2.5 py-0.5 font-medium text-muted-foreground text-xs">
+              {tag}
+            </p>
             <blockquote className="flex-1">
               <p>“{item.quote}”</p>
             </blockquote>

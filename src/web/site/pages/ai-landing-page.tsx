@@ -12,7 +12,6 @@ import {
   Sparkles,
   Zap,
 } from "lucide-react";
-import { OfferCountdown } from "../components/ai-landing/offer-countdown";
 import { CheckList } from "../components/check-list";
 import { IconCard } from "../components/icon-card";
 import { LinkButton } from "../components/link-button";
@@ -30,7 +29,11 @@ const wrapButton = "h-auto! min-h-11 whitespace-normal! py-3 text-center";
 const textLinkClass =
   "rounded-sm font-medium underline underline-offset-4 outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-/** `/lp-ia-suprema`: the sales page of the AI assistant add-on (spec sections 1 and 2). */
+/**
+ * `/lp-ia-suprema`: the sales page of the AI assistant add-on (spec sections 1 and 2), claiming
+ * only what is true (CDC art. 37): the Supreme plan's real price, the real 30-day trial, features
+ * that exist; no countdown, no struck-through price.
+ */
 export function AiLandingPage() {
   const tx = useTexts("landing-ai");
   const { header } = useTexts("site");
@@ -97,30 +100,20 @@ export function AiLandingPage() {
             <div className="flex gap-3 rounded-xl bg-muted p-4">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
               <div className="grid gap-1">
-                <h3 className="font-semibold">{offer.guaranteeTitle}</h3>
-                <p className="text-muted-foreground text-sm">{offer.guarantee}</p>
+                <h3 className="font-semibold">{offer.trialTitle}</h3>
+                <p className="text-muted-foreground text-sm">{offer.trial}</p>
               </div>
             </div>
           </div>
           <div className="grid content-start justify-items-center gap-5 border-t bg-primary/5 p-6 text-center md:border-t-0 md:border-l md:p-8">
-            <p className="rounded-full bg-primary px-4 py-1 font-bold text-primary-foreground text-sm">
-              {offer.badge}
+            <p className="font-extrabold tracking-tight">
+              <span className="sr-only">{offer.priceSr}</span>
+              <span className="text-5xl">{offer.price}</span>
+              <span className="text-muted-foreground text-xl">{offer.perMonth}</span>
             </p>
-            <div className="grid gap-1">
-              <p className="text-lg text-muted-foreground">
-                <del>
-                  <span className="sr-only">{offer.wasSr}</span>
-                  {offer.was}
-                </del>
-              </p>
-              <p className="font-extrabold tracking-tight">
-                <span className="sr-only">{offer.nowSr}</span>
-                <span className="text-5xl">{offer.price}</span>
-                <span className="text-muted-foreground text-xl">{offer.perMonth}</span>
-              </p>
-            </div>
-            <OfferCountdown />
-            <LinkButton href="/configuracoes" size="lg" className={`w-full ${wrapButton}`}>
+            {/* /ia-suprema: a signed-in owner lands on the robot's settings; anyone else is sent
+                to /login-admin by the panel's guard (sign in or sign up there). */}
+            <LinkButton href="/ia-suprema" size="lg" className={`w-full ${wrapButton}`}>
               <Sparkles aria-hidden="true" />
               {offer.cta}
             </LinkButton>

@@ -193,7 +193,7 @@ export function CompanyLandingPage() {
       <Section kicker={testimonials.kicker} title={testimonials.title} intro={testimonials.intro}>
         <Testimonials
           className="gap-6"
-          rating={testimonials.rating}
+          tag={testimonials.tag}
           items={testimonials.items.map(({ name, quote, business, city }) => ({
             name,
             quote,

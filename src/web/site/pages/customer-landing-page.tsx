@@ -89,9 +89,13 @@ export function CustomerLandingPage() {
         </div>
       </Section>
 
-      <Section kicker={tx.testimonials.kicker} title={tx.testimonials.title}>
+      <Section
+        kicker={tx.testimonials.kicker}
+        title={tx.testimonials.title}
+        intro={tx.testimonials.intro}
+      >
         <Testimonials
-          rating={tx.testimonials.rating}
+          tag={tx.testimonials.tag}
           items={tx.testimonials.items.map(({ name, quote, city }) => ({
             name,
             quote,

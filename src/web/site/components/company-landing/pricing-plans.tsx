@@ -1,21 +1,25 @@
-import { BadgePercent, Crown, Hourglass, Stamp } from "lucide-react";
+import { BadgePercent, Crown, Stamp } from "lucide-react";
 import { useTexts } from "../../texts";
 import { CheckList } from "../check-list";
 import { LinkButton } from "../link-button";
 
-/** The two plans of spec section 9 (every button to /login-admin) and the launch promotion. */
+/**
+ * The two plans at the prices the product charges (shared/billing.schema.ts PLAN_PRICES_CENTS;
+ * every button to /login-admin) and what every new company gets: no struck-through price, no
+ * discount or spots left that were never real (CDC art. 37).
+ */
 export function PricingPlans() {
   const { pricing } = useTexts("landing-company");
   const { pro, supreme } = pricing.plans;
   const plans = [
-    { key: "pro", plan: pro, oldPrice: pro.oldPrice, badge: pro.discount, icon: Stamp },
-    { key: "supreme", plan: supreme, oldPrice: undefined, badge: undefined, icon: Crown },
+    { key: "pro", plan: pro, icon: Stamp },
+    { key: "supreme", plan: supreme, icon: Crown },
   ];
 
   return (
     <div className="grid gap-8">
       <ul className="mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2">
-        {plans.map(({ key, plan, oldPrice, badge, icon: Icon }) => {
+        {plans.map(({ key, plan, icon: Icon }) => {
           const highlighted = key === "pro";
           return (
             <li
@@ -33,20 +37,12 @@ export function PricingPlans() {
                 <div className="flex flex-wrap items-center gap-2">
                   <Icon aria-hidden="true" className="size-5 text-primary" />
                   <h3 className="font-bold text-xl">{plan.name}</h3>
-                  {badge ? (
-                    <span className="rounded-full bg-success/15 px-2 py-0.5 font-bold text-foreground text-xs">
-                      {badge}
-                    </span>
-                  ) : null}
                 </div>
                 <p className="text-muted-foreground text-sm">{plan.description}</p>
               </div>
               <p>
                 <span className="sr-only">{plan.reading}</span>
                 <span aria-hidden="true" className="flex flex-wrap items-baseline gap-x-2">
-                  {oldPrice ? (
-                    <del className="text-lg text-muted-foreground">{oldPrice}</del>
-                  ) : null}
                   <span className="font-extrabold text-4xl tracking-tight">{plan.price}</span>
                   <span className="text-muted-foreground">{pricing.perMonth}</span>
                 </span>
@@ -67,7 +63,7 @@ export function PricingPlans() {
           );
         })}
       </ul>
-      <div className="mx-auto grid w-full max-w-4xl gap-4 rounded-2xl border-2 border-primary/40 border-dashed bg-background p-6 text-center md:flex md:items-center md:justify-between md:text-left">
+      <div className="mx-auto grid w-full max-w-4xl gap-4 rounded-2xl border-2 border-primary/40 border-dashed bg-background p-6 text-center md:text-left">
         <div className="grid gap-2">
           <h3 className="text-balance font-bold text-lg">
             <BadgePercent
@@ -82,10 +78,6 @@ export function PricingPlans() {
             className="flex flex-wrap justify-center gap-x-5 gap-y-1 text-muted-foreground text-sm md:justify-start"
           />
         </div>
-        <p className="mx-auto inline-flex shrink-0 items-center gap-2 rounded-full border border-destructive/40 bg-destructive/10 px-4 py-2 font-semibold text-foreground text-sm md:mx-0">
-          <Hourglass aria-hidden="true" className="size-4 text-destructive" />
-          {pricing.promo.spots}
-        </p>
       </div>
     </div>
   );
