@@ -3,15 +3,17 @@
  * secrets (404 unknown or not set up), the platform's handshake, the signed body (401, 400 not
  * JSON), the adapter's reading of it (texts meant for this account, cleaned and bounded), and each
  * text kept once (the platform's message id, unique per company) with its contact upserted and its
- * reply job queued in the same transaction (channel-reply.ts answers it).
+ * reply job queued in the same transaction (channel-reply.ts answers it), within the limits of
+ * channel-limits.ts: at most WEBHOOK_TEXTS_MAX texts a body, one job for a contact's burst.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { enqueueJob } from "../jobs/jobs.service";
 import { assistantInPlan } from "./assistant-plan";
 import type { ChannelAdapter, ChannelDeps, InboundText } from "./channel-adapter";
+import { WEBHOOK_TEXTS_MAX } from "./channel-limits";
 import { columnKey, openChannel } from "./channel-settings";
 
 /** The channel of a webhook's company with its webhook secrets opened, or 404. */
@@ -56,8 +58,14 @@ export async function receiveChannelWebhook<Row>(
 ): Promise<{ received: number }> {
   const channel = await webhookChannel(db, adapter, deps, companyId);
   const payload = adapter.webhook.readBody(signature, rawBody, channel.secrets.app_secret);
+  const texts = adapter.parseWebhook(payload, channel.nodeId, now);
+  if (texts.length > WEBHOOK_TEXTS_MAX) {
+    console.warn(
+      `${adapter.label} webhook of company ${companyId}: ${texts.length} texts, the first ${WEBHOOK_TEXTS_MAX} kept`,
+    );
+  }
   let received = 0;
-  for (const text of adapter.parseWebhook(payload, channel.nodeId, now)) {
+  for (const text of texts.slice(0, WEBHOOK_TEXTS_MAX)) {
     if (await keepInbound(db, adapter, companyId, text)) received++;
   }
   return { received };
@@ -110,7 +118,21 @@ async function keepInbound<Row>(
       await tx.update(messages).set({ status: "pending" }).where(eq(messages.id, message.id));
       return true;
     }
-    await enqueueJob(tx, adapter.replyJob, { companyId, messageId: message.id });
+    // A burst is answered once (channel-limits.ts): while an earlier text of this contact still
+    // waits for its answer, that job answers this one too.
+    const [earlier] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.contactId, contact!.id),
+          eq(messages.direction, "in"),
+          eq(messages.status, "received"),
+          ne(messages.id, message.id),
+        ),
+      )
+      .limit(1);
+    if (!earlier) await enqueueJob(tx, adapter.replyJob, { companyId, messageId: message.id });
     return true;
   });
 }
