@@ -11,7 +11,7 @@ import { text as textField } from "./text";
 
 /** Logo upload: JPG, PNG or GIF, at most 2 MB (spec sections 5 and 9), type read from the bytes. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGO_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
+export const LOGO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const COMPANY_SUMMARY_MAX_LENGTH = 500;
 export const LINK_MAX_LENGTH = 300;
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { files } from "./files.table";
 
-export type FileKind = "image/jpeg" | "image/png" | "image/gif" | "application/pdf";
+export type FileKind = "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "application/pdf";
 
 /** The type a file really is, read from its first bytes (never from its name). */
 export function sniffContentType(bytes: Uint8Array): FileKind | null {
@@ -13,6 +13,9 @@ export function sniffContentType(bytes: Uint8Array): FileKind | null {
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0x47, 0x49, 0x46, 0x38)) return "image/gif";
+  // RIFF, the chunk's size, then WEBP.
+  const webp = [0x57, 0x45, 0x42, 0x50].every((b, i) => bytes[8 + i] === b);
+  if (starts(0x52, 0x49, 0x46, 0x46) && webp) return "image/webp";
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf";
   return null;
 }

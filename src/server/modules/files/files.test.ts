@@ -96,6 +96,18 @@ describe("storing a file", () => {
     expect(sniffContentType(PNG)).toBe("image/png");
     expect(sniffContentType(GIF)).toBe("image/gif");
     expect(sniffContentType(JPEG)).toBe("image/jpeg");
+    // A WebP logo (issue 29): RIFF, its size, WEBP; a RIFF of another kind (a WAV) is not one.
+    const riff = (kind: string) =>
+      Uint8Array.from([
+        ...new TextEncoder().encode("RIFF"),
+        0x24,
+        0,
+        0,
+        0,
+        ...new TextEncoder().encode(kind),
+      ]);
+    expect(sniffContentType(riff("WEBPVP8 "))).toBe("image/webp");
+    expect(sniffContentType(riff("WAVEfmt "))).toBeNull();
     expect(sniffContentType(PDF)).toBe("application/pdf");
     expect(sniffContentType(new TextEncoder().encode("just text"))).toBeNull();
   });

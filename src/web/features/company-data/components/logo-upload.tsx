@@ -1,6 +1,6 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES } from "@shared/company-data.schema";
+import { LOGO_TYPES } from "@shared/company-data.schema";
 import { ImageUp, Store } from "lucide-react";
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
@@ -14,12 +14,14 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/utils";
 import { useUploadLogo } from "../api";
+import { logoPlan, readImageSize, scaleImage } from "../logo-image";
 
 type Problem = "invalid" | "tooLarge" | "failed";
 
 /**
- * The company's logo: JPG, PNG or GIF up to 2 MB (spec section 5). Checked here first (type by
- * the browser, size), then by the server from the file's content.
+ * The company's logo: JPG, PNG, WebP or GIF. A larger image (a phone photo) is scaled down here
+ * to 1024 px before the upload (logo-image.ts), so it fits the 2 MB limit (spec section 5); the
+ * server checks the type again from the file's content.
  */
 export function LogoUpload({
   logoUrl,
@@ -30,6 +32,8 @@ export function LogoUpload({
 }) {
   const { t } = useTranslation("company-data");
   const upload = useUploadLogo();
+  const [preparing, setPreparing] = useState(false);
+  const busy = preparing || upload.isPending;
 
   const report = (problem: Problem) => {
     if (problem === "invalid")
@@ -39,13 +43,7 @@ export function LogoUpload({
     else toast.error(t("logo.errorTitle"), { description: t("logo.errorDescription") });
   };
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Choosing the same file again must fire again.
-    event.target.value = "";
-    if (!file) return;
-    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return report("invalid");
-    if (file.size > LOGO_MAX_BYTES) return report("tooLarge");
+  const send = (file: File) =>
     upload.mutate(file, {
       onSuccess: () => toast.success(t("logo.updated")),
       onError: (error) => {
@@ -54,6 +52,23 @@ export function LogoUpload({
         else report("failed");
       },
     });
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    // Choosing the same file again must fire again.
+    event.target.value = "";
+    if (!chosen) return;
+    setPreparing(true);
+    try {
+      const plan = logoPlan(chosen, await readImageSize(chosen));
+      if (plan.action === "reject") return report("invalid");
+      if (plan.action === "keep") return send(chosen);
+      const scaled = await scaleImage(chosen, plan.width, plan.height).catch(() => null);
+      if (!scaled) return report("tooLarge");
+      send(scaled);
+    } finally {
+      setPreparing(false);
+    }
   };
 
   return (
@@ -86,17 +101,17 @@ export function LogoUpload({
           className={cn(
             "inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border bg-background px-4 font-medium text-sm shadow-xs hover:bg-accent hover:text-accent-foreground",
             "has-[:focus-visible]:border-ring has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-            upload.isPending && "pointer-events-none opacity-50",
+            busy && "pointer-events-none opacity-50",
           )}
         >
-          {upload.isPending ? <Spinner /> : <ImageUp aria-hidden="true" className="size-4" />}
-          {upload.isPending ? t("logo.uploading") : logoUrl ? t("logo.change") : t("logo.choose")}
+          {busy ? <Spinner /> : <ImageUp aria-hidden="true" className="size-4" />}
+          {busy ? t("logo.uploading") : logoUrl ? t("logo.change") : t("logo.choose")}
           <input
             type="file"
-            accept="image/jpeg,image/png,image/gif"
+            accept={LOGO_TYPES.join(",")}
             className="sr-only"
-            onChange={onChange}
-            disabled={upload.isPending}
+            onChange={(event) => void onChange(event)}
+            disabled={busy}
           />
         </label>
       </CardContent>
