@@ -1,7 +1,7 @@
 /**
  * The assistant's part in a customer's message (messages.service `sendMessage`): when the
  * company's assistant is on, the message gets an `assistant-reply` job in the same transaction
- * (its worker answers within about a second: assistant.service `answerCustomerMessage`).
+ * (its worker answers within about a second: flows/answer-message.ts `answerCustomerMessage`).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";

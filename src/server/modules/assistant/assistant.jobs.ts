@@ -1,8 +1,9 @@
-/** The assistant module's jobs: IA Suprema's replies and campaigns (src/server/jobs.ts runs every module's). */
+/**
+ * The assistant module's jobs: IA Suprema's replies on the messaging channels and its campaigns
+ * (src/server/jobs.ts runs every module's; the in-app answer is flows/answer-message.ts).
+ */
 import type { JobDefinition } from "../jobs/jobs.service";
 import type { AssistantJobDeps } from "./assistant.deps";
-import { answerCustomerMessage } from "./assistant.service";
-import { ASSISTANT_REPLY_JOB } from "./assistant-queue";
 import {
   CAMPAIGNS_JOB,
   runCampaigns,
@@ -13,18 +14,6 @@ import { replyToInbound } from "./channel-reply";
 import { CHANNEL_ADAPTERS } from "./channels";
 
 export const ASSISTANT_JOBS: readonly JobDefinition<AssistantJobDeps>[] = [
-  // IA Suprema: answers a customer's message within about a second of it (queued by
-  // messages.service sendMessage when the assistant is on). Idempotent by the pending message.
-  {
-    name: ASSISTANT_REPLY_JOB,
-    handler: (deps, now, data) =>
-      answerCustomerMessage(deps, String((data as { messageId?: unknown })?.messageId ?? ""), now),
-    pollingIntervalSeconds: 1,
-    concurrency: 2,
-    retryLimit: 3,
-    retryDelaySeconds: 5,
-    expireInSeconds: 60,
-  },
   // IA Suprema on each messaging channel (`whatsapp-reply`, `instagram-reply`): answers an inbound
   // text (queued by the webhook with the message). Idempotent by the message's `received` state
   // and the feedback's source message.

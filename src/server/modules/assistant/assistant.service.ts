@@ -20,14 +20,11 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { findRunningPromotion, planStatus } from "../companies/companies.queries";
-import { countMessagesByCustomer, findMessageForAssistant } from "../messages/messages.queries";
-import { writeAssistantAnswer } from "../messages/messages.service";
-import type { AssistantJobDeps as JobDeps } from "./assistant.deps";
+import { countMessagesByCustomer } from "../messages/messages.queries";
 import { findAssistantCompany, findCustomerNames, listMemberCards } from "./assistant.queries";
 import { assistantFeedback, assistantHandoffs, assistantSettings } from "./assistant.table";
-import type { AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
+import type { AssistantEngine, AssistantTools } from "./engine";
 import { instagramMessages } from "./instagram.table";
-import { rulesEngine } from "./rules-engine";
 import { whatsappMessages } from "./whatsapp.table";
 
 type SettingsRow = typeof assistantSettings.$inferSelect;
@@ -194,62 +191,6 @@ export async function isTakenOver(db: Db, companyId: string, customerId: string)
     )
     .limit(1);
   return !!row;
-}
-
-/**
- * The `assistant-reply` job: answers one customer message when it is still pending, the
- * assistant on and in the plan, and no person took the conversation over. A handled intent
- * answers the message (it is no longer pending); a complaint or suggestion is also filed; a
- * message it cannot handle stays pending for a person (out of hours with a note saying when the
- * company opens). Safe to run twice: the answer claims the pending message, the note and the
- * filing are keyed by the message.
- */
-export async function answerCustomerMessage(
-  deps: Pick<JobDeps, "db" | "assistantEngine">,
-  messageId: string,
-  now = new Date(),
-) {
-  const { db } = deps;
-  const message = await findMessageForAssistant(db, messageId);
-  if (message?.status !== "pending") return { answered: false, reason: "not_pending" };
-  if (await isTakenOver(db, message.companyId, message.customerId)) {
-    return { answered: false, reason: "taken_over" };
-  }
-  const context = await loadAssistantContext(db, message.companyId, message.customerId, now);
-  if (!context.available) return { answered: false, reason: "off" };
-  const facts: AssistantFacts = {
-    settings: context.settings,
-    now,
-    customer: { name: context.customerName ?? "" },
-    channel: "app",
-  };
-  const engine = deps.assistantEngine ?? rulesEngine;
-  const answer = await engine.answer(message.body, facts, context.tools);
-  const handled = answer.intent !== "handover" && !!answer.text;
-  await db.transaction(async (tx) => {
-    if (answer.text) {
-      await writeAssistantAnswer(tx, {
-        messageId,
-        companyId: message.companyId,
-        customerId: message.customerId,
-        body: answer.text,
-        assistantName: context.settings.name,
-        resolves: handled,
-      });
-    }
-    if (answer.intent === "complaint" || answer.intent === "suggestion") {
-      await fileFeedback(tx, {
-        companyId: message.companyId,
-        kind: answer.intent,
-        body: message.body,
-        channel: "app",
-        customerId: message.customerId,
-        contactId: null,
-        sourceMessageId: messageId,
-      });
-    }
-  });
-  return { answered: handled, intent: answer.intent };
 }
 
 /** 'Assumir conversa': the assistant stops answering this customer until handed back. */

@@ -7,13 +7,13 @@ import {
 import type { ConversationMessage, InboxMessage } from "@shared/messages.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerCustomerMessage } from "../../flows/answer-message";
 import { JOBS } from "../../jobs";
 import { rateLimits } from "../../rate-limits.table";
 import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { customerMessages } from "../messages/messages.table";
-import { answerCustomerMessage } from "./assistant.service";
 import { ASSISTANT_REPLY_JOB } from "./assistant-queue";
 import { detectIntent } from "./rules-engine";
 
