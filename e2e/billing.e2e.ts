@@ -86,7 +86,7 @@ test.describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, canc
     expect(await methods.count()).toBe(3);
     expect(await methods.first().isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: "Pro", exact: true }).isChecked()).toBe(true);
-    expect(await page.getByLabel("E-mail de cobrança").inputValue()).toBe(company.email);
+    expect(await page.getByLabel("Email de cobrança").inputValue()).toBe(company.email);
 
     // A wrong CPF is refused on the form, by the shared schema.
     await page.getByLabel("CPF ou CNPJ").fill("529.982.247-24");

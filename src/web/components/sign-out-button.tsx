@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "./ui/button";
 import { Spinner } from "./ui/spinner";
 
-/** 'Sair' in both areas' headers. */
+/** 'Sair' in both areas' headers: its icon alone on a phone (the header's search needs the room). */
 export function SignOutButton({
   onSignOut,
   signingOut,
@@ -15,7 +15,7 @@ export function SignOutButton({
   return (
     <Button type="button" variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
       {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
-      {t("header.signOut")}
+      <span className="sr-only sm:not-sr-only">{t("header.signOut")}</span>
     </Button>
   );
 }

@@ -3,12 +3,13 @@ import { Mail } from "lucide-react";
 import { BrandMark, brandLinkClass } from "@/web/components/brand-mark";
 import { fill, useTexts } from "../texts";
 
+/** At least 24 px tall: a finger's target on a phone (WCAG 2.5.8). */
 const linkClass =
-  "rounded-sm text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50";
+  "inline-flex min-h-6 items-center rounded-sm text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 /**
- * Footer of every public page: product links, the company links of the spec (About, Blog, Contact,
- * Demo, Support: each leads to a real page), the legal pages and the support e-mail.
+ * Footer of every public page: product links, the company links of the spec (About, Articles,
+ * Contact, Demo, Support: each leads to a real page), the legal pages and the support e-mail.
  */
 export function SiteFooter() {
   const { footer } = useTexts("site");
@@ -27,7 +28,8 @@ export function SiteFooter() {
     {
       title: footer.company,
       links: [
-        { href: "/", label: footer.about },
+        // What Carimbou is and does: the business page (the home page only leads to sign-in).
+        { href: "/lp-empresa", label: footer.about },
         { href: "/ajuda#artigos", label: footer.blog },
         { href: "/ajuda#contato", label: footer.contact },
         // The demo café's panel, no account needed (demo mode, decision 014).
@@ -56,7 +58,7 @@ export function SiteFooter() {
             {footer.supportContact}{" "}
             <a
               href={`mailto:${SUPPORT_EMAIL}`}
-              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+              className="inline-flex min-h-6 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
             >
               <Mail aria-hidden="true" className="size-4" />
               {SUPPORT_EMAIL}
