@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from "@shared/languages";
-import i18n, { type BackendModule } from "i18next";
+import i18n from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import enCommon from "../locales/en/common.json";
 import type ptAssistant from "../locales/pt-BR/assistant.json";
@@ -78,21 +79,11 @@ const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   "!../locales/*/{site,home,help,legal,not-found,landing-*}.json",
 ]);
 
-const lazyLocales: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No texts for ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (file) => callback(null, file.default),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
+/** i18next's backend over those chunks: a namespace is fetched the first time a route asks for it. */
+const lazyLocales = resourcesToBackend((language: string, namespace: string) => {
+  const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+  return load ? load() : Promise.reject(new Error(`No texts for ${language}/${namespace}`));
+});
 
 declare module "i18next" {
   interface CustomTypeOptions {
