@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { saoPauloDateOf, saoPauloToday } from "../../db/time-zone";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
-import { invoices, subscriptions } from "./billing.table";
+import { subscriptions } from "./billing.table";
 
 /**
  * Billing's read model: the companies' owners (who gets the e-mails), and the plan whose
@@ -19,12 +19,14 @@ import { invoices, subscriptions } from "./billing.table";
  * paid, or a plan changed after the last payment, gives nothing; the trial (planStatus) includes
  * everything anyway.
  */
-export const featurePlanSql = sql<Plan | null>`(select ${invoices.plan} from ${invoices}
-  where ${invoices.companyId} = ${companies.id}
-    and ${invoices.dueDate} <= ${saoPauloToday()} and ${invoices.periodEnd} >= ${saoPauloToday()}
-    and (${invoices.status} = 'paid' or (${invoices.status} = 'overdue'
-      and ${invoices.kind} = 'subscription' and ${companies.graceUntil} > now()))
-  order by ${invoices.plan} desc limit 1)`;
+// Written with its own alias and the outer "companies" named in full: Drizzle leaves a one-table
+// select's columns unqualified, and "id" there would be the invoice's.
+export const featurePlanSql = sql<Plan | null>`(select bi.plan from invoices bi
+  where bi.company_id = "companies"."id"
+    and bi.due_date <= ${saoPauloToday()} and bi.period_end >= ${saoPauloToday()}
+    and (bi.status = 'paid' or (bi.status = 'overdue'
+      and bi.kind = 'subscription' and "companies"."grace_until" > now()))
+  order by bi.plan desc limit 1)`;
 
 export type CompanyOwner = {
   companyId: string;
