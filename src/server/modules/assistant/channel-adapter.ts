@@ -208,7 +208,7 @@ export interface ChannelAdapter<Row = Record<string, unknown>, Save = Record<str
   settingsValues(input: Save): Record<string, unknown>;
   /** The settings' own fields as the API shows them (null: not set up). */
   settingsView(row: Row | null): Record<string, unknown>;
-  /** The form field of the account id (its `…_taken` error). */
+  /** The form field of the account id. */
   readonly nodeIdField: string;
 
   // Inbox

@@ -7,7 +7,7 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { AppError, isUniqueViolation } from "../../errors";
+import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import type {
   ChannelAdapter,
@@ -73,7 +73,10 @@ export async function getChannel<Row>(
 
 /**
  * Saves the credentials; a secret left empty keeps the one saved (all three are required the
- * first time). An account id already used by another company is refused.
+ * first time). The account id may be another company's too (decision 028): the webhook finds the
+ * company by its own URL and checks its own app secret, and the sends use its own token, so an id
+ * saved by someone else gives them nothing; refusing it would let anyone squat an id before its
+ * owner, and tell them which ids are in use.
  */
 export async function saveChannel<Row, Save extends ChannelSecretsInput>(
   db: Db,
@@ -103,24 +106,10 @@ export async function saveChannel<Row, Save extends ChannelSecretsInput>(
   }
   const { channels } = adapter.tables;
   const values = { ...adapter.settingsValues(input), ...sealed, updatedAt: new Date() };
-  try {
-    await db
-      .insert(channels)
-      .values({ companyId, ...values })
-      .onConflictDoUpdate({ target: channels.companyId, set: values });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // e.g. phoneNumberId: "Phone number id used by another company", whatsapp_phone_number_id_taken
-    const field = adapter.nodeIdField;
-    const words = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    const said = words.replaceAll("_", " ");
-    throw new AppError(
-      "validation_failed",
-      400,
-      `${said.charAt(0).toUpperCase()}${said.slice(1)} used by another company`,
-      { [field]: `${adapter.name}_${words}_taken` },
-    );
-  }
+  await db
+    .insert(channels)
+    .values({ companyId, ...values })
+    .onConflictDoUpdate({ target: channels.companyId, set: values });
   return getChannel(db, adapter, deps.appUrl, actor);
 }
 

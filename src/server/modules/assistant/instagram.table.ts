@@ -13,8 +13,11 @@ export const instagramChannels = pgTable("instagram_channels", {
   companyId: text()
     .primaryKey()
     .references(() => companies.id, { onDelete: "cascade" }),
-  /** The Instagram professional account's id (Meta's `entry[].id` and `recipient.id`). */
-  accountId: text().notNull().unique(),
+  /**
+   * The Instagram professional account's id (Meta's `entry[].id` and `recipient.id`); not unique
+   * across companies, as WhatsApp's phone number id (decision 028).
+   */
+  accountId: text().notNull(),
   accessTokenEnc: text().notNull(),
   appSecretEnc: text().notNull(),
   verifyTokenEnc: text().notNull(),

@@ -175,17 +175,24 @@ describe("the Instagram channel's settings", () => {
     );
   });
 
-  it("asks for every secret the first time, and refuses another company's account", async () => {
+  it("asks for every secret the first time, and lets another company save the same account id", async () => {
     const first = await json<{ error: { fields: Record<string, string> } }>(
       await saveChannel(rival, { ...credentials, accountId: "17841400000000002", appSecret: "" }),
       400,
     );
     expect(first.error.fields).toEqual({ appSecret: "instagram_secret_required" });
-    const taken = await json<{ error: { fields: Record<string, string> } }>(
+    // Not refused (decision 028): the id blocks no one and tells no one it is in use; each
+    // company's webhook is its own URL.
+    const same = await json<{ configured: boolean; accountId: string }>(
       await saveChannel(rival, credentials),
-      400,
+      200,
     );
-    expect(taken.error.fields).toEqual({ accountId: "instagram_account_id_taken" });
+    expect(same).toMatchObject({ configured: true, accountId: credentials.accountId });
+    const removed = await t.request("/api/assistant/instagram", {
+      method: "DELETE",
+      cookie: rival.cookie,
+    });
+    expect(removed.status).toBe(200);
     const bad = await json<{ error: { fields: Record<string, string> } }>(
       await saveChannel(rival, { ...credentials, accountId: "abc", accessToken: "a b" }),
       400,

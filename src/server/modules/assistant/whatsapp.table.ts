@@ -7,13 +7,16 @@ export const whatsappDirectionEnum = pgEnum("whatsapp_direction", ["in", "out"])
 /**
  * A company's WhatsApp Business Cloud API channel. The secrets are encrypted (AES-256-GCM) with
  * the key from CHANNEL_SECRET_KEY (or generated in DATA_DIR); only the phone number id is clear,
- * since the webhook finds the company by it.
+ * since the webhook checks the messages are meant for it. Not unique across companies (issue 29,
+ * item 9; decision 028): the webhook finds the company by its own URL, never by this id, so a
+ * company that saves another's id receives and sends nothing of theirs, and nobody learns whether
+ * an id is in use.
  */
 export const whatsappChannels = pgTable("whatsapp_channels", {
   companyId: text()
     .primaryKey()
     .references(() => companies.id, { onDelete: "cascade" }),
-  phoneNumberId: text().notNull().unique(),
+  phoneNumberId: text().notNull(),
   accessTokenEnc: text().notNull(),
   appSecretEnc: text().notNull(),
   verifyTokenEnc: text().notNull(),

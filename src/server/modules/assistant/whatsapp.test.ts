@@ -247,7 +247,7 @@ describe("the channel's settings", () => {
     expect(first.error.fields).toEqual({ appSecret: "whatsapp_secret_required" });
   });
 
-  it("refuses malformed fields and a phone number id of another company", async () => {
+  it("refuses malformed fields, and lets another company save the same phone number id", async () => {
     const bad = await json<{ error: { fields: Record<string, string> } }>(
       await saveChannel(cafe, {
         ...cafeCredentials,
@@ -262,11 +262,18 @@ describe("the channel's settings", () => {
       accessToken: "whatsapp_secret_invalid",
       templateName: "whatsapp_template_name_invalid",
     });
-    const taken = await json<{ error: { fields: Record<string, string> } }>(
+    // Not refused (decision 028): the id blocks no one and tells no one it is in use; each
+    // company's webhook is its own URL.
+    const same = await json<WhatsAppChannel>(
       await saveChannel(rival, { ...cafeCredentials, verifyToken: "rival-verify" }),
-      400,
+      200,
     );
-    expect(taken.error.fields).toEqual({ phoneNumberId: "whatsapp_phone_number_id_taken" });
+    expect(same).toMatchObject({ configured: true, phoneNumberId: CAFE_PHONE_ID });
+    const removed = await t.request("/api/assistant/whatsapp", {
+      method: "DELETE",
+      cookie: rival.cookie,
+    });
+    expect(removed.status).toBe(200);
   });
 
   it("is the company's own: another admin reads, changes and removes only theirs", async () => {

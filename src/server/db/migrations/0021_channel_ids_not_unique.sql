@@ -1,0 +1,2 @@
+ALTER TABLE "instagram_channels" DROP CONSTRAINT "instagram_channels_accountId_unique";--> statement-breakpoint
+ALTER TABLE "whatsapp_channels" DROP CONSTRAINT "whatsapp_channels_phoneNumberId_unique";
