@@ -60,9 +60,28 @@ export const MyReferralSchema = z
     rewarded: z.number().int(),
     /** The customer's bonus balance at this company, in cents. */
     balanceCents: z.number().int(),
+    /**
+     * How the customer's own joining through a friend's link went: `credited` (the welcome went
+     * through), `held` (the company reviews it), `not_credited` (blocked, whatever the reason: the
+     * friend is never told why), or null when they did not join through a link.
+     */
+    invitation: z.enum(["credited", "held", "not_credited"]).nullable(),
   })
   .meta({ id: "MyReferral" });
 export type MyReferral = z.infer<typeof MyReferralSchema>;
+
+/**
+ * Whether a member's personal link would credit anyone now (GET /api/companies/:id/referral-link):
+ * the company's programme is on, the referrer is an active member under the monthly cap. The
+ * sign-up page shows 'Você foi indicado por um amigo!' only then. (Whether the friend is the
+ * referrer is known only at sign-up.)
+ */
+export const ReferralLinkSchema = z.object({ credits: z.boolean() }).meta({ id: "ReferralLink" });
+export type ReferralLink = z.infer<typeof ReferralLinkSchema>;
+
+export const ReferralLinkQuerySchema = z.object({
+  indicador: z.string().trim().min(1).max(100),
+});
 
 /** One referral as the company sees it ('Indicações'). */
 export const CompanyReferralSchema = z

@@ -655,6 +655,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{id}/referral-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public: whether a member's personal link (`indicador`) would credit anyone now (the programme on, an active member under the monthly cap); the sign-up page's 'Você foi indicado por um amigo!' shows only then */
+        get: operations["getCompaniesByIdReferralLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/companies/{id}/referral": {
         parameters: {
             query?: never;
@@ -2495,6 +2512,9 @@ export interface components {
             byName: string | null;
             createdAt: string;
         };
+        ReferralLink: {
+            credits: boolean;
+        };
         MyReferral: {
             enabled: boolean;
             linkPath: string;
@@ -2505,6 +2525,8 @@ export interface components {
             friends: number;
             rewarded: number;
             balanceCents: number;
+            /** @enum {string|null} */
+            invitation: "credited" | "held" | "not_credited" | null;
         };
         CardSummary: {
             active: number;
@@ -6700,6 +6722,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerBonus"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdReferralLink: {
+        parameters: {
+            query: {
+                indicador: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the link credits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralLink"];
                 };
             };
             /** @description validation_failed */

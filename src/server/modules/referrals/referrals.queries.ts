@@ -6,11 +6,13 @@ import {
   type ListReferralsQuery,
   type MyReferral,
   REFERRAL_PAGE_SIZE,
+  type ReferralLink,
   referralLinkPath,
 } from "@shared/referrals.schema";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { profiles } from "../auth/profiles.table";
@@ -219,6 +221,7 @@ export async function getMyReferral(
     bonusBalance(db, companyId, customerId),
   ]);
   return {
+    invitation: await myInvitation(db, companyId, customerId),
     enabled: rules.enabled,
     linkPath: referralLinkPath(companyId, customerId),
     referredStamps: rules.referredStamps,
@@ -229,6 +232,53 @@ export async function getMyReferral(
     rewarded: Number(counts?.rewarded ?? 0),
     balanceCents,
   };
+}
+
+/** How the customer's own joining through a friend's link went (never why it was blocked). */
+async function myInvitation(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<MyReferral["invitation"]> {
+  const [row] = await db
+    .select({ state: referrals.state })
+    .from(referrals)
+    .where(and(eq(referrals.companyId, companyId), eq(referrals.referredId, customerId)))
+    .limit(1);
+  if (!row) return null;
+  if (row.state === "blocked") return "not_credited";
+  return row.state === "held" ? "held" : "credited";
+}
+
+/**
+ * Whether a member's personal link would credit anyone if a new friend joined now: the company's
+ * programme on, the referrer an active member of it, under the monthly cap (the referrals this São
+ * Paulo month that were not blocked, as recordReferral counts them). Unknown ids: false.
+ */
+export async function referralLinkCredits(
+  db: Db,
+  companyId: string,
+  referrerId: string,
+): Promise<ReferralLink> {
+  const [rules, referrer] = await Promise.all([
+    findReferralRules(db, companyId),
+    findReferralPerson(db, companyId, referrerId),
+  ]);
+  if (!rules?.enabled || !referrer?.membershipId || referrer.memberStatus !== "active")
+    return { credits: false };
+  const monthStart = sql`(date_trunc('month', ${inSaoPaulo(sql`now()`)}) at time zone 'America/Sao_Paulo')`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.companyId, companyId),
+        eq(referrals.referrerId, referrerId),
+        ne(referrals.state, "blocked"),
+        gte(referrals.createdAt, monthStart),
+      ),
+    );
+  return { credits: (row?.n ?? 0) < rules.monthlyCap };
 }
 
 /** A member's bonus at the company: balance and the latest entries (404 for a non-member). */

@@ -5,6 +5,8 @@ import {
   DecideReferralSchema,
   ListReferralsQuerySchema,
   MyReferralSchema,
+  ReferralLinkQuerySchema,
+  ReferralLinkSchema,
   UseBonusSchema,
 } from "@shared/referrals.schema";
 import type { Db } from "../../db/client";
@@ -19,7 +21,12 @@ import {
   validationHook,
 } from "../../openapi";
 import { useBonus } from "./bonus.service";
-import { getCustomerBonus, getMyReferral, listReferrals } from "./referrals.queries";
+import {
+  getCustomerBonus,
+  getMyReferral,
+  listReferrals,
+  referralLinkCredits,
+} from "./referrals.queries";
 import { decideReferral } from "./referrals.service";
 
 const listRoute = createRoute({
@@ -83,6 +90,19 @@ const myReferralRoute = createRoute({
   },
 });
 
+const referralLinkRoute = createRoute({
+  method: "get",
+  path: "/companies/{id}/referral-link",
+  tags: ["referrals"],
+  summary:
+    "Public: whether a member's personal link (`indicador`) would credit anyone now (the programme on, an active member under the monthly cap); the sign-up page's 'Você foi indicado por um amigo!' shows only then",
+  request: { params: IdParamSchema, query: ReferralLinkQuerySchema },
+  responses: {
+    200: { description: "Whether the link credits", ...jsonContent(ReferralLinkSchema) },
+    ...apiErrorResponses,
+  },
+});
+
 export function referralsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
@@ -110,6 +130,12 @@ export function referralsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
     const actor = await requireCompanyActor(db, c.var.user);
     return c.json(await useBonus(db, actor, c.req.valid("param").id, c.req.valid("json")), 200);
   });
+  app.openapi(referralLinkRoute, async (c) =>
+    c.json(
+      await referralLinkCredits(db, c.req.valid("param").id, c.req.valid("query").indicador),
+      200,
+    ),
+  );
   app.openapi(myReferralRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
     return c.json(await getMyReferral(db, actor.customerId, c.req.valid("param").id), 200);

@@ -11,6 +11,21 @@ export const myReferralQueryOptions = (companyId: string) =>
       api.get("/api/me/companies/{id}/referral", { params: { path: { id: companyId } }, signal }),
   });
 
+/**
+ * Whether a member's personal link (`indicador`) would credit anyone now: the programme on, the
+ * referrer an active member under the monthly cap (public; the sign-up page's referral banner).
+ */
+export const referralLinkQueryOptions = (companyId: string, referrerId: string) =>
+  queryOptions({
+    queryKey: referralKeys.link(companyId, referrerId),
+    queryFn: ({ signal }) =>
+      api.get("/api/companies/{id}/referral-link", {
+        params: { path: { id: companyId }, query: { indicador: referrerId } },
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
 /** 'Indicações': one page of the company's referrals (newest first) and how many are held. */
 export const companyReferralsQueryOptions = (state: ReferralState | null, page: number) =>
   queryOptions({

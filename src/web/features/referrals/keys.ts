@@ -11,6 +11,9 @@ export const referralKeys = {
     [...referralKeys.all, "list", state ?? "all", page] as const,
   /** The customer's 'Indique e ganhe' card at one company. */
   mine: (companyId: string) => [...referralKeys.all, "mine", companyId] as const,
+  /** Whether a member's personal link credits anyone now (the sign-up page's banner). */
+  link: (companyId: string, referrerId: string) =>
+    [...referralKeys.all, "link", companyId, referrerId] as const,
   /** A member's bonus balance and entries (the company's record of the customer). */
   bonus: (customerId: string) => [...referralKeys.all, "bonus", customerId] as const,
 };

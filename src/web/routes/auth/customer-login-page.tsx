@@ -24,6 +24,7 @@ import { companyPageQueryOptions, useJoinCompany } from "@/web/features/cards/ap
 import { publicCompanyQueryOptions } from "@/web/features/companies/api";
 import { CompanyWelcomeCard } from "@/web/features/companies/components/company-welcome-card";
 import { JoinCompanyConfirm } from "@/web/features/companies/components/join-company-confirm";
+import { referralLinkQueryOptions } from "@/web/features/referrals/api";
 import { readConfirmationResult } from "@/web/lib/confirmation";
 import { errorMessage } from "@/web/lib/error-message";
 
@@ -66,6 +67,22 @@ export function CustomerLoginPage() {
   // the partnership (`parceria`, `<partner>_<company>`).
   const referrerId = origin.referrerCustomerId ?? origin.affiliateId;
   const partnership = partnershipOf(origin);
+  // 'Você foi indicado por um amigo!' only when the company's rules will credit the link; a link
+  // that credits nobody still joins the company, so it reads as the company's link.
+  const referral = useQuery({
+    ...referralLinkQueryOptions(origin.companyId ?? "", referrerId ?? ""),
+    enabled: origin.kind === "referral" && Boolean(origin.companyId && referrerId),
+  });
+  const bannerKind =
+    origin.kind !== "referral"
+      ? origin.kind
+      : referral.data?.credits
+        ? "referral"
+        : referral.isPending && referral.fetchStatus !== "idle"
+          ? "generic"
+          : origin.companyId
+            ? "company"
+            : "generic";
 
   return (
     <SignedInRedirect
@@ -82,7 +99,7 @@ export function CustomerLoginPage() {
           <PasswordResetNotice show={params.get(PASSWORD_RESET_PARAM) === "1"} />
           {origin.companyId ? <CompanyWelcomeCard companyId={origin.companyId} /> : null}
           <OriginBanner
-            kind={origin.kind}
+            kind={bannerKind}
             companyFound={!origin.companyId || Boolean(company.data)}
           />
           <CustomerAuth

@@ -12,6 +12,7 @@ import { ClaimActions } from "@/web/features/claims/components/claim-actions";
 import { CompanyConversation } from "@/web/features/messages/components/company-conversation";
 import { CompanyPartners } from "@/web/features/partnerships/components/company-partners";
 import { ReferralCard } from "@/web/features/referrals/components/referral-card";
+import { ReferralInvitationNote } from "@/web/features/referrals/components/referral-invitation-note";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 
@@ -91,6 +92,7 @@ export function CustomerCardPage() {
           ) : null}
         </div>
         <div className="grid gap-6">
+          {company ? <ReferralInvitationNote companyId={company.id} /> : null}
           {company && (current || used.length > 0) ? (
             <ReferralCard companyId={company.id} companyName={company.tradeName} />
           ) : null}

@@ -15,6 +15,7 @@ const REFERRAL: MyReferral = {
   friends: 0,
   rewarded: 0,
   balanceCents: 0,
+  invitation: null,
 };
 
 async function shareText(referral: MyReferral) {

@@ -34,6 +34,19 @@ describe("Regras de Indicação", () => {
     );
   });
 
+  it("says the programme is off (customers do not see their link) until it is saved on", async () => {
+    const off = "Programa de indicação desativado — seus clientes não veem o link";
+    mockApi({
+      [`GET ${PATH}`]: { body: { ...SAVED, enabled: false } },
+      [`PUT ${PATH}`]: (body) => ({ body }),
+    });
+    const { user } = renderWithApp(<ReferralRulesSection />);
+    expect((await screen.findByRole("note")).textContent).toBe(off);
+    await user.click(screen.getByRole("switch", { name: "Programa de indicação ativo" }));
+    await user.click(screen.getByRole("button", { name: "Salvar Regras de Indicação" }));
+    await waitFor(() => expect(screen.queryByText(off)).toBeNull());
+  });
+
   it("refuses an amount it cannot read, then saves the bonus in cents: 'Regras salvas!'", async () => {
     const calls = mockApi({
       [`GET ${PATH}`]: { body: SAVED },

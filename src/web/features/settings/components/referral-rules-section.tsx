@@ -5,6 +5,7 @@ import {
   ReferralRulesSchema,
 } from "@shared/settings.schema";
 import { useQuery } from "@tanstack/react-query";
+import { Info } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -17,7 +18,8 @@ import { MoneyField, NumberField } from "./settings-fields";
 
 /**
  * Regras de indicação: stamps and bonus (R$) for the referred customer and the referrer, and the
- * monthly cap per referrer. A failed load also says so in the spec's toast.
+ * monthly cap per referrer. The programme is off by default: while it is saved off, a note says
+ * customers do not see their link. A failed load also says so in the spec's toast.
  */
 export function ReferralRulesSection() {
   const { t } = useTranslation("settings");
@@ -45,6 +47,15 @@ function ReferralRulesForm({ saved }: { saved: ReferralRules }) {
 
   return (
     <div className="grid gap-4">
+      {saved.enabled ? null : (
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t("referral.off")}
+        </p>
+      )}
       <SwitchField
         label={t("referral.enabled")}
         checked={rules.enabled}
