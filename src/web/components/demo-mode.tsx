@@ -15,13 +15,27 @@ import {
 import { i18n } from "@/web/lib/i18n";
 import { Alert, AlertDescription, AlertTitle } from "./ui/alert";
 
-/** The spec's text for a refused save, once on screen however many parts of the page report it. */
+/**
+ * The spec's text for a refused save, once on screen however many parts of the page report it:
+ * a neutral notice (the demo explains itself), never a red 'Erro'.
+ */
 function toastDemoRefusal() {
-  const text = i18n.t("errors:demo_read_only");
-  const shown = toast
-    .getToasts()
-    .some((t) => "title" in t && (t.title === text || t.description === text));
-  if (!shown) toast.error(text, { id: "demo-read-only" });
+  toast(i18n.t("errors:demo_read_only"), {
+    id: "demo-read-only",
+    description: i18n.t("layout:demo.refused"),
+  });
+}
+
+/** A form's own error toast of a refused save: the demo's notice instead (see the provider). */
+export function demoAwareErrorToast(original: typeof toast.error): typeof toast.error {
+  return (message, data) => {
+    const text = i18n.t("errors:demo_read_only");
+    if (message === text || data?.description === text) {
+      toastDemoRefusal();
+      return "demo-read-only";
+    }
+    return original(message, data);
+  };
 }
 
 /**
@@ -87,6 +101,16 @@ export function DemoModeProvider({
       { replace: true, state: location.state },
     );
   }, [active, wanted, flag, location, navigate]);
+
+  // In the demo, a form's red 'Erro' toast of a refused save becomes the demo's neutral notice.
+  useLayoutEffect(() => {
+    if (!active) return;
+    const original = toast.error;
+    toast.error = demoAwareErrorToast(original);
+    return () => {
+      toast.error = original;
+    };
+  }, [active]);
 
   // Every refused save says so (whatever the form's own error text).
   useEffect(

@@ -2,7 +2,7 @@ import type { Me } from "@shared/auth.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from "react-router";
+import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
@@ -10,7 +10,7 @@ import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { PlanBanner } from "@/web/features/billing/components/plan-banner";
 import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
-import { LEAVE_DEMO_STATE, useDemoMode } from "@/web/lib/demo-mode";
+import { useDemoMode } from "@/web/lib/demo-mode";
 import { CompanyLayout } from "./company-layout";
 
 /** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */
@@ -26,7 +26,6 @@ export function CompanyArea() {
   const me = useQuery(meQueryOptions());
   const signOut = useSignOut();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   // In demo mode (?debug=true, decision 014) /api/me is the demo café's owner, an admin: the
   // guard lets anyone in, and 'Sair' leaves the demo (a sign-out would be a refused write).
   const demo = useDemoMode();
@@ -54,7 +53,9 @@ export function CompanyArea() {
   return (
     <CompanyLayout
       companyName={me.data.company?.tradeName ?? me.data.profile.name}
-      onSignOut={() => (demo ? navigate(pathname, { state: LEAVE_DEMO_STATE }) : signOut.mutate())}
+      // In the demo, 'Sair' leaves it for the public site the demo was opened from (the made-up
+      // café has no account to sign out of); a signed-in owner's session stays.
+      onSignOut={() => (demo ? window.location.assign("/") : signOut.mutate())}
       signingOut={signOut.isPending || signOut.isSuccess}
       // The demo keeps nothing on the server (a save would be refused): the switch stays local.
       onLanguageSwitch={demo ? undefined : switchLanguage}

@@ -19,6 +19,7 @@ import {
 import { sectionQueryOptions } from "@/web/features/settings/api";
 import { AddStampDialog } from "@/web/features/stamps/components/add-stamp-dialog";
 import { stampMethodsFor } from "@/web/features/stamps/methods";
+import { useDemoMode } from "@/web/lib/demo-mode";
 import { useCompanyMe } from "./company-area";
 
 /** What 'Adicionar Carimbo' reads: the customers feature's search and the programmes. */
@@ -29,7 +30,8 @@ const STAMP_SOURCES = {
 
 /** /dashboard (and /dashboard-en): the greeting, the trial, and what arrives next. */
 export function DashboardPage() {
-  const { t } = useTranslation("company");
+  const { t } = useTranslation(["company", "layout"]);
+  const demo = useDemoMode();
   const me = useCompanyMe();
   const company = me.company;
   const name = company?.tradeName ?? me.profile.name;
@@ -45,7 +47,13 @@ export function DashboardPage() {
       <DashboardStatCards />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid gap-6">
-          {company ? <CompanyQrCard companyId={company.id} tradeName={company.tradeName} /> : null}
+          {company ? (
+            <CompanyQrCard
+              companyId={company.id}
+              tradeName={company.tradeName}
+              demo={demo ? { note: t("layout:demo.qr") } : undefined}
+            />
+          ) : null}
           <PendingClaimsCard />
           <RecentCards />
           <DashboardSummary />

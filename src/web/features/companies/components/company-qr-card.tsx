@@ -9,10 +9,24 @@ import { downloadDataUrl, slugify, useQrCodeImage } from "@/web/lib/qr-code";
 export const joinLink = (origin: string, companyId: string) =>
   `${origin}/login-cliente?empresa_id=${encodeURIComponent(companyId)}&origem=qrcode_empresa`;
 
-/** The dashboard's QR code card: 256 px, margin 2, black on white; copy the link or download it. */
-export function CompanyQrCard({ companyId, tradeName }: { companyId: string; tradeName: string }) {
+/**
+ * The dashboard's QR code card: 256 px, margin 2, black on white; copy the link or download it.
+ * In the demo (`demo`), the made-up café has no real sign-up link: the code leads to the
+ * customers' sign-up, and `note` says so.
+ */
+export function CompanyQrCard({
+  companyId,
+  tradeName,
+  demo,
+}: {
+  companyId: string;
+  tradeName: string;
+  demo?: { note: string };
+}) {
   const { t } = useTranslation("companies");
-  const link = joinLink(window.location.origin, companyId);
+  const link = demo
+    ? `${window.location.origin}/login-cliente`
+    : joinLink(window.location.origin, companyId);
   const image = useQrCodeImage(link);
 
   const copy = async () => {
@@ -48,6 +62,11 @@ export function CompanyQrCard({ companyId, tradeName }: { companyId: string; tra
         )}
         <div className="grid gap-3">
           <p className="text-muted-foreground text-sm">{t("qr.description")}</p>
+          {demo ? (
+            <p className="font-medium text-sm" data-testid="demo-qr-note">
+              {demo.note}
+            </p>
+          ) : null}
           <p
             className="break-all rounded-md bg-muted p-2 font-mono text-xs"
             data-testid="join-link"
