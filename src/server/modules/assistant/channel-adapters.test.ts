@@ -11,7 +11,8 @@ import { whatsappContacts, whatsappMessages } from "./whatsapp.table";
  * The channel core's adapters (decision 024) on their own, without a database: how each reads its
  * platform's webhook body, where a contact stands in its window, which refusal means the window
  * closed meanwhile; and the names the core builds from them (queues, paths, secret contexts).
- * The pipelines themselves run through the API in whatsapp.test.ts and instagram.test.ts.
+ * The pipelines themselves run through the API in channels.test.ts (one suite for every adapter),
+ * and what only one platform does in whatsapp.test.ts and instagram.test.ts.
  */
 
 const now = new Date("2026-03-10T12:00:00Z");
