@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Language } from "@shared/languages";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
+import { confirmationContent, passwordResetContent } from "../../email/account-link-email";
 import {
   type BirthdayGift,
   birthdayContent,
   birthdayNoticeTexts,
 } from "../../email/birthday-email";
-import { confirmationContent } from "../../email/confirmation-email";
 import { invitationContent } from "../../email/invitation-email";
-import { passwordResetContent } from "../../email/password-reset-email";
 import { devEmails } from "./dev-emails.table";
 
 export type Mail = {
