@@ -280,6 +280,9 @@ test.describe("the customer's loyalty card", () => {
     expect(
       await visitorPage.getByText("Você está se cadastrando pelo link direto da empresa.").count(),
     ).toBe(0);
+    // ... but that the link is not valid, with the way to the directory (issue 29)
+    await visitorPage.getByText("Este link de empresa não é válido").waitFor();
+    await visitorPage.getByRole("link", { name: "Ver empresas participantes" }).waitFor();
     // a real company's link keeps it
     await visitorPage.goto(barberLink);
     await visitorPage.getByText("Você está se cadastrando pelo link direto da empresa.").waitFor();

@@ -23,6 +23,7 @@ import { PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
 import { companyPageQueryOptions, useJoinCompany } from "@/web/features/cards/api";
 import { publicCompanyQueryOptions } from "@/web/features/companies/api";
 import { CompanyWelcomeCard } from "@/web/features/companies/components/company-welcome-card";
+import { InvalidCompanyLink } from "@/web/features/companies/components/invalid-company-link";
 import { JoinCompanyConfirm } from "@/web/features/companies/components/join-company-confirm";
 import { referralLinkQueryOptions } from "@/web/features/referrals/api";
 import { readConfirmationResult } from "@/web/lib/confirmation";
@@ -67,6 +68,9 @@ export function CustomerLoginPage() {
   // the partnership (`parceria`, `<partner>_<company>`).
   const referrerId = origin.referrerCustomerId ?? origin.affiliateId;
   const partnership = partnershipOf(origin);
+  // A company's link that names no company (malformed, or unknown: `null` once looked up).
+  const brokenLink =
+    Boolean(params.get("empresa_id")?.trim()) && (!origin.companyId || company.data === null);
   // 'Você foi indicado por um amigo!' only when the company's rules will credit the link; a link
   // that credits nobody still joins the company, so it reads as the company's link.
   const referral = useQuery({
@@ -97,14 +101,21 @@ export function CustomerLoginPage() {
         <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
           <ConfirmationNotice result={confirmation} />
           <PasswordResetNotice show={params.get(PASSWORD_RESET_PARAM) === "1"} />
-          {origin.companyId ? <CompanyWelcomeCard companyId={origin.companyId} /> : null}
-          <OriginBanner
-            kind={bannerKind}
-            companyFound={!origin.companyId || Boolean(company.data)}
-          />
+          {brokenLink ? (
+            <InvalidCompanyLink />
+          ) : (
+            <>
+              {origin.companyId ? <CompanyWelcomeCard companyId={origin.companyId} /> : null}
+              <OriginBanner
+                kind={bannerKind}
+                companyFound={!origin.companyId || Boolean(company.data)}
+              />
+            </>
+          )}
           <CustomerAuth
             initialView={initialView}
-            origin={originParams}
+            // A broken link joins nothing: the sign-up goes without it.
+            origin={brokenLink ? undefined : originParams}
             companyName={company.data?.tradeName}
           />
         </div>
