@@ -11,10 +11,17 @@ export const CurrentPasswordSchema = z
   .min(1, "password_required")
   .max(PASSWORD_MAX_LENGTH, "password_too_long");
 
-export const ChangePasswordSchema = z.object({
-  currentPassword: CurrentPasswordSchema,
-  newPassword: NewPasswordSchema,
-});
+/** The new password must differ from the current one (the same one changes nothing). */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: CurrentPasswordSchema,
+    newPassword: NewPasswordSchema,
+  })
+  .refine((p) => p.newPassword !== p.currentPassword, {
+    message: "password_unchanged",
+    path: ["newPassword"],
+    when: (payload) => payload.issues.length === 0,
+  });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const PasswordConfirmationSchema = z.object({ password: CurrentPasswordSchema });

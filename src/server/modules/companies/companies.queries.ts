@@ -11,6 +11,7 @@ import {
 import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { saoPauloToday } from "../../db/time-zone";
+import { users } from "../auth/auth.table";
 import { memberships } from "../customers/memberships.table";
 import { companies } from "./companies.table";
 
@@ -89,6 +90,10 @@ export async function findClaimOptions(db: Db, companyId: string): Promise<Claim
       networks: companies.socialNetworks,
       review: companies.allowsReviewStamps,
       reviewUrl: companies.googleReviewUrl,
+      socialStamps: companies.socialStamps,
+      socialBonus: companies.socialBonus,
+      reviewStamps: companies.reviewStamps,
+      reviewBonus: companies.reviewBonus,
     })
     .from(companies)
     .where(eq(companies.id, companyId))
@@ -100,20 +105,29 @@ export async function findClaimOptions(db: Db, companyId: string): Promise<Claim
     receipt: Boolean(row),
     socialNetworks: networks,
     googleReviewUrl: row?.review ? row.reviewUrl : null,
+    // What each claim earns (loyalty rules): its stamps and, when the company wrote one, the bonus.
+    social: { stamps: row?.socialStamps ?? 1, bonus: row?.socialBonus || null },
+    review: { stamps: row?.reviewStamps ?? 1, bonus: row?.reviewBonus || null },
   };
 }
 
-/** The directory's city filter: the cities of companies with an active subscription, sorted. */
+/**
+ * SQL: the company is listed in the customers' directory: an active subscription, and an owner who
+ * confirmed their e-mail (a sign-up never confirmed is not a business customers can join).
+ */
+const listedInDirectory = () =>
+  and(
+    eq(companies.subscriptionActive, true),
+    sql`exists (select 1 from ${users} where ${users.id} = ${companies.ownerId} and ${users.emailVerified})`,
+  );
+
+/** The directory's city filter: the cities of the companies the directory lists, sorted. */
 export async function listDirectoryCities(db: Db): Promise<string[]> {
   const rows = await db
     .selectDistinct({ city: sql<string>`btrim(${companies.city})` })
     .from(companies)
     .where(
-      and(
-        eq(companies.subscriptionActive, true),
-        isNotNull(companies.city),
-        ne(sql`btrim(${companies.city})`, ""),
-      ),
+      and(listedInDirectory(), isNotNull(companies.city), ne(sql`btrim(${companies.city})`, "")),
     )
     .orderBy(sql`btrim(${companies.city})`)
     .limit(500);
@@ -187,9 +201,9 @@ export async function findCompany(db: Db, companyId: string): Promise<CompanyRow
 const cityKey = (value: unknown) => sql`carimbou_search_key(btrim(${value}))`;
 
 /**
- * The customer's company directory: companies with an active subscription, filtered by sector,
- * state and city (ignoring case and accents), by name; `member` tells whether the customer
- * already takes part.
+ * The customer's company directory: companies with an active subscription whose owner confirmed
+ * their e-mail, filtered by sector, state and city (ignoring case and accents), by name; `member`
+ * tells whether the customer already takes part.
  */
 export async function listDirectory(
   db: Db,
@@ -198,7 +212,7 @@ export async function listDirectory(
 ): Promise<DirectoryPage> {
   const city = query.city?.trim();
   const where = and(
-    eq(companies.subscriptionActive, true),
+    listedInDirectory(),
     query.sector ? eq(companies.sector, query.sector) : undefined,
     query.state ? eq(companies.state, query.state) : undefined,
     city ? sql`${cityKey(companies.city)} = ${cityKey(city)}` : undefined,

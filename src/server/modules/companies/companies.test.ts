@@ -1,7 +1,7 @@
 import type { DirectoryPage, SpecialPromotion } from "@shared/companies.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { companyInput, createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "./companies.table";
 
 let t: TestApp;
@@ -81,6 +81,26 @@ describe("the customer's company directory", () => {
       .update(companies)
       .set({ subscriptionActive: true })
       .where(eq(companies.id, pet.companyId));
+  });
+
+  it("leaves out a company whose owner never confirmed their e-mail, and its city, until they do", async () => {
+    const input = companyInput({
+      companyName: "Padaria Fantasma",
+      email: "fantasma@example.com",
+      city: "Olinda",
+      state: "PE",
+    });
+    expect((await t.request("/api/accounts/company", { body: input })).status).toBe(201);
+    const cities = async () =>
+      (await (await t.request("/api/directory/cities", { cookie: ana.cookie })).json()) as string[];
+    expect(names(await directory())).not.toContain("Padaria Fantasma");
+    expect((await directory()).total).toBe(3);
+    expect(names(await directory("?state=PE"))).toEqual(["Pet Amigo"]);
+    expect(await cities()).not.toContain("Olinda");
+    await t.confirm(input.email);
+    expect(names(await directory("?state=PE"))).toEqual(["Padaria Fantasma", "Pet Amigo"]);
+    expect(await cities()).toContain("Olinda");
+    await t.db.delete(companies).where(eq(companies.tradeName, "Padaria Fantasma"));
   });
 
   it("shows special promotions only while active and within their dates", async () => {

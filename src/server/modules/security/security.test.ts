@@ -254,7 +254,7 @@ describe("two-factor authentication", () => {
 });
 
 describe("password change", () => {
-  it("refuses a wrong current password and a short new one, changing nothing", async () => {
+  it("refuses a wrong current password, a short new one and the same one again, changing nothing", async () => {
     const wrong = await t.request("/api/security/password", {
       cookie: owner.cookie,
       body: { currentPassword: "errada1", newPassword: "novasenha1" },
@@ -268,6 +268,15 @@ describe("password change", () => {
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({
       error: { code: "validation_failed", fields: { newPassword: "password_too_short" } },
+    });
+    // (another account: every request counts against the owner's per-account password checks)
+    const same = await t.request("/api/security/password", {
+      cookie: other.cookie,
+      body: { currentPassword: "segredo1", newPassword: "segredo1" },
+    });
+    expect(same.status).toBe(400);
+    expect(await same.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { newPassword: "password_unchanged" } },
     });
     expect((await me(owner.cookie)).status).toBe(200);
     expect((await signInStart()).status).toBe(200);
