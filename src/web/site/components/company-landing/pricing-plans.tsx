@@ -1,4 +1,4 @@
-import { BadgePercent, Crown, Stamp } from "lucide-react";
+import { Crown, Gift, Stamp } from "lucide-react";
 import { useTexts } from "../../texts";
 import { CheckList } from "../check-list";
 import { LinkButton } from "../link-button";
@@ -66,10 +66,7 @@ export function PricingPlans() {
       <div className="mx-auto grid w-full max-w-4xl gap-4 rounded-2xl border-2 border-primary/40 border-dashed bg-background p-6 text-center md:text-left">
         <div className="grid gap-2">
           <h3 className="text-balance font-bold text-lg">
-            <BadgePercent
-              aria-hidden="true"
-              className="mr-2 inline size-5 align-[-4px] text-primary"
-            />
+            <Gift aria-hidden="true" className="mr-2 inline size-5 align-[-4px] text-primary" />
             {pricing.promo.title}
           </h3>
           <CheckList
