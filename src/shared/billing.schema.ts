@@ -55,10 +55,14 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const INVOICE_STATUSES = ["pending", "paid", "overdue", "refunded", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** CPF (11 digits) or CNPJ (14 digits), typed with or without punctuation; check digits validated. */
+/**
+ * CPF (11 digits) or CNPJ (14 digits), typed with or without punctuation; check digits validated.
+ * Left empty it is required, not invalid.
+ */
 export const BillingDocumentSchema = z
-  .string("billing_document_invalid")
+  .string("billing_document_required")
   .trim()
+  .min(1, "billing_document_required")
   .transform((v) => v.replace(/\D/g, ""))
   .refine((d) => (d.length === 11 ? isValidCpf(d) : d.length === 14 && isValidCnpj(d)), {
     message: "billing_document_invalid",

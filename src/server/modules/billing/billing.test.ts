@@ -235,7 +235,7 @@ describe("the one plan check", () => {
 });
 
 describe("subscribing", () => {
-  it("refuses an invalid CPF or CNPJ before calling the provider", async () => {
+  it("refuses an invalid or empty CPF or CNPJ before calling the provider", async () => {
     const c = await company();
     const before = fake.requests.length;
     for (const document of ["529.982.247-24", "111.111.111-11", "11.222.333/0001-80", "123"]) {
@@ -246,6 +246,15 @@ describe("subscribing", () => {
       const body = await errorBody(res, 400);
       expect(body.error.code).toBe("validation_failed");
       expect(body.error.fields?.document).toBe("billing_document_invalid");
+    }
+    // left empty, it is required ('CPF ou CNPJ é obrigatório'), not invalid
+    for (const document of ["", "   "]) {
+      const res = await t.request("/api/billing/subscription", {
+        cookie: c.cookie,
+        body: { plan: "pro", billingType: "PIX", document, billingEmail: "a@b.com.br" },
+      });
+      const body = await errorBody(res, 400);
+      expect(body.error.fields?.document).toBe("billing_document_required");
     }
     expect(fake.requests.length).toBe(before);
   });
