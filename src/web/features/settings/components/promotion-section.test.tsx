@@ -61,6 +61,32 @@ describe("Promoção Especial", () => {
     });
   });
 
+  it("warns that customers will not see an active promotion whose end date is past, and still saves it", async () => {
+    const ENDED = "A data de fim já passou: seus clientes não verão esta promoção.";
+    const calls = mockApi({
+      [`GET ${PATH}`]: {
+        body: {
+          active: true,
+          title: "Dobro",
+          description: "Toda terça.",
+          startsOn: "2020-01-01",
+          endsOn: "2099-12-31",
+        },
+      },
+      [`PUT ${PATH}`]: (body) => ({ body }),
+    });
+    const { user } = renderWithApp(<PromotionSection />);
+    const endsOn = await screen.findByLabelText("Data de fim");
+    expect(screen.queryByText(ENDED)).toBeNull();
+    await user.clear(endsOn);
+    await user.type(endsOn, "2020-01-31");
+    expect(screen.getByRole("status").textContent).toBe(ENDED);
+    await user.click(screen.getByRole("button", { name: "Salvar Promoção" }));
+    expect(await screen.findByText("Promoção salva com sucesso.")).toBeTruthy();
+    expect(screen.getAllByText(ENDED).length).toBe(2);
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ endsOn: "2020-01-31" });
+  });
+
   it("says the spec's text when the save fails", async () => {
     mockApi({ [`GET ${PATH}`]: { body: OFF }, [`PUT ${PATH}`]: apiError(500, "internal_error") });
     const { user } = renderWithApp(<PromotionSection />);

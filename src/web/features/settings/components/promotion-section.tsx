@@ -1,3 +1,4 @@
+import { saoPauloDate } from "@shared/dates";
 import { type PromotionSettings, PromotionSettingsSchema } from "@shared/settings.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -26,10 +27,16 @@ function PromotionForm({ saved }: { saved: PromotionSettings }) {
   const form = useSectionForm(saved, PromotionSettingsSchema);
   const promotion = form.value;
 
+  // An active promotion whose end date is past saves, but customers will not see it: said
+  // beside the dates before saving, and again with the save's toast.
+  const ended = promotion.active && promotion.endsOn !== null && promotion.endsOn < saoPauloDate();
   const onSave = () =>
     form.submit(
       save,
-      () => toast.success(t("saved.promotion")),
+      () =>
+        ended
+          ? toast.warning(t("saved.promotion"), { description: t("promotion.ended") })
+          : toast.success(t("saved.promotion")),
       () => toast.error(t("errors.promotionSave")),
     );
   const descriptionError = form.error("description");
@@ -77,6 +84,14 @@ function PromotionForm({ saved }: { saved: PromotionSettings }) {
               onChange={(v) => form.set("endsOn", v || null)}
             />
           </div>
+          {ended ? (
+            <p
+              role="status"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {t("promotion.ended")}
+            </p>
+          ) : null}
         </>
       ) : null}
       <div>
