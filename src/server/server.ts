@@ -13,6 +13,7 @@ import { dataDirSecret, lockDataDir } from "./data-dir";
 import { connectPostgres, openPglite } from "./db/client";
 import { withStartLock } from "./db/start-lock";
 import type { Env } from "./env";
+import { drainable } from "./http-drain";
 import { JOBS } from "./jobs";
 import { loadChannelSecretKey } from "./modules/assistant/channel-secrets";
 import { rulesEngine } from "./modules/assistant/rules-engine";
@@ -23,6 +24,9 @@ import { installJobs, startJobs } from "./modules/jobs/jobs.service";
 import { createMailer } from "./modules/mail/mail.service";
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+/** How long a shutdown lets busy connections finish their answers before closing them. */
+const SHUTDOWN_DRAIN_MS = 3_000;
 
 export async function startServer(env: Env) {
   const dataDir = resolve(env.dataDir);
@@ -147,10 +151,12 @@ export async function startServer(env: Env) {
 
   // Idle keep-alive sockets outlive the clients' and proxies' own (Node's 5 s default races a
   // client that reuses a socket at the moment the server closes it: ECONNRESET on its request).
-  // A shutdown still closes idle sockets at once (closeIdleConnections below).
+  // A shutdown still closes them: idle ones at once, busy ones after their answer
+  // (`Connection: close`), any left after SHUTDOWN_DRAIN_MS (http-drain.ts).
   const http = server as Server;
   http.keepAliveTimeout = 65_000;
   http.headersTimeout = 66_000;
+  const drain = drainable(http);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -167,10 +173,11 @@ export async function startServer(env: Env) {
       });
     const force = setTimeout(() => {
       console.error("Shutdown took too long, exiting");
+      unlock();
       process.exit(1);
     }, 10_000);
     force.unref();
-    server.close(async () => {
+    void drain.close(SHUTDOWN_DRAIN_MS).then(async () => {
       try {
         await jobsStopped;
         mailer.close();
@@ -180,7 +187,6 @@ export async function startServer(env: Env) {
         process.exit(0);
       }
     });
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
