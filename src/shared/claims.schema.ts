@@ -104,6 +104,9 @@ export const ClaimOptionsSchema = z
     receipt: z.boolean(),
     socialNetworks: z.array(z.enum(SOCIAL_NETWORKS)),
     googleReviewUrl: z.string().nullable(),
+    /** What a social post and a Google review earn: stamps, and the rule's bonus if written. */
+    social: z.object({ stamps: z.number().int(), bonus: z.string().nullable() }),
+    review: z.object({ stamps: z.number().int(), bonus: z.string().nullable() }),
   })
   .meta({ id: "ClaimOptions" });
 export type ClaimOptions = z.infer<typeof ClaimOptionsSchema>;

@@ -192,6 +192,8 @@ describe("social and Google review claims", () => {
       receipt: true,
       socialNetworks: ["instagram"],
       googleReviewUrl: null,
+      social: { stamps: 1, bonus: null },
+      review: { stamps: 2, bonus: null },
     });
     const without = await claim({ method: "google_review" });
     expect(without.status).toBe(422);

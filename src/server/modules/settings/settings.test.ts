@@ -93,11 +93,12 @@ describe("loyalty rules", () => {
     });
     const [after] = await get<CustomerCard[]>("/api/me/cards", ana.cookie);
     expect(after!.stamps).toBe(2); // purchaseStamps: 2
-    const page = await get<{ claimOptions: { socialNetworks: string[] } }>(
-      `/api/me/companies/${shop.companyId}`,
-      ana.cookie,
-    );
+    const page = await get<{
+      claimOptions: { socialNetworks: string[]; review: { stamps: number; bonus: string | null } };
+    }>(`/api/me/companies/${shop.companyId}`, ana.cookie);
     expect(page.claimOptions.socialNetworks).toEqual([]); // social turned off
+    // 'Bônus (opcional)' acts: the customer is told what a review earns besides its stamps.
+    expect(page.claimOptions.review).toEqual({ stamps: 3, bonus: "Um petisco grátis" });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type SocialNetwork,
 } from "@shared/claims.schema";
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useId, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -41,10 +42,18 @@ export function ClaimActions({ cardId, options }: { cardId: string; options: Cla
       <CardContent className="grid gap-6">
         {options.receipt ? <ReceiptForm cardId={cardId} /> : null}
         {options.socialNetworks.length > 0 ? (
-          <SocialForm cardId={cardId} networks={options.socialNetworks} />
+          <SocialForm
+            cardId={cardId}
+            networks={options.socialNetworks}
+            earns={earnsText(t, options.social)}
+          />
         ) : null}
         {options.googleReviewUrl ? (
-          <ReviewForm cardId={cardId} reviewUrl={options.googleReviewUrl} />
+          <ReviewForm
+            cardId={cardId}
+            reviewUrl={options.googleReviewUrl}
+            earns={earnsText(t, options.review)}
+          />
         ) : null}
         {mine.length > 0 ? (
           <section className="grid gap-2">
@@ -58,6 +67,25 @@ export function ClaimActions({ cardId, options }: { cardId: string; options: Cla
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** What a claim earns: 'Vale 2 carimbos + Um petisco grátis' (the rule's bonus, when written). */
+export function earnsText(
+  t: TFunction<"claims">,
+  reward: { stamps: number; bonus: string | null },
+): string {
+  return reward.bonus
+    ? t("earnsWithBonus", { count: reward.stamps, bonus: reward.bonus })
+    : t("earns", { count: reward.stamps });
+}
+
+/** The line under a claim's title saying what it earns. */
+function Earns({ text }: { text: string }) {
+  return (
+    <p className="font-medium text-primary text-sm" data-testid="claim-earns">
+      {text}
+    </p>
   );
 }
 
@@ -137,7 +165,15 @@ function ReceiptForm({ cardId }: { cardId: string }) {
   );
 }
 
-function SocialForm({ cardId, networks }: { cardId: string; networks: SocialNetwork[] }) {
+function SocialForm({
+  cardId,
+  networks,
+  earns,
+}: {
+  cardId: string;
+  networks: SocialNetwork[];
+  earns: string;
+}) {
   const { t } = useTranslation("claims");
   const id = useId();
   const claim = useClaimStamp(cardId);
@@ -161,6 +197,7 @@ function SocialForm({ cardId, networks }: { cardId: string; networks: SocialNetw
   return (
     <form className="grid gap-2" onSubmit={submit} noValidate>
       <h3 className="font-medium text-sm">{t("social.title")}</h3>
+      <Earns text={earns} />
       <Label htmlFor={`${id}-network`}>{t("social.network")}</Label>
       <NativeSelect id={`${id}-network`} {...form.register("network")}>
         {networks.map((n) => (
@@ -189,13 +226,22 @@ function SocialForm({ cardId, networks }: { cardId: string; networks: SocialNetw
   );
 }
 
-function ReviewForm({ cardId, reviewUrl }: { cardId: string; reviewUrl: string }) {
+function ReviewForm({
+  cardId,
+  reviewUrl,
+  earns,
+}: {
+  cardId: string;
+  reviewUrl: string;
+  earns: string;
+}) {
   const { t } = useTranslation("claims");
   const [error, setError] = useState<string | null>(null);
   const claim = useClaimStamp(cardId);
   return (
     <div className="grid gap-2">
       <h3 className="font-medium text-sm">{t("review.title")}</h3>
+      <Earns text={earns} />
       <a
         href={reviewUrl}
         target="_blank"

@@ -69,6 +69,7 @@ function LoyaltyRulesForm({ saved }: { saved: LoyaltyRules }) {
           />
           <TextField
             label={t("loyalty.bonus")}
+            hint={t("loyalty.bonusHint")}
             value={rules.review.bonus}
             error={form.error("review.bonus")}
             onChange={(bonus) => form.set("review.bonus", bonus)}
@@ -91,6 +92,7 @@ function LoyaltyRulesForm({ saved }: { saved: LoyaltyRules }) {
           />
           <TextField
             label={t("loyalty.bonus")}
+            hint={t("loyalty.bonusHint")}
             value={rules.social.bonus}
             error={form.error("social.bonus")}
             onChange={(bonus) => form.set("social.bonus", bonus)}

@@ -86,6 +86,7 @@ export function TextField({
   error,
   className,
   type = "text",
+  hint,
 }: {
   label: ReactNode;
   value: string;
@@ -93,12 +94,13 @@ export function TextField({
   error?: string;
   className?: string;
   type?: "text" | "date";
+  hint?: string;
 }) {
   const id = useId();
   return (
-    <Field id={id} label={label} error={error} className={className}>
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
       <Input
-        {...fieldAria(id, { error })}
+        {...fieldAria(id, { hint: Boolean(hint) && !error, error })}
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}

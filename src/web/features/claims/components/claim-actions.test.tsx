@@ -1,0 +1,26 @@
+// @vitest-environment happy-dom
+import type { ClaimOptions } from "@shared/claims.schema";
+import { screen } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadNamespaces } from "@/web/lib/i18n";
+import { mockApi, renderWithApp } from "@/web/test/render";
+import { ClaimActions } from "./claim-actions";
+
+const OPTIONS: ClaimOptions = {
+  receipt: true,
+  socialNetworks: ["instagram"],
+  googleReviewUrl: "https://g.page/r/cafe/review",
+  social: { stamps: 1, bonus: null },
+  review: { stamps: 2, bonus: "Um petisco grátis" },
+};
+
+describe("the customer's ways to ask for a stamp", () => {
+  beforeAll(() => loadNamespaces(["claims"]));
+
+  it("says what a review and a social post earn, with the rule's bonus when there is one", async () => {
+    mockApi({ "GET /api/me/claims": { body: [] } });
+    renderWithApp(<ClaimActions cardId="k1" options={OPTIONS} />);
+    const lines = (await screen.findAllByTestId("claim-earns")).map((p) => p.textContent);
+    expect(lines).toEqual(["Vale 1 carimbo", "Vale 2 carimbos + Um petisco grátis"]);
+  });
+});
