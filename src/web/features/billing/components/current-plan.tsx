@@ -34,6 +34,7 @@ export function CurrentPlan({
   const nextCharge = upcomingCharge(overview);
   const badge = cancelled ? "cancelled" : overview.planStatus;
   const plan = cancelled && overview.planStatus === "expired" ? null : overview.plan;
+  const trialRuns = Date.parse(overview.trialEndsAt) > Date.now();
 
   return (
     <section
@@ -66,8 +67,15 @@ export function CurrentPlan({
               {t("current.trialDaysLeft", { count: overview.trialDaysLeft })}
             </strong>
             <span className="block text-muted-foreground">
-              {t("current.trialEndsAt", { date: formatUntil(overview.trialEndsAt) })}
+              {t("current.trialEndsAt", { date: formatUntil(overview.trialEndsAt) })}{" "}
+              {t("current.trialIncludes")}
             </span>
+          </Line>
+        ) : trialRuns ? (
+          // Paid early: the status reads 'Ativo', and the trial still includes everything.
+          <Line icon={<CalendarClock />}>
+            {t("current.trialEndsAt", { date: formatUntil(overview.trialEndsAt) })}{" "}
+            {t("current.trialIncludes")}
           </Line>
         ) : null}
         {overview.planStatus === "grace" && overview.graceUntil ? (
