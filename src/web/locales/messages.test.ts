@@ -73,6 +73,21 @@ describe("sign-up and sign-in messages are the spec's, word for word (sections 5
     expect(shownMessage(CustomerSignUpSchema as Schema, customer, "phone")).toBeUndefined();
   });
 
+  it("asks for a Brazilian phone (DDD + 8 or 9 digits) in the forms, as the API does", () => {
+    const invalid = "Telefone inválido: informe o DDD e o número, como (11) 98888-0000";
+    expect(shownMessage(CompanySignUpSchema as Schema, { ...company, phone: "123" }, "phone")).toBe(
+      invalid,
+    );
+    expect(shownMessage(CustomerSignUpSchema as Schema, { ...customer, phone: "9" }, "phone")).toBe(
+      invalid,
+    );
+    for (const phone of ["011 98888 0000", "(11) 8888-0000", "+55 11 98888-0000"]) {
+      expect(shownMessage(CompanySignUpSchema as Schema, { ...company, phone }, "phone")).toBe(
+        undefined,
+      );
+    }
+  });
+
   it("translates the login and sign-up errors of the API", () => {
     expect(ptErrors.invalid_credentials).toBe(
       "Email ou senha incorretos. Verifique suas credenciais.",
