@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "../../jobs";
 import { rateLimits } from "../../rate-limits.table";
+import { answerOf } from "../../test/api";
 import { type GraphRequest, startFakeGraph, waitFor } from "../../test/fake-graph";
-import { json } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { COMPANY_ANSWERS, CONTACT_ANSWERS, WEBHOOK_TEXTS_MAX } from "./channel-limits";
 import { type Company, channelTestKit } from "./channel-test-kit";
@@ -113,7 +113,7 @@ async function settled(phone: string, count: number) {
 
 async function post(phone: string, texts: string[]) {
   const res = await kit.webhook(cafe, burst(phone, texts));
-  return json<{ received: number }>(res, 200);
+  return answerOf<"/api/whatsapp/webhook/{companyId}", "post">(res, 200);
 }
 
 beforeAll(async () => {

@@ -1,9 +1,6 @@
-import type { CompanyData } from "@shared/company-data.schema";
-import type { CompanyReferralPage } from "@shared/referrals.schema";
 import type { ReferralRules } from "@shared/settings.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBody } from "../../test/api";
-import { json } from "../../test/http";
+import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { companyInput, createTestApp, customerInput, type TestApp } from "../../test/test-app";
 
 /**
@@ -69,7 +66,7 @@ describe("phones are Brazilian numbers: DDD + 8 or 9 digits", () => {
       phone: "phone_invalid",
       whatsapp: "phone_invalid",
     });
-    const saved = await json<CompanyData>(
+    const saved = await answerOf<"/api/company/data", "put">(
       await companyData({ phone: "(11) 3333-4444", whatsapp: "+55 11 98888-7777" }),
       200,
     );
@@ -125,10 +122,7 @@ describe("a self-referral under another spelling of the referrer's phone", () =>
       expect(rules.status).toBe(200);
       const referrer = await signUp({ empresa_id: cafe.companyId }, "11 98888-0000");
       const friend = await signUp({ empresa_id: cafe.companyId, indicador: referrer }, spelling);
-      const page = await json<CompanyReferralPage>(
-        await t.request("/api/referrals", { cookie: cafe.cookie }),
-        200,
-      );
+      const page = await ok(apiAs(t, cafe.cookie).GET("/api/referrals"), 200);
       expect(page.items.find((r) => r.referredId === friend)).toMatchObject({
         state: "blocked",
         reason: "self_referral",
