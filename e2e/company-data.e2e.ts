@@ -134,9 +134,11 @@ test.describe("/dados-empresa in a real browser", () => {
 });
 
 test.describe("/dados-usuario in a real browser", () => {
-  test("saves the company name and social links, and keeps them after a reload", async () => {
+  test("leads to /dados-empresa, which saves the company name and social links", async () => {
+    // /dados-usuario repeated these fields (issue 29): its links open /dados-empresa.
     await panel.goto("/dados-usuario");
-    await panel.getByRole("heading", { name: "Dados do Usuário", level: 1 }).waitFor();
+    await panel.waitForURL((u) => u.pathname === "/dados-empresa");
+    await panel.getByRole("heading", { name: "Dados da Empresa", level: 1 }).waitFor();
     expect(await panel.getByLabel("Nome da Empresa").inputValue()).toBe("Café Aurora Gourmet");
     expect(await panel.getByLabel("Instagram").inputValue()).toBe("@cafeaurora");
     await panel.getByLabel("TikTok").fill("@cafe.aurora");

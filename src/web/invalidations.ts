@@ -87,11 +87,7 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   },
   // The company's name and logo: the panel (the signed-in `me`) and the customer side.
   {
-    after: [
-      companyDataMutations.save,
-      companyDataMutations.saveUserData,
-      companyDataMutations.uploadLogo,
-    ],
+    after: [companyDataMutations.save, companyDataMutations.uploadLogo],
     invalidate: [authKeys.me, companyKeys.all, customerCardKeys.all],
   },
   {

@@ -1,7 +1,13 @@
 import type { Locale } from "@shared/languages";
 import { SITE_PATHS } from "@shared/site";
 import { type ComponentType, Suspense } from "react";
-import { createBrowserRouter, Outlet, redirectDocument, ScrollRestoration } from "react-router";
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  redirectDocument,
+  ScrollRestoration,
+} from "react-router";
 import { DemoModeProvider } from "./components/demo-mode";
 import { FullPageSpinner } from "./components/full-page-spinner";
 import { PageLanguage } from "./components/page-language";
@@ -243,13 +249,8 @@ export const router = createBrowserRouter([
               APP_NAMESPACES,
             ),
           },
-          {
-            path: "/dados-usuario",
-            lazy: lazyPage(
-              () => import("./routes/company/user-data-page").then((m) => m.UserDataPage),
-              APP_NAMESPACES,
-            ),
-          },
+          // /dados-usuario repeated /dados-empresa's fields (issue 29): its links lead there now.
+          { path: "/dados-usuario", element: <Navigate to="/dados-empresa" replace /> },
           {
             path: "/parceria",
             lazy: lazyPage(

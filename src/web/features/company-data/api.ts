@@ -1,4 +1,4 @@
-import type { UpdateCompanyData, UpdateUserData } from "@shared/company-data.schema";
+import type { UpdateCompanyData } from "@shared/company-data.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiSchemas, api, formData } from "@/web/lib/api-client";
 import { companyDataKeys, companyDataMutations } from "./keys";
@@ -15,15 +15,6 @@ export function useSaveCompanyData() {
   return useMutation({
     mutationKey: companyDataMutations.save,
     mutationFn: (input: UpdateCompanyData) => api.put("/api/company/data", { body: input }),
-    onSuccess: (data) => queryClient.setQueryData(companyDataKeys.all, data),
-  });
-}
-
-export function useSaveUserData() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: companyDataMutations.saveUserData,
-    mutationFn: (input: UpdateUserData) => api.put("/api/company/user-data", { body: input }),
     onSuccess: (data) => queryClient.setQueryData(companyDataKeys.all, data),
   });
 }

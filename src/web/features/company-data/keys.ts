@@ -12,6 +12,5 @@ export const companyDataKeys = {
  */
 export const companyDataMutations = {
   save: [...companyDataKeys.all, "save"] as const,
-  saveUserData: [...companyDataKeys.all, "save-user-data"] as const,
   uploadLogo: [...companyDataKeys.all, "upload-logo"] as const,
 };

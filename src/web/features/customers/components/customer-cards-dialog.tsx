@@ -74,12 +74,13 @@ function CustomerCards({ customerId }: { customerId: string }) {
         <ul className="grid gap-3">
           {list.map((card) => {
             const percent = Math.min(100, Math.round((card.stamps / card.maxStamps) * 100));
-            const shortId = card.id.slice(0, 8);
+            // A person's reference: the programme's name, never the card's internal id.
+            const label = card.programName;
             return (
               <li key={card.id} className="grid gap-2 rounded-md border p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium" title={card.id}>
-                    {t("cards.card", { id: shortId })}
+                  <span className="break-words font-medium">
+                    {t("cards.card", { name: label })}
                   </span>
                   <span className="rounded-full bg-muted px-2 py-0.5 text-xs">
                     {t(`cards.badge.${card.status}`)}
@@ -91,7 +92,7 @@ function CustomerCards({ customerId }: { customerId: string }) {
                 </div>
                 <div
                   role="progressbar"
-                  aria-label={t("cards.progressLabel", { id: shortId })}
+                  aria-label={t("cards.progressLabel", { name: label })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={percent}

@@ -98,9 +98,6 @@ function CustomerCards({ customers, detailsSection }: ListProps) {
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="break-words font-medium">{c.name}</p>
-              <p className="text-muted-foreground text-xs" title={c.id}>
-                {t("table.id", { id: c.id.slice(0, 8) })}
-              </p>
               <PartnerOrigin customer={c} />
             </div>
             <CustomerStatusToggle customer={c} />
@@ -140,9 +137,6 @@ function Table({ customers, detailsSection }: ListProps) {
             <tr key={c.id} className="border-b align-top last:border-0">
               <td className="px-3 py-3">
                 <p className="font-medium">{c.name}</p>
-                <p className="text-muted-foreground text-xs" title={c.id}>
-                  {t("table.id", { id: c.id.slice(0, 8) })}
-                </p>
                 <PartnerOrigin customer={c} />
               </td>
               <td className="grid gap-0.5 px-3 py-3 text-xs">

@@ -71,9 +71,6 @@ function ActivePartnership({ partnership }: { partnership: Partnership }) {
               .filter(Boolean)
               .join(" · ")}
           </p>
-          <p className="text-muted-foreground text-xs" title={partner.id}>
-            {t("active.id", { id: partner.id.slice(0, 8) })}
-          </p>
         </div>
       </div>
       <dl className="grid gap-3">
