@@ -13,7 +13,7 @@ import { AppError } from "../../errors";
 import { enqueueJob } from "../jobs/jobs.service";
 import { assistantInPlan } from "./assistant-plan";
 import type { ChannelAdapter, ChannelDeps, InboundText } from "./channel-adapter";
-import { WEBHOOK_TEXTS_MAX } from "./channel-limits";
+import { BURST_JOB_STALE_SECONDS, WEBHOOK_TEXTS_MAX } from "./channel-limits";
 import { columnKey, openChannel } from "./channel-settings";
 
 /** The channel of a webhook's company with its webhook secrets opened, or 404. */
@@ -119,7 +119,8 @@ async function keepInbound<Row>(
       return true;
     }
     // A burst is answered once (channel-limits.ts): while an earlier text of this contact still
-    // waits for its answer, that job answers this one too.
+    // waits for its answer, that job answers this one too. Only a recent one counts: a text whose
+    // job was lost (its retries spent) must not leave the contact unanswered for good.
     const [earlier] = await tx
       .select({ id: messages.id })
       .from(messages)
@@ -129,6 +130,7 @@ async function keepInbound<Row>(
           eq(messages.direction, "in"),
           eq(messages.status, "received"),
           ne(messages.id, message.id),
+          sql`${messages.createdAt} > now() - make_interval(secs => ${BURST_JOB_STALE_SECONDS})`,
         ),
       )
       .limit(1);

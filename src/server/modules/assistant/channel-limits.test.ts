@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { SaveWhatsAppChannelInput } from "@shared/assistant-channels";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -173,6 +174,36 @@ describe("a burst of texts on WhatsApp", () => {
     expect(modelCalls.length - calls).toBe(2);
     expect(modelCalls.at(-1)).toBe("Tem promoção?\nE o cartão?\nAté que horas?");
     expect(sendsTo(phone)).toHaveLength(2);
+  }, 60_000);
+});
+
+describe("a text whose job was lost", () => {
+  it("does not silence its contact: the next text gets a job that answers both", async () => {
+    const phone = "5511900000005";
+    const contactId = randomUUID();
+    await t.db.insert(whatsappContacts).values({
+      id: contactId,
+      companyId: cafe.companyId,
+      phone,
+      lastInboundAt: new Date(),
+    });
+    // Kept 10 minutes ago, still waiting: its reply job never ran (retries spent, say).
+    await t.db.insert(whatsappMessages).values({
+      id: randomUUID(),
+      companyId: cafe.companyId,
+      contactId,
+      direction: "in",
+      body: "Vocês abrem amanhã?",
+      waMessageId: "wamid.lost.1",
+      status: "received",
+      createdAt: new Date(Date.now() - 10 * 60 * 1000),
+    });
+    const calls = modelCalls.length;
+    expect(await post(phone, ["Alguém aí?"])).toMatchObject({ received: 1 });
+    const { rows } = await settled(phone, 2);
+    expect(rows.map((r) => r.status)).toEqual(["answered", "answered"]);
+    expect(modelCalls.slice(calls)).toEqual(["Vocês abrem amanhã?\nAlguém aí?"]);
+    expect(sendsTo(phone)).toHaveLength(1);
   }, 60_000);
 });
 

@@ -22,6 +22,12 @@ export const WEBHOOK_TEXTS_MAX = 50;
  */
 export const BURST_MAX = 2 * WEBHOOK_TEXTS_MAX;
 
+/**
+ * How long a waiting text stands for its burst's job: a text kept later than this after it gets
+ * a job of its own (which answers the older one too), so a lost job never silences a contact.
+ */
+export const BURST_JOB_STALE_SECONDS = 5 * 60;
+
 /** The longest text the engine gets for a burst (its newest texts kept). */
 const BURST_TEXT_MAX = 4096;
 
