@@ -43,15 +43,15 @@ export function AssistantPage() {
             title={t("assistant:sections.whatsapp")}
             hint={t("assistant:sections.whatsappHint")}
           >
-            <ChannelSection channel="whatsapp" />
-            <ChannelInboxPanel channel="whatsapp" />
+            <ChannelSection channel="whatsapp" available={query.data.available} />
+            <ChannelInboxPanel channel="whatsapp" available={query.data.available} />
           </AssistantSection>
           <AssistantSection
             title={t("assistant:sections.instagram")}
             hint={t("assistant:sections.instagramHint")}
           >
-            <ChannelSection channel="instagram" />
-            <ChannelInboxPanel channel="instagram" />
+            <ChannelSection channel="instagram" available={query.data.available} />
+            <ChannelInboxPanel channel="instagram" available={query.data.available} />
           </AssistantSection>
           <AssistantSection
             title={t("assistant:sections.feedback")}

@@ -5,6 +5,7 @@ import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
+import { errorMessage } from "@/web/lib/error-message";
 import {
   instagramChannelQueryOptions,
   instagramInboxQueryOptions,
@@ -16,6 +17,7 @@ import {
   whatsappInboxQueryOptions,
 } from "../whatsapp-api";
 import { type ChannelPrefix, ConversationCard } from "./channel-parts";
+import { isPlanRequired, PlanRequiredNotice } from "./plan-notice";
 
 type Texts = TFunction<["assistant", "common"]>;
 
@@ -31,22 +33,44 @@ type ChannelInbox<Conversation extends { contactId: string }> = {
  * The company's conversations on a messaging channel (once it is connected): the newest messages
  * of each, what the assistant answered, and what waits for a person, answered here (within the
  * channel's rules: WhatsApp's 24 hours and template; Instagram's 24 hours, or up to 7 days for a
- * person with the human agent tag).
+ * person with the human agent tag). `available`: whether the plan includes IA Suprema today; without
+ * it the inbox is closed (403 assistant_plan_required) and messages received are kept unanswered,
+ * which the panel says, with the way to /plano (decision 027).
  */
-export function ChannelInboxPanel({ channel }: { channel: ChannelPrefix }) {
-  return channel === "whatsapp" ? <InboxPanel of={WHATSAPP} /> : <InboxPanel of={INSTAGRAM} />;
+export function ChannelInboxPanel({
+  channel,
+  available = true,
+}: {
+  channel: ChannelPrefix;
+  available?: boolean;
+}) {
+  return channel === "whatsapp" ? (
+    <InboxPanel of={WHATSAPP} available={available} />
+  ) : (
+    <InboxPanel of={INSTAGRAM} available={available} />
+  );
 }
 
 function InboxPanel<Conversation extends { contactId: string }>({
   of,
+  available,
 }: {
   of: ChannelInbox<Conversation>;
+  available: boolean;
 }) {
   const { t } = useTranslation(["assistant", "common"]);
   const channel = of.useChannel();
-  const inbox = of.useInbox(!!channel.data?.configured);
+  const inbox = of.useInbox(!!channel.data?.configured && available);
   if (!channel.data?.configured) return null;
   const texts = of.texts(t);
+  if (!available || isPlanRequired(inbox.error)) {
+    return (
+      <div className="grid min-w-0 gap-3 border-t pt-4">
+        <h3 className="font-semibold">{texts.title}</h3>
+        <PlanRequiredNotice texts={[t("planNotice.inbox"), t("planNotice.inboxMore")]} />
+      </div>
+    );
+  }
   const conversations = inbox.data?.conversations;
   return (
     <div className="grid min-w-0 gap-3 border-t pt-4">
@@ -80,7 +104,7 @@ const afterSend =
     sent.then(
       ({ status }) => toastOf(status),
       (error: unknown) => {
-        toast.error(t("conversations.error"));
+        toast.error(t("conversations.error"), { description: errorMessage(error) });
         throw error;
       },
     );

@@ -42,6 +42,7 @@ import {
   RemoveChannelButton,
   SecretField,
 } from "./channel-parts";
+import { isPlanRequired, PlanRequiredNotice } from "./plan-notice";
 
 type Texts = TFunction<"assistant">;
 const SECRETS = ["accessToken", "appSecret", "verifyToken"] as const;
@@ -175,23 +176,32 @@ const INSTAGRAM: ChannelCard<InstagramChannel, SaveInstagramChannelInput, SaveIn
  * /ia-suprema's card of a messaging channel (issue 20, point 5): its credentials (secrets never
  * come back: a saved one shows "configurado" and stays when left empty; WhatsApp also has its
  * approved template), the webhook URL to paste into Meta with a copy button, save and remove. It
- * reads and writes `/api/assistant/<channel>` itself.
+ * reads and writes `/api/assistant/<channel>` itself. `available`: whether the plan includes IA
+ * Suprema today; saving needs it (403 assistant_plan_required), which the save step says.
  */
-export function ChannelSection({ channel }: { channel: ChannelPrefix }) {
+export function ChannelSection({
+  channel,
+  available = true,
+}: {
+  channel: ChannelPrefix;
+  available?: boolean;
+}) {
   return channel === "whatsapp" ? (
-    <ChannelCardView card={WHATSAPP} />
+    <ChannelCardView card={WHATSAPP} available={available} />
   ) : (
-    <ChannelCardView card={INSTAGRAM} />
+    <ChannelCardView card={INSTAGRAM} available={available} />
   );
 }
 
 function ChannelCardView<View extends ChannelView, Input extends FieldValues & Secrets, Output>({
   card,
+  available,
 }: {
   card: ChannelCard<View, Input, Output>;
+  available: boolean;
 }) {
   const query = card.useChannel();
-  if (query.data) return <ChannelForm card={card} channel={query.data} />;
+  if (query.data) return <ChannelForm card={card} channel={query.data} available={available} />;
   return (
     <ChannelLoading
       prefix={card.prefix}
@@ -204,9 +214,11 @@ function ChannelCardView<View extends ChannelView, Input extends FieldValues & S
 function ChannelForm<View extends ChannelView, Input extends FieldValues & Secrets, Output>({
   card,
   channel,
+  available,
 }: {
   card: ChannelCard<View, Input, Output>;
   channel: View;
+  available: boolean;
 }) {
   const { t } = useTranslation("assistant");
   const id = useId();
@@ -238,7 +250,10 @@ function ChannelForm<View extends ChannelView, Input extends FieldValues & Secre
       onSuccess: () => toast.success(t(`${prefix}.saved`)),
       onError: (e) => {
         applyServerFieldErrors(form, e);
-        toast.error(t(`${prefix}.saveError`), { description: errorMessage(e) });
+        // Outside the plan the cause is the plan, not the form (the notice by the button says so).
+        toast.error(isPlanRequired(e) ? t("planNotice.saveRefused") : t(`${prefix}.saveError`), {
+          description: errorMessage(e),
+        });
       },
     }),
   );
@@ -275,6 +290,7 @@ function ChannelForm<View extends ChannelView, Input extends FieldValues & Secre
     text: t(`guide.${prefix}.steps.${key}.text`),
   });
   const verifyError = error(secretPath("verifyToken"));
+  const planMissing = !available || isPlanRequired(save.error);
 
   return (
     <form
@@ -319,8 +335,15 @@ function ChannelForm<View extends ChannelView, Input extends FieldValues & Secre
           {card.more ? (
             <div className="grid min-w-0 gap-4 sm:grid-cols-2">{card.more.map(plain)}</div>
           ) : null}
+          {planMissing ? (
+            <PlanRequiredNotice id={`${id}-plan`} texts={[t("planNotice.save")]} />
+          ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending}>
+            <Button
+              type="submit"
+              disabled={save.isPending}
+              aria-describedby={planMissing ? `${id}-plan` : undefined}
+            >
               {t(`${prefix}.save`)}
             </Button>
             {channel.configured ? (
