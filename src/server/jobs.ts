@@ -7,7 +7,6 @@
 
 import type { Db } from "./db/client";
 import { ANSWER_MESSAGE_JOB } from "./flows/answer-message";
-import { ANSWER_MESSAGE_JOB } from "./flows/answer-message";
 import { SCHEDULED_BACKUPS_JOB } from "./flows/backups";
 import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
 import { BILLING_RECONCILE_JOB } from "./flows/reconcile-billing";
@@ -53,7 +52,6 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   BIRTHDAY_GIFTS_JOB,
   // The e-mail outbox: every e-mail, sent within about a second, retried while SMTP is down.
   sendEmailJob,
-  ANSWER_MESSAGE_JOB,
   ANSWER_MESSAGE_JOB,
   ...ASSISTANT_JOBS,
   ...NOTIFICATION_JOBS,
