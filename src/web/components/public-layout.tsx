@@ -24,16 +24,28 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 text-muted-foreground text-sm md:flex-row md:items-center md:justify-between">
           <p>{t("footer.rights", { year })}</p>
           <nav className="flex flex-wrap gap-x-4 gap-y-2">
-            <a className="hover:text-foreground hover:underline" href="/lp-empresa">
+            <a
+              className="inline-flex min-h-6 items-center hover:text-foreground hover:underline"
+              href="/lp-empresa"
+            >
               {t("footer.forCompanies")}
             </a>
-            <a className="hover:text-foreground hover:underline" href="/lp-usuarios">
+            <a
+              className="inline-flex min-h-6 items-center hover:text-foreground hover:underline"
+              href="/lp-usuarios"
+            >
               {t("footer.forCustomers")}
             </a>
-            <a className="hover:text-foreground hover:underline" href="/termos">
+            <a
+              className="inline-flex min-h-6 items-center hover:text-foreground hover:underline"
+              href="/termos"
+            >
               {t("footer.terms")}
             </a>
-            <a className="hover:text-foreground hover:underline" href="/privacidade">
+            <a
+              className="inline-flex min-h-6 items-center hover:text-foreground hover:underline"
+              href="/privacidade"
+            >
               {t("footer.privacy")}
             </a>
           </nav>

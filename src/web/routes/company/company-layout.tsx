@@ -202,7 +202,7 @@ function CustomerSearch() {
       <form onSubmit={onSubmit} className="relative">
         <Search
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
           type="search"
@@ -210,7 +210,7 @@ function CustomerSearch() {
           onChange={(event) => setText(event.target.value)}
           placeholder={t("header.searchPlaceholder")}
           aria-label={t("header.searchLabel")}
-          className="h-9 pl-9"
+          className="h-9 pr-2 pl-8"
         />
       </form>
     </search>
@@ -245,7 +245,7 @@ export function CompanyLayout({
     <SidebarProvider defaultOpen={readSidebarCookie()}>
       <CompanySidebar companyName={companyName} />
       <SidebarInset>
-        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:px-4">
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-1 border-b bg-background/95 px-2 backdrop-blur sm:gap-2 sm:px-3 md:px-4">
           <SidebarTrigger label={t("sidebar.toggle")} />
           {showBack ? (
             <Button asChild variant="ghost" size="sm">
