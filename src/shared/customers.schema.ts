@@ -229,6 +229,11 @@ export const InvitationSchema = z
     companyName: z.string(),
     /** The e-mail has an account with a password (sign in to answer). */
     hasAccount: z.boolean(),
+    /** Consent: what the company typed in 'Novo Cliente' (prefills the form); legacy: null. */
+    phone: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
   })
   .meta({ id: "Invitation" });
 export type Invitation = z.infer<typeof InvitationSchema>;

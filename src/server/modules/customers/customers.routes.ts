@@ -3,7 +3,6 @@ import { CustomerCardSchema } from "@shared/cards.schema";
 import {
   AcceptInvitationSchema,
   CompanyCustomerSchema,
-  CompanyInvitationSchema,
   CreateCustomerSchema,
   CreatedInvitationSchema,
   CustomerCardSummarySchema,
@@ -55,12 +54,12 @@ import {
 } from "./customers.service";
 import { CUSTOMER_CSV_HEADER, customerCsvLine } from "./customers-csv";
 import { listMyInvitations } from "./invitations.queries";
+import { companyInvitationsRoutes } from "./invitations.routes";
 import {
   declineByToken,
   findInvitation,
   type InvitationDeps,
   inviteCustomer,
-  listCompanyInvitations,
 } from "./invitations.service";
 
 const searchRoute = createRoute({
@@ -143,17 +142,6 @@ const createCustomerRoute = createRoute({
   request: jsonBody(CreateCustomerSchema),
   responses: {
     201: { description: "The invitation, as typed", ...jsonContent(CreatedInvitationSchema) },
-    ...apiErrorResponses,
-  },
-});
-
-const companyInvitationsRoute = createRoute({
-  method: "get",
-  path: "/customers/invitations",
-  tags: ["customers"],
-  summary: "/clientes 'Convites pendentes': the company's invitations not accepted yet",
-  responses: {
-    200: { description: "Invitations", ...jsonContent(z.array(CompanyInvitationSchema)) },
     ...apiErrorResponses,
   },
 });
@@ -335,10 +323,7 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
       },
     }) as never;
   });
-  app.openapi(companyInvitationsRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
-    return c.json(await listCompanyInvitations(db, actor.companyId), 200);
-  });
+  app.route("/", companyInvitationsRoutes(deps));
   app.openapi(createCustomerRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user);
     return c.json(await inviteCustomer(deps, actor.companyId, c.req.valid("json")), 201);

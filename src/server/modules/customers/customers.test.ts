@@ -80,6 +80,12 @@ const directory = (company: { cookie: string }, query: DirectoryQuery = {}) =>
 const invitations = (company: { cookie: string }) =>
   ok(apiAs(t, company.cookie).GET("/api/customers/invitations"), 200);
 
+const resend = (company: { cookie: string }, id: string) =>
+  t.request(`/api/customers/invitations/${id}/resend`, { method: "POST", cookie: company.cookie });
+
+const cancel = (company: { cookie: string }, id: string) =>
+  t.request(`/api/customers/invitations/${id}`, { method: "DELETE", cookie: company.cookie });
+
 const myInvitations = (cookie: string) => ok(apiAs(t, cookie).GET("/api/me/invitations"), 200);
 
 const myCards = (cookie: string) => ok(apiAs(t, cookie).GET("/api/me/cards"), 200);
@@ -179,6 +185,11 @@ describe("'Novo Cliente' with a new e-mail: invitation, account, card", () => {
       email,
       companyName: "Café Aurora",
       hasAccount: false,
+      // what the company typed, to prefill the person's form ('confira e complete')
+      phone: "(19) 99876-5432",
+      birthDate: "1992-03-04",
+      city: "Campinas",
+      state: "SP",
     });
 
     const own = {
@@ -425,6 +436,10 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
       body: newCustomer(),
     });
     expect((await errorBody(refused, 429)).error.code).toBe("rate_limited");
+    // 'Reenviar' counts against the same daily limit
+    const [waiting] = await invitations(company);
+    const resent = await resend(company, waiting!.id);
+    expect((await errorBody(resent, 429)).error.code).toBe("rate_limited");
   });
 
   it("re-sending refreshes the pending invitation, within the per-address e-mail limit (429)", async () => {
@@ -450,6 +465,73 @@ describe("'Novo Cliente' reveals nothing about accounts (consent first)", () => 
     });
     expect((await errorBody(limited, 429)).error.code).toBe("rate_limited");
     expect(t.mails.filter((m) => m.to === email)).toHaveLength(5);
+  });
+});
+
+describe("the company's pending invitations: 'Reenviar' and 'Cancelar'", () => {
+  it("resends a new link with a new expiry (the old link stops working), also once expired", async () => {
+    const company = await t.companySession({ companyName: "Reenvia", email: "rv@example.com" });
+    const email = "reenviar-me@example.com";
+    const { invitation } = await invite(company, { name: "Lia", email });
+    const oldToken = invitationToken(email);
+    await t.db
+      .update(customerInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(customerInvitations.id, invitation.id));
+    expect((await invitations(company))[0]?.status).toBe("expired");
+    const renewed = await answerOf<"/api/customers/invitations/{id}/resend", "post">(
+      await resend(company, invitation.id),
+      200,
+    );
+    expect(renewed).toMatchObject({ id: invitation.id, name: "Lia", email, status: "pending" });
+    expect(Date.parse(renewed.expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    expect(t.mails.filter((m) => m.to === email)).toHaveLength(2);
+    const newToken = invitationToken(email);
+    expect(newToken).not.toBe(oldToken);
+    expect((await t.request(`/api/invitations/${oldToken}`)).status).toBe(404);
+    expect((await invitationOf(newToken)).name).toBe("Lia");
+    expect((await invitations(company)).map((i) => i.status)).toEqual(["pending"]);
+  });
+
+  it("cancels: the invitation leaves the list and its link stops working", async () => {
+    const company = await t.companySession({ companyName: "Cancela", email: "cc@example.com" });
+    const email = "cancelar-me@example.com";
+    const { invitation } = await invite(company, { email });
+    const token = invitationToken(email);
+    const res = await cancel(company, invitation.id);
+    expect(res.status).toBe(204);
+    expect(await invitations(company)).toEqual([]);
+    expect((await t.request(`/api/invitations/${token}`)).status).toBe(404);
+    const signUp = await t.request("/api/invitations/sign-up", {
+      body: { ...newCustomer(), email: undefined, token, password: "segredo1" },
+    });
+    expect(signUp.status).toBe(404);
+    // nothing left to cancel or resend
+    expect((await errorBody(await cancel(company, invitation.id), 404)).error.code).toBe(
+      "not_found",
+    );
+    expect((await resend(company, invitation.id)).status).toBe(404);
+    expect(t.mails.filter((m) => m.to === email)).toHaveLength(1);
+  });
+
+  it("another company's invitation, an answered one or a bad id is a 404, changing nothing", async () => {
+    const owner = await t.companySession({ companyName: "Dona", email: "dona@example.com" });
+    const email = "de-outra@example.com";
+    const { invitation } = await invite(owner, { email });
+    const token = invitationToken(email);
+    for (const res of [await resend(barber, invitation.id), await cancel(barber, invitation.id)])
+      expect((await errorBody(res, 404)).error.code).toBe("not_found");
+    expect(t.mails.filter((m) => m.to === email)).toHaveLength(1);
+    expect((await invitationOf(token)).id).toBe(invitation.id);
+    expect((await invitations(owner)).map((i) => i.id)).toEqual([invitation.id]);
+    // a customer session may not
+    const customer = await t.customerSession({ email: "so-cliente@example.com" });
+    expect((await resend(customer, invitation.id)).status).toBe(403);
+    // declined: nothing to resend or cancel
+    await ok(apiAs(t).POST("/api/invitations/decline", { body: { token } }), 200);
+    expect((await resend(owner, invitation.id)).status).toBe(404);
+    expect((await cancel(owner, invitation.id)).status).toBe(404);
+    expect((await resend(owner, "nao-e-um-id")).status).toBe(404);
   });
 });
 

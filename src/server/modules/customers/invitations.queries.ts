@@ -1,10 +1,13 @@
-import type { MyInvitation } from "@shared/customers.schema";
+import type { CompanyInvitation, MyInvitation } from "@shared/customers.schema";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findUser } from "../auth/auth.queries";
 import { listInvitationsWaitingFor } from "./customers.queries";
+import { customerInvitations } from "./invitations.table";
 
 /**
- * The invitations a customer sees (read only; the writes are in invitations.service.ts).
+ * The invitations a customer and a company see (read only; the writes are in
+ * invitations.service.ts).
  */
 
 /** The signed-in user's e-mail when it is verified (invitations are addressed to e-mails). */
@@ -30,4 +33,46 @@ export async function listMyInvitations(db: Db, customerId: string): Promise<MyI
       createdAt: r.createdAt.toISOString(),
       expiresAt: r.expiresAt.toISOString(),
     }));
+}
+
+/** Declined and expired invitations stay on the company's list this long after they expire. */
+const LIST_KEEP_DAYS = 30;
+
+export const toCompanyInvitation = (
+  row: typeof customerInvitations.$inferSelect,
+  now = new Date(),
+): CompanyInvitation => ({
+  id: row.id,
+  name: row.name ?? "",
+  email: row.email ?? "",
+  phone: row.phone,
+  birthDate: row.birthDate,
+  city: row.city,
+  state: row.state,
+  status: row.declinedAt ? "declined" : row.expiresAt <= now ? "expired" : "pending",
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/** /clientes 'Convites pendentes': the company's invitations not accepted yet, newest first. */
+export async function listCompanyInvitations(
+  db: Db,
+  companyId: string,
+): Promise<CompanyInvitation[]> {
+  const rows = await db
+    .select()
+    .from(customerInvitations)
+    .where(
+      and(
+        eq(customerInvitations.companyId, companyId),
+        isNull(customerInvitations.userId),
+        isNotNull(customerInvitations.email),
+        isNull(customerInvitations.acceptedAt),
+        gt(customerInvitations.expiresAt, sql`now() - make_interval(days => ${LIST_KEEP_DAYS})`),
+      ),
+    )
+    .orderBy(desc(customerInvitations.createdAt), desc(customerInvitations.id))
+    .limit(50);
+  const now = new Date();
+  return rows.map((r) => toCompanyInvitation(r, now));
 }

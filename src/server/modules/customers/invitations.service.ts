@@ -18,6 +18,7 @@ import { findPublicCompany } from "../companies/companies.queries";
 import { invitationEmail, type Mail, type Mailer } from "../mail/mail.service";
 import { queueEmail } from "../mail/outbox";
 import { awaitingAnswer } from "./customers.queries";
+import { toCompanyInvitation } from "./invitations.queries";
 import { customerInvitations } from "./invitations.table";
 import { memberships } from "./memberships.table";
 
@@ -38,9 +39,6 @@ const INVITATION_SEND_LIMITS = {
   perAddress: EMAIL_SEND_LIMITS.perAddress,
 };
 
-/** Declined and expired invitations stay on the company's list this long after they expire. */
-const LIST_KEEP_DAYS = 30;
-
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The public page where an invited person answers the invitation. */
@@ -52,18 +50,15 @@ export const invalidInvitation = () =>
 
 export type InvitationRow = typeof customerInvitations.$inferSelect;
 
-const toCompanyInvitation = (row: InvitationRow, now = new Date()): CompanyInvitation => ({
-  id: row.id,
-  name: row.name ?? "",
-  email: row.email ?? "",
-  phone: row.phone,
-  birthDate: row.birthDate,
-  city: row.city,
-  state: row.state,
-  status: row.declinedAt ? "declined" : row.expiresAt <= now ? "expired" : "pending",
-  createdAt: row.createdAt.toISOString(),
-  expiresAt: row.expiresAt.toISOString(),
-});
+/** A fresh link: the token to e-mail, its hash to keep and its expiry. */
+function newLink() {
+  const token = randomBytes(32).toString("base64url");
+  return {
+    token,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
+  };
+}
 
 /** The invitation e-mail (the company's trade name read outside the transaction). */
 async function invitationMail(
@@ -95,10 +90,9 @@ export async function inviteCustomer(
   const { db } = deps;
   // Counted for every e-mail alike (account or not), so a 429 tells nothing about accounts.
   await limitEmailSends(db, input.email, `company:${companyId}`, INVITATION_SEND_LIMITS);
-  const token = randomBytes(32).toString("base64url");
+  const { token, ...link } = newLink();
   const values = {
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
+    ...link,
     name: input.name,
     phone: input.phone || null,
     birthDate: input.birthDate || null,
@@ -141,27 +135,70 @@ export async function inviteCustomer(
   return { invitation: toCompanyInvitation(row) };
 }
 
-/** /clientes 'Convites pendentes': the company's invitations not accepted yet, newest first. */
-export async function listCompanyInvitations(
-  db: Db,
+const invitationNotFound = () => new AppError("not_found", 404, "Invitation not found.");
+
+/**
+ * SQL: the company's invitation `id` that still waits for an answer, pending or expired (not
+ * accepted, not declined). Another company's invitation never matches: a 404 for it.
+ */
+const waitingOfCompany = (companyId: string, id: string) =>
+  and(
+    eq(customerInvitations.id, id),
+    eq(customerInvitations.companyId, companyId),
+    isNull(customerInvitations.userId),
+    isNotNull(customerInvitations.email),
+    isNull(customerInvitations.acceptedAt),
+    isNull(customerInvitations.declinedAt),
+  );
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * 'Reenviar': a new link (the old one stops working) and a new expiry, e-mailed again, for an
+ * invitation of the company still waiting for an answer (pending or expired). Within the same
+ * e-mail send limits as 'Novo Cliente' (429 `rate_limited`); 404 for any other invitation.
+ */
+export async function resendInvitation(
+  deps: InvitationDeps,
   companyId: string,
-): Promise<CompanyInvitation[]> {
-  const rows = await db
-    .select()
+  invitationId: string,
+): Promise<CompanyInvitation> {
+  const { db } = deps;
+  if (!UUID.test(invitationId)) throw invitationNotFound();
+  const [found] = await db
+    .select({ email: customerInvitations.email })
     .from(customerInvitations)
-    .where(
-      and(
-        eq(customerInvitations.companyId, companyId),
-        isNull(customerInvitations.userId),
-        isNotNull(customerInvitations.email),
-        isNull(customerInvitations.acceptedAt),
-        gt(customerInvitations.expiresAt, sql`now() - make_interval(days => ${LIST_KEEP_DAYS})`),
-      ),
-    )
-    .orderBy(desc(customerInvitations.createdAt), desc(customerInvitations.id))
-    .limit(50);
-  const now = new Date();
-  return rows.map((r) => toCompanyInvitation(r, now));
+    .where(waitingOfCompany(companyId, invitationId))
+    .limit(1);
+  if (!found?.email) throw invitationNotFound();
+  await limitEmailSends(db, found.email, `company:${companyId}`, INVITATION_SEND_LIMITS);
+  const { token, ...link } = newLink();
+  const mail = await invitationMail(deps, { to: found.email, companyId, token });
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(customerInvitations)
+      .set(link)
+      .where(waitingOfCompany(companyId, invitationId))
+      .returning();
+    // Answered (or cancelled) meanwhile: nothing is sent.
+    if (!updated) throw invitationNotFound();
+    await queueEmail(tx, mail);
+    return updated;
+  });
+  return toCompanyInvitation(row);
+}
+
+/**
+ * 'Cancelar': the company withdraws an invitation still waiting for an answer (pending or
+ * expired); its link stops working and it leaves the list. 404 for any other invitation.
+ */
+export async function cancelInvitation(db: Db, companyId: string, invitationId: string) {
+  if (!UUID.test(invitationId)) throw invitationNotFound();
+  const deleted = await db
+    .delete(customerInvitations)
+    .where(waitingOfCompany(companyId, invitationId))
+    .returning({ id: customerInvitations.id });
+  if (deleted.length === 0) throw invitationNotFound();
 }
 
 /** The invitation behind a token, usable (not answered, not expired), or null. */
@@ -183,7 +220,8 @@ export async function usableByToken(db: Db, token: string): Promise<InvitationRo
 
 /**
  * What /convite shows (public, to whoever holds the link, i.e. the e-mail's owner): by which
- * company, to which e-mail, and whether that e-mail has an account to sign in with.
+ * company, to which e-mail, whether that e-mail has an account to sign in with, and what the
+ * company typed about the person (their own data, to prefill the sign-up form).
  */
 export async function findInvitation(db: Db, token: string): Promise<Invitation> {
   const row = await usableByToken(db, token);
@@ -201,6 +239,10 @@ export async function findInvitation(db: Db, token: string): Promise<Invitation>
       email: user.email,
       companyName,
       hasAccount: false,
+      phone: null,
+      birthDate: null,
+      city: null,
+      state: null,
     };
   }
   if (!row.email) throw invalidInvitation();
@@ -212,6 +254,10 @@ export async function findInvitation(db: Db, token: string): Promise<Invitation>
     email: row.email,
     companyName,
     hasAccount: Boolean(account?.hasPassword),
+    phone: row.phone,
+    birthDate: row.birthDate,
+    city: row.city,
+    state: row.state,
   };
 }
 

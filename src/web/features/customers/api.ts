@@ -72,6 +72,26 @@ export const companyInvitationsQueryOptions = () =>
     queryFn: ({ signal }) => api.get("/api/customers/invitations", { signal }),
   });
 
+/** 'Reenviar': a new link and expiry e-mailed again (same daily limits as 'Novo Cliente'). */
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post("/api/customers/invitations/{id}/resend", { params: { path: { id } } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.invitations() }),
+  });
+}
+
+/** 'Cancelar': the invitation is withdrawn; its link stops working. */
+export function useCancelInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete("/api/customers/invitations/{id}", { params: { path: { id } } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.invitations() }),
+  });
+}
+
 export function useSetCustomerStatus() {
   const invalidate = useInvalidateCustomers();
   return useMutation({

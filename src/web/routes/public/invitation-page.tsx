@@ -134,7 +134,7 @@ function ConsentInvitation({
         <SignInFirst />
       ) : (
         <>
-          <InvitationSignUpForm token={token} name={invitation.name} onAccepted={signInToCards} />
+          <InvitationSignUpForm token={token} invitation={invitation} onAccepted={signInToCards} />
           <DeclineInvitationButton token={token} onDeclined={onDeclined} />
         </>
       )}

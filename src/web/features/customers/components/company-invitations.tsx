@@ -1,6 +1,18 @@
 import type { CompanyInvitation } from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/web/components/ui/alert-dialog";
+import { Button } from "@/web/components/ui/button";
 import {
   Card,
   CardContent,
@@ -8,9 +20,10 @@ import {
   CardHeader,
   CardTitle,
 } from "@/web/components/ui/card";
+import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
-import { companyInvitationsQueryOptions } from "../api";
+import { companyInvitationsQueryOptions, useCancelInvitation, useResendInvitation } from "../api";
 
 const STATUS_STYLE: Record<CompanyInvitation["status"], string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
@@ -20,7 +33,8 @@ const STATUS_STYLE: Record<CompanyInvitation["status"], string> = {
 
 /**
  * /clientes 'Convites pendentes': the people invited through 'Novo Cliente' who have not accepted
- * yet, with only what the company typed (nothing of their account until they accept).
+ * yet, with only what the company typed (nothing of their account until they accept). One still
+ * waiting (pending or expired) can be resent or cancelled.
  */
 export function CompanyInvitations() {
   const { t } = useTranslation("customers");
@@ -67,10 +81,63 @@ export function CompanyInvitations() {
               >
                 {t(`invitations.status.${i.status}`)}
               </span>
+              {i.status === "declined" ? null : <InvitationActions invitation={i} />}
             </li>
           ))}
         </ul>
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Reenviar' and 'Cancelar' (asked first: the link already sent stops working). */
+function InvitationActions({ invitation }: { invitation: CompanyInvitation }) {
+  const { t } = useTranslation("customers");
+  const [confirming, setConfirming] = useState(false);
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
+  const busy = resend.isPending || cancel.isPending;
+  const onResend = () =>
+    resend.mutateAsync(invitation.id).then(
+      () => toast.success(t("invitations.resent", { email: invitation.email })),
+      (error: unknown) => toast.error(errorMessage(error)),
+    );
+  // Closed first: the cancelled invitation leaves the list with this dialog.
+  const onCancel = () => {
+    setConfirming(false);
+    return cancel.mutateAsync(invitation.id).then(
+      () => toast.success(t("invitations.cancelled")),
+      (error: unknown) => toast.error(errorMessage(error)),
+    );
+  };
+  return (
+    <div className="flex w-full flex-wrap gap-2">
+      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={onResend}>
+        {t("invitations.resend")}
+      </Button>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogTrigger asChild>
+          <Button type="button" size="sm" variant="ghost" disabled={busy}>
+            {t("invitations.cancel")}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>
+            {t("invitations.cancelTitle", { name: invitation.name })}
+          </AlertDialogTitle>
+          <AlertDialogDescription>{t("invitations.cancelBody")}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button type="button" variant="outline">
+                {t("invitations.cancelBack")}
+              </Button>
+            </AlertDialogCancel>
+            <Button type="button" variant="destructive" onClick={onCancel} disabled={busy}>
+              {t("invitations.cancelConfirm")}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
   );
 }

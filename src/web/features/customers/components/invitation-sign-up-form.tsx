@@ -1,5 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type InvitationSignUp, InvitationSignUpSchema } from "@shared/customers.schema";
+import {
+  type Invitation,
+  type InvitationSignUp,
+  InvitationSignUpSchema,
+} from "@shared/customers.schema";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -14,24 +18,33 @@ import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { useInvitationSignUp } from "../api";
 
 /**
- * /convite for an e-mail without an account: the person's own account (the name the company typed
- * comes prefilled, the rest is theirs to fill) and the invitation accepted in the same step.
- * `onAccepted` gets the e-mail and password, so the page can sign the person in.
+ * /convite for an e-mail without an account: the person's own account (what the company typed in
+ * 'Novo Cliente' comes prefilled, to check and complete: name, phone, birthday, city and state;
+ * the password is theirs) and the invitation accepted in the same step. `onAccepted` gets the
+ * e-mail and password, so the page can sign the person in.
  */
 export function InvitationSignUpForm({
   token,
-  name,
+  invitation,
   onAccepted,
 }: {
   token: string;
-  name: string;
+  invitation: Pick<Invitation, "name" | "phone" | "birthDate" | "city" | "state">;
   onAccepted: (credentials: { email: string; password: string }) => void;
 }) {
   const { t } = useTranslation("customers");
   const signUp = useInvitationSignUp();
   const form = useForm<z.input<typeof InvitationSignUpSchema>, unknown, InvitationSignUp>({
     resolver: zodResolver(InvitationSignUpSchema),
-    defaultValues: { token, name, password: "", phone: "", birthDate: "", city: "", state: "" },
+    defaultValues: {
+      token,
+      name: invitation.name,
+      password: "",
+      phone: invitation.phone ?? "",
+      birthDate: invitation.birthDate ?? "",
+      city: invitation.city ?? "",
+      state: invitation.state ?? "",
+    },
     reValidateMode: "onSubmit",
   });
   const field = useFormField(form);
@@ -86,7 +99,8 @@ export function InvitationSignUpForm({
           <Input autoComplete="address-level2" {...city.control} />
         </Field>
         <Field id={state.id} label={t("invitation.state")} error={state.error}>
-          <NativeSelect {...state.control}>
+          {/* The typed UF selected from the first paint, before the form registers the field. */}
+          <NativeSelect defaultValue={invitation.state ?? ""} {...state.control}>
             <StateOptions />
           </NativeSelect>
         </Field>

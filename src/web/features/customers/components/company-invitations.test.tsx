@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import type { CompanyInvitation } from "@shared/customers.schema";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, mockApi, renderWithApp } from "@/web/test/render";
+import { CompanyInvitations } from "./company-invitations";
+
+const invitation = (over: Partial<CompanyInvitation>): CompanyInvitation => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  name: "Lia",
+  email: "lia@example.com",
+  phone: null,
+  birthDate: null,
+  city: "Campinas",
+  state: "SP",
+  status: "pending",
+  createdAt: "2026-01-10T12:00:00.000Z",
+  expiresAt: "2026-01-17T12:00:00.000Z",
+  ...over,
+});
+const LIA = invitation({});
+const DECLINED = invitation({
+  id: "00000000-0000-4000-8000-000000000002",
+  name: "Rui",
+  email: "rui@example.com",
+  status: "declined",
+});
+const LIST = "GET /api/customers/invitations";
+
+describe("'Convites pendentes': Reenviar and Cancelar", () => {
+  it("resends a pending invitation and says so; a declined one offers neither", async () => {
+    const calls = mockApi({
+      [LIST]: { body: [LIA, DECLINED] },
+      [`POST /api/customers/invitations/${LIA.id}/resend`]: { body: LIA },
+    });
+    const { user } = renderWithApp(<CompanyInvitations />);
+    const lia = await screen.findByRole("listitem", { name: "Lia" });
+    const rui = screen.getByRole("listitem", { name: "Rui" });
+    expect(within(rui).queryByRole("button")).toBeNull();
+    await user.click(within(lia).getByRole("button", { name: "Reenviar" }));
+    expect(await screen.findByText("Convite reenviado para lia@example.com.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      `/api/customers/invitations/${LIA.id}/resend`,
+    ]);
+  });
+
+  it("tells the daily limit when a resend is refused", async () => {
+    mockApi({
+      [LIST]: { body: [LIA] },
+      [`POST /api/customers/invitations/${LIA.id}/resend`]: apiError(429, "rate_limited"),
+    });
+    const { user } = renderWithApp(<CompanyInvitations />);
+    await user.click(await screen.findByRole("button", { name: "Reenviar" }));
+    expect(
+      await screen.findByText("Muitas tentativas. Aguarde alguns minutos e tente novamente."),
+    ).toBeTruthy();
+  });
+
+  it("asks before cancelling, then cancels the invitation", async () => {
+    let list = [LIA];
+    const calls = mockApi({
+      [LIST]: () => ({ body: list }),
+      [`DELETE /api/customers/invitations/${LIA.id}`]: () => {
+        list = [];
+        return { status: 204 };
+      },
+    });
+    const { user } = renderWithApp(<CompanyInvitations />);
+    await user.click(await screen.findByRole("button", { name: "Cancelar convite" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("Cancelar o convite de Lia?")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Voltar" }));
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Cancelar convite" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", {
+        name: "Cancelar convite",
+      }),
+    );
+    expect(await screen.findByText("Convite cancelado.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "Lia" })).toBeNull());
+    expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
+  });
+});
