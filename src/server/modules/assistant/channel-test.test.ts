@@ -1,7 +1,7 @@
-import type { ChannelConnectionResult } from "@shared/channel-test.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerOf, apiAs, ok } from "../../test/api";
 import { startFakeGraph } from "../../test/fake-graph";
-import { errorCode, json } from "../../test/http";
+import { errorCode } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { problemOf } from "./channel-test";
 
@@ -19,6 +19,9 @@ const TOKEN = "EAAcafe-test-token-0001";
 
 const test = (channel: string, body: unknown, cookie = cafe.cookie) =>
   t.request(`/api/assistant/${channel}/connection-test`, { method: "POST", cookie, body });
+/** The answer of a connection test (the channel typed as text: some cases send an unknown one). */
+const tested = async (res: Response | Promise<Response>) =>
+  answerOf<"/api/assistant/{channel}/connection-test", "post">(await res);
 const metaError = (status: number, code: number, subcode?: number, message = "Meta says no") => ({
   status,
   body: { error: { code, message, type: "OAuthException", error_subcode: subcode } },
@@ -44,9 +47,7 @@ afterAll(async () => {
 describe("POST /api/assistant/:channel/connection-test", () => {
   it("reads the WhatsApp number with the token typed and names it", async () => {
     const before = graph.requests.length;
-    const result = await json<ChannelConnectionResult>(
-      await test("whatsapp", { nodeId: PHONE_ID, accessToken: TOKEN }),
-    );
+    const result = await tested(test("whatsapp", { nodeId: PHONE_ID, accessToken: TOKEN }));
     expect(result).toEqual({
       ok: true,
       problem: null,
@@ -59,15 +60,13 @@ describe("POST /api/assistant/:channel/connection-test", () => {
     expect(sent[0]?.path).toBe(`/v21.0/${PHONE_ID}?fields=display_phone_number,verified_name`);
     expect(sent[0]?.authorization).toBe(`Bearer ${TOKEN}`);
     // Nothing saved: the channel is still not configured.
-    const channel = await json<{ configured: boolean }>(
-      await t.request("/api/assistant/whatsapp", { cookie: cafe.cookie }),
-    );
+    const channel = await ok(apiAs(t, cafe.cookie).GET("/api/assistant/whatsapp"));
     expect(channel.configured).toBe(false);
   });
 
   it("names the Instagram account by its @username", async () => {
-    const result = await json<ChannelConnectionResult>(
-      await test("instagram", { nodeId: "17841400000000001", accessToken: TOKEN }),
+    const result = await tested(
+      test("instagram", { nodeId: "17841400000000001", accessToken: TOKEN }),
     );
     expect(result.ok).toBe(true);
     expect(result.account).toBe("@cafedoponto");
@@ -83,15 +82,11 @@ describe("POST /api/assistant/:channel/connection-test", () => {
     ] as const;
     for (const [reply, problem] of cases) {
       graph.replies.push(reply);
-      const result = await json<ChannelConnectionResult>(
-        await test("whatsapp", { nodeId: PHONE_ID, accessToken: TOKEN }),
-      );
+      const result = await tested(test("whatsapp", { nodeId: PHONE_ID, accessToken: TOKEN }));
       expect(result).toMatchObject({ ok: false, problem, account: null });
     }
     graph.replies.push(metaError(400, 131000, undefined, "Something went wrong"));
-    const other = await json<ChannelConnectionResult>(
-      await test("whatsapp", { nodeId: PHONE_ID, accessToken: TOKEN }),
-    );
+    const other = await tested(test("whatsapp", { nodeId: PHONE_ID, accessToken: TOKEN }));
     expect(other).toMatchObject({ ok: false, problem: "other", detail: "Something went wrong" });
   });
 
@@ -104,22 +99,18 @@ describe("POST /api/assistant/:channel/connection-test", () => {
         cookie: owner.cookie,
         body: { nodeId: PHONE_ID, accessToken: TOKEN },
       });
-      expect(await json<ChannelConnectionResult>(res)).toMatchObject({ problem: "unreachable" });
+      expect(await tested(res)).toMatchObject({ problem: "unreachable" });
     } finally {
       await down.close();
     }
   });
 
   it("tries the saved token when none is typed, and asks for one when none is saved", async () => {
-    const missing = await json<ChannelConnectionResult>(
-      await test("whatsapp", { nodeId: PHONE_ID, accessToken: "" }),
-    );
+    const missing = await tested(test("whatsapp", { nodeId: PHONE_ID, accessToken: "" }));
     expect(missing).toMatchObject({ ok: false, problem: "token_missing" });
 
-    await json(
-      await t.request("/api/assistant/whatsapp", {
-        method: "PUT",
-        cookie: cafe.cookie,
+    await ok(
+      apiAs(t, cafe.cookie).PUT("/api/assistant/whatsapp", {
         body: {
           phoneNumberId: PHONE_ID,
           accessToken: "EAAsaved-token-0002",
@@ -131,9 +122,7 @@ describe("POST /api/assistant/:channel/connection-test", () => {
       }),
     );
     const before = graph.requests.length;
-    const saved = await json<ChannelConnectionResult>(
-      await test("whatsapp", { nodeId: PHONE_ID, accessToken: "" }),
-    );
+    const saved = await tested(test("whatsapp", { nodeId: PHONE_ID, accessToken: "" }));
     expect(saved.ok).toBe(true);
     expect(graph.requests.at(-1)?.authorization).toBe("Bearer EAAsaved-token-0002");
     expect(graph.requests.length).toBeGreaterThan(before);
