@@ -165,10 +165,13 @@ export const CustomerBonusSchema = z
   .meta({ id: "CustomerBonus" });
 export type CustomerBonus = z.infer<typeof CustomerBonusSchema>;
 
-/** 'Usar bônus' at the counter: an amount in cents, at most the balance (409 bonus_insufficient). */
+/**
+ * 'Usar bônus' at the counter: an amount in cents, at most the balance (409 bonus_insufficient).
+ * Text that is no amount ("abc": NaN) is `money_invalid`, not the zero case.
+ */
 export const UseBonusSchema = z.object({
   amountCents: z
-    .number("bonus_amount_invalid")
+    .number("money_invalid")
     .int("bonus_amount_invalid")
     .min(1, "bonus_amount_invalid")
     .max(BONUS_USE_MAX_CENTS, "bonus_amount_invalid"),
