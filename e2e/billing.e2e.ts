@@ -56,10 +56,10 @@ async function payOpenChargeFromPlanPage() {
   await payOnCheckout();
 }
 
-async function payOnCheckout() {
+async function payOnCheckout(amount = "R$ 39,90") {
   await page.waitForURL((u) => u.pathname.startsWith("/plano/checkout/"));
   await page.getByText("Ambiente de teste — nenhuma cobrança real").waitFor();
-  await page.getByText("R$ 39,90").first().waitFor();
+  await page.getByText(amount).first().waitFor();
   await page.getByRole("button", { name: "Simular pagamento aprovado" }).click();
   await page.waitForURL((u) => u.pathname === "/plano");
   await page.getByText("Pagamento aprovado (simulado).").waitFor();
@@ -188,7 +188,7 @@ test.describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, canc
     await page.getByText("Dados salvos com sucesso!").waitFor();
   });
 
-  test("upgrades to Supremo com IA: the plan check answers yes for the assistant", async () => {
+  test("upgrades to Supremo com IA: pays the difference, then the plan check answers yes for the assistant", async () => {
     const before = await api<Me>("GET", "/api/me");
     expect(before.company?.plan).toBe("pro");
     expect(planAllows(before.company!, "assistant")).toBe(false);
@@ -196,14 +196,28 @@ test.describe("Plano: subscribe, pay, grace, read-only, pay again, upgrade, canc
     await page.goto("/plano");
     await page.getByRole("button", { name: "Mudar para Supremo com IA" }).click();
     const dialog = page.getByRole("dialog", { name: "Mudar para Supremo com IA?" });
+    // Within a paid period an upgrade is a charge of the pro-rated difference, paid now
+    // (decision 027): the dialog says so instead of 'from the next charge'.
     await dialog
       .getByText(
-        "O novo valor vale a partir da próxima cobrança; a diferença segue as regras do provedor de pagamento.",
+        /^Você paga agora a diferença proporcional aos dias que faltam até \d{2}\/\d{2}\/\d{4}, o fim do período já pago\. O plano Supremo com IA é ativado assim que esse pagamento for confirmado; até lá, nada muda\.$/,
       )
       .waitFor();
     await dialog.getByText("Novo valor: R$ 249,00 por mês.").waitFor();
-    await dialog.getByRole("button", { name: "Mudar para Supremo com IA" }).click();
-    await page.getByText("Plano alterado para Supremo com IA.").waitFor();
+    await dialog.getByRole("button", { name: "Ir para o pagamento" }).click();
+    const charged = await page
+      .getByText(
+        /^Cobrança da diferença criada: R\$ [\d.,]+\. O plano Supremo com IA é ativado quando ela for paga\.$/,
+      )
+      .textContent();
+    const amount = charged?.match(/R\$ [\d.,]+\d/)?.[0] ?? "";
+    expect(amount).toMatch(/^R\$ \d/);
+    // Nothing given before the payment: still Pro.
+    const waiting = await api<Me>("GET", "/api/me");
+    expect(waiting.company?.plan).toBe("pro");
+    expect(planAllows(waiting.company!, "assistant")).toBe(false);
+
+    await payOnCheckout(amount);
     await expect.poll(planName).toBe("Supremo com IA");
     await page.getByRole("button", { name: "Mudar para Pro" }).waitFor();
 

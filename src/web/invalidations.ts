@@ -1,3 +1,4 @@
+import { assistantKeys } from "./features/assistant/keys";
 import { authKeys } from "./features/auth/keys";
 import { backupMutations } from "./features/backup/keys";
 import { billingMutations } from "./features/billing/keys";
@@ -109,7 +110,8 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   { after: [backupMutations.download], invalidate: [settingsKeys.system()], settled: true },
   // A subscription, a plan change, a cancellation or a (simulated) payment changes the company's
   // plan and status in the signed-in `me`: the grace or read-only banner goes away at once, and
-  // the plan check (planAllows) reads the new plan.
+  // the plan check (planAllows) reads the new plan, and /ia-suprema whether IA Suprema is included
+  // (a paid upgrade switches it on).
   {
     after: [
       billingMutations.subscribe,
@@ -117,6 +119,6 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
       billingMutations.cancel,
       billingMutations.simulate,
     ],
-    invalidate: [authKeys.me],
+    invalidate: [authKeys.me, assistantKeys.overview()],
   },
 ];
