@@ -78,7 +78,7 @@ async function answer(method: string, path: string, body: Record<string, unknown
   }
   // Re-read before anything is granted (decision 027): the fake's own state of the charge.
   const read = path.match(/^\/v3\/payments\/([^/]+)$/);
-  if (method === "GET" && read) return fake.payments.get(read[1]) ?? null;
+  if (method === "GET" && read?.[1]) return fake.payments.get(read[1]) ?? null;
   const pix = path.match(/^\/v3\/payments\/([^/]+)\/pixQrCode$/);
   if (method === "GET" && pix) {
     return { encodedImage: "iVBORw0KGgo=", payload: `00020126pix-${pix[1]}`, success: true };
