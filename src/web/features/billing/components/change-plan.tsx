@@ -112,7 +112,7 @@ function WaitingUpgrade({ overview, invoice }: { overview: BillingOverview; invo
  * it moves now; a downgrade counts from the next charge. During the trial everything stays
  * included until its end, paid early or not.
  */
-export function PlanChangeTexts({ overview, plan }: { overview: BillingOverview; plan: Plan }) {
+function PlanChangeTexts({ overview, plan }: { overview: BillingOverview; plan: Plan }) {
   const { t } = useTranslation("billing");
   const labels = usePlanLabels();
   const change = planChangeCase(overview, plan);
