@@ -37,8 +37,8 @@ import { type BillingProvider, unavailableProvider } from "./modules/billing/pro
 import { cardsRoutes } from "./modules/cards/cards.routes";
 import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
-import { companyRulesRoutes } from "./modules/companies/company-rules.routes";
 import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/companies/company-data.routes";
+import { companyRulesRoutes } from "./modules/companies/company-rules.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { demoMode } from "./modules/demo/demo.middleware";
 import { streamingBodyLimit } from "./modules/files/upload";
@@ -227,9 +227,9 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", interestsRoutes({ db }));
   app.route("/api", partnershipsRoutes({ db }));
   app.route("/api", settingsRoutes({ db }));
-  app.route("/api", emailSettingsRoutes({ db }));
   app.route("/api", companyRulesRoutes({ db }));
   app.route("/api", appearanceRoutes({ db }));
+  app.route("/api", emailSettingsRoutes({ db }));
   app.route("/api", marketingConsentRoutes({ db, authSecret: deps.authSecret }));
   app.route(
     "/api",

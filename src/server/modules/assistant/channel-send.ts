@@ -86,7 +86,7 @@ export async function sendOnChannel<Row>(
   return sent.ok ? record("template_sent", sent, closedCode) : record("failed", sent, sent.code);
 }
 
-/** `sendOnChannel` for one channel (`sendWhatsAppText`, `sendInstagramText`). */
+/** `sendOnChannel` for one channel (`sendWhatsAppText`; the test kit makes one per channel). */
 export const channelSender =
   <Row>(adapter: ChannelAdapter<Row, unknown>) =>
   (

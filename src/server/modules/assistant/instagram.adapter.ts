@@ -18,7 +18,6 @@ import {
 } from "@shared/assistant-channels";
 import { z } from "zod";
 import type { ChannelAdapter, ChannelWindow, InboundText } from "./channel-adapter";
-import { channelSender } from "./channel-send";
 import { postGraphMessage } from "./graph-api";
 import { instagramChannels, instagramContacts, instagramMessages } from "./instagram.table";
 import { boundedSentAt, cleanText, metaEntries, metaWebhook } from "./meta-webhook";
@@ -149,9 +148,3 @@ export const instagramChannel: ChannelAdapter<InstagramRow, SaveInstagramChannel
     };
   },
 };
-
-/**
- * Sends `text` to an Instagram contact of `companyId` within Instagram's rule (channel-send.ts;
- * `byPerson`: a person of the company answers, who may use the HUMAN_AGENT tag).
- */
-export const sendInstagramText = channelSender(instagramChannel);

@@ -5,7 +5,7 @@ import {
   type SystemSettings,
   type UpdateSystemSettings,
 } from "@shared/settings.schema";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { getNotificationSettings } from "./settings.queries";
