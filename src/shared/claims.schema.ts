@@ -45,6 +45,43 @@ export function isNetworkLink(network: SocialNetwork, link: string): boolean {
   return NETWORK_DOMAINS[network].some((d) => host === d || host.endsWith(`.${d}`));
 }
 
+/** Where a handle's profile is on each network (a company may save a handle instead of a link). */
+const PROFILE_BASE: Record<SocialNetwork, string> = {
+  instagram: "https://www.instagram.com/",
+  facebook: "https://www.facebook.com/",
+  x: "https://x.com/",
+  tiktok: "https://www.tiktok.com/@",
+  youtube: "https://www.youtube.com/@",
+  linkedin: "https://www.linkedin.com/company/",
+};
+
+/** The company's profile on a network as its customers see it: '@handle' and the link to it. */
+export const SocialProfileSchema = z
+  .object({ network: z.enum(SOCIAL_NETWORKS), label: z.string(), url: z.string() })
+  .meta({ id: "SocialProfile" });
+export type SocialProfile = z.infer<typeof SocialProfileSchema>;
+
+/**
+ * The profile a company's saved social value names ('@cafe', 'cafe' or a link), or null: empty, or
+ * a link on another site than the network's (never offered to customers as that network's page).
+ */
+export function socialProfile(
+  network: SocialNetwork,
+  value: string | null | undefined,
+): SocialProfile | null {
+  const saved = value?.trim();
+  if (!saved) return null;
+  if (/^https?:\/\//i.test(saved)) {
+    if (!isNetworkLink(network, saved)) return null;
+    const url = new URL(saved);
+    const last = url.pathname.split("/").filter(Boolean).at(-1);
+    const label = last ? (last.startsWith("@") ? last : `@${last}`) : url.hostname;
+    return { network, label: decodeURIComponent(label), url: saved };
+  }
+  const handle = saved.replace(/^@/, "");
+  return { network, label: `@${handle}`, url: `${PROFILE_BASE[network]}${handle}` };
+}
+
 /** A social tag or follow, with the link to the post or profile. */
 export const SocialClaimSchema = z
   .object({
@@ -104,6 +141,8 @@ export const ClaimOptionsSchema = z
     receipt: z.boolean(),
     socialNetworks: z.array(z.enum(SOCIAL_NETWORKS)),
     googleReviewUrl: z.string().nullable(),
+    /** The company's own profile on each offered network that it saved, to tag or follow. */
+    socialProfiles: z.array(SocialProfileSchema),
     /** What a social post and a Google review earn: stamps, and the rule's bonus if written. */
     social: z.object({ stamps: z.number().int(), bonus: z.string().nullable() }),
     review: z.object({ stamps: z.number().int(), bonus: z.string().nullable() }),

@@ -2587,6 +2587,7 @@ export interface components {
             receipt: boolean;
             socialNetworks: ("instagram" | "facebook" | "x" | "tiktok" | "youtube" | "linkedin")[];
             googleReviewUrl: string | null;
+            socialProfiles: components["schemas"]["SocialProfile"][];
             social: {
                 stamps: number;
                 bonus: string | null;
@@ -2595,6 +2596,12 @@ export interface components {
                 stamps: number;
                 bonus: string | null;
             };
+        };
+        SocialProfile: {
+            /** @enum {string} */
+            network: "instagram" | "facebook" | "x" | "tiktok" | "youtube" | "linkedin";
+            label: string;
+            url: string;
         };
         Voucher: {
             cardId: string;

@@ -186,12 +186,17 @@ describe("social and Google review claims", () => {
       (await (
         await t.request(`/api/me/companies/${shop.companyId}`, { cookie: ana.cookie })
       ).json()) as {
-        claimOptions: { socialNetworks: string[]; googleReviewUrl: string | null };
+        claimOptions: {
+          socialNetworks: string[];
+          googleReviewUrl: string | null;
+          socialProfiles: unknown[];
+        };
       };
     expect((await page()).claimOptions).toEqual({
       receipt: true,
       socialNetworks: ["instagram"],
       googleReviewUrl: null,
+      socialProfiles: [],
       social: { stamps: 1, bonus: null },
       review: { stamps: 2, bonus: null },
     });
@@ -199,9 +204,13 @@ describe("social and Google review claims", () => {
     expect(without.status).toBe(422);
     await t.db
       .update(companies)
-      .set({ googleReviewUrl: "https://g.page/r/petshop/review" })
+      .set({ googleReviewUrl: "https://g.page/r/petshop/review", instagram: "@petshop" })
       .where(eq(companies.id, shop.companyId));
     expect((await page()).claimOptions.googleReviewUrl).toBe("https://g.page/r/petshop/review");
+    // The company's own @handle on the offered network, for the customer to tag or follow.
+    expect((await page()).claimOptions.socialProfiles).toEqual([
+      { network: "instagram", label: "@petshop", url: "https://www.instagram.com/petshop" },
+    ]);
     const first = await claim({ method: "google_review" });
     expect(first.status).toBe(201);
     const firstClaim = (await first.json()) as Claim;

@@ -1,5 +1,10 @@
 import type { PlanStatus } from "@shared/billing.schema";
-import { type ClaimOptions, SOCIAL_NETWORKS, type SocialNetwork } from "@shared/claims.schema";
+import {
+  type ClaimOptions,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+  socialProfile,
+} from "@shared/claims.schema";
 import {
   type CompanySummary,
   DIRECTORY_PAGE_SIZE,
@@ -94,6 +99,12 @@ export async function findClaimOptions(db: Db, companyId: string): Promise<Claim
       socialBonus: companies.socialBonus,
       reviewStamps: companies.reviewStamps,
       reviewBonus: companies.reviewBonus,
+      instagram: companies.instagram,
+      facebook: companies.facebook,
+      x: companies.x,
+      tiktok: companies.tiktok,
+      youtube: companies.youtube,
+      linkedin: companies.linkedin,
     })
     .from(companies)
     .where(eq(companies.id, companyId))
@@ -105,6 +116,7 @@ export async function findClaimOptions(db: Db, companyId: string): Promise<Claim
     receipt: Boolean(row),
     socialNetworks: networks,
     googleReviewUrl: row?.review ? row.reviewUrl : null,
+    socialProfiles: networks.flatMap((n) => socialProfile(n, row?.[n]) ?? []),
     // What each claim earns (loyalty rules): its stamps and, when the company wrote one, the bonus.
     social: { stamps: row?.socialStamps ?? 1, bonus: row?.socialBonus || null },
     review: { stamps: row?.reviewStamps ?? 1, bonus: row?.reviewBonus || null },

@@ -7,6 +7,7 @@ import {
   type SocialClaim,
   SocialClaimSchema,
   type SocialNetwork,
+  type SocialProfile,
 } from "@shared/claims.schema";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
@@ -45,6 +46,7 @@ export function ClaimActions({ cardId, options }: { cardId: string; options: Cla
           <SocialForm
             cardId={cardId}
             networks={options.socialNetworks}
+            profiles={options.socialProfiles}
             earns={earnsText(t, options.social)}
           />
         ) : null}
@@ -168,10 +170,12 @@ function ReceiptForm({ cardId }: { cardId: string }) {
 function SocialForm({
   cardId,
   networks,
+  profiles,
   earns,
 }: {
   cardId: string;
   networks: SocialNetwork[];
+  profiles: SocialProfile[];
   earns: string;
 }) {
   const { t } = useTranslation("claims");
@@ -183,6 +187,8 @@ function SocialForm({
     reValidateMode: "onSubmit",
   });
   const error = useFieldError()(form.formState.errors.link?.message);
+  const network = form.watch("network");
+  const profile = profiles.find((p) => p.network === network);
 
   const submit = form.handleSubmit((input) =>
     claim.mutate(input, {
@@ -206,6 +212,19 @@ function SocialForm({
           </option>
         ))}
       </NativeSelect>
+      {profile ? (
+        <p className="text-muted-foreground text-sm">
+          {t("social.profile")}{" "}
+          <a
+            href={profile.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all font-medium text-primary underline underline-offset-2"
+          >
+            {profile.label}
+          </a>
+        </p>
+      ) : null}
       <Label htmlFor={`${id}-link`}>{t("social.link")}</Label>
       <Input
         id={`${id}-link`}
