@@ -3,7 +3,7 @@ import {
   CHANNEL_TEST_NAMES,
   ChannelConnectionResultSchema,
   TestChannelConnectionSchema,
-} from "@shared/channel-test.schema";
+} from "@shared/assistant-channel-test";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";

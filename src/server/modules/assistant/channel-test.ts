@@ -3,7 +3,7 @@
  * the given access token through Meta's Graph API (`GET <base>/<id>?fields=…`) and says plainly
  * what is wrong. Nothing is saved; the token is never logged nor returned.
  */
-import type { ChannelConnectionResult, ChannelTestProblem } from "@shared/channel-test.schema";
+import type { ChannelConnectionResult, ChannelTestProblem } from "@shared/assistant-channel-test";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import type { ChannelDeps, ChannelName } from "./channel-adapter";

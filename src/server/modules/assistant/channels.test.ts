@@ -10,6 +10,7 @@ import { JOBS } from "../../jobs";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { TEST_APP_URL, TEST_CHANNEL_SECRET_KEY } from "../../test/test-app";
 import type { ChannelName } from "./channel-adapter";
+import { CHANNEL_FIXTURES, type ChannelFixture } from "./channel-fixtures";
 import {
   type ChannelSecretField,
   decryptSecret,
@@ -17,12 +18,7 @@ import {
   loadChannelSecretKey,
 } from "./channel-secrets";
 import { columnKey } from "./channel-settings";
-import {
-  CHANNEL_FIXTURES,
-  type ChannelFixture,
-  channelTestApp,
-  hoursAgo,
-} from "./channel-test-kit";
+import { channelTestApp, hoursAgo } from "./channel-test-kit";
 
 /**
  * IA Suprema's messaging channels through the API (issue 20, point 5; decision 024), one suite

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { JOBS } from "../../jobs";
 import { answerOf, apiAs, ok } from "../../test/api";
 import type { GraphRequest } from "../../test/fake-graph";
-import { channelTestApp, hoursAgo, INSTAGRAM_FIXTURE, instagramInbound } from "./channel-test-kit";
+import { INSTAGRAM_FIXTURE, instagramInbound } from "./channel-fixtures";
+import { channelTestApp, hoursAgo } from "./channel-test-kit";
 
 /**
  * What only Instagram does (issue 20, point 5): the company's own echo in the webhook, and

@@ -5,7 +5,8 @@ import { answerOf, apiAs, ok } from "../../test/api";
 import { waitFor } from "../../test/fake-graph";
 import { customerInput, TEST_APP_URL, TEST_AUTH_SECRET } from "../../test/test-app";
 import { runCampaigns, WHATSAPP_CAMPAIGN_JOB } from "./campaigns.job";
-import { channelTestApp, hoursAgo, WHATSAPP_FIXTURE } from "./channel-test-kit";
+import { WHATSAPP_FIXTURE } from "./channel-fixtures";
+import { channelTestApp, hoursAgo } from "./channel-test-kit";
 import { WHATSAPP_REPLY_JOB } from "./whatsapp.adapter";
 import { whatsappPhoneVariants } from "./whatsapp.queries";
 

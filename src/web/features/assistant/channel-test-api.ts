@@ -1,4 +1,4 @@
-import type { TestChannelConnection } from "@shared/channel-test.schema";
+import type { TestChannelConnection } from "@shared/assistant-channel-test";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/web/lib/api-client";
 

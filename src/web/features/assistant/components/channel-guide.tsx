@@ -1,4 +1,4 @@
-import type { ChannelConnectionResult } from "@shared/channel-test.schema";
+import type { ChannelConnectionResult } from "@shared/assistant-channel-test";
 import type { TFunction } from "i18next";
 import { CheckCircle2, CircleAlert, Copy, ExternalLink, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";

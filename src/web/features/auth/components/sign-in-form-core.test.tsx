@@ -107,7 +107,7 @@ describe("the sign-in form (one core for the sign-in entry and the app)", () => 
       await screen.findByText("Email ou senha incorretos. Verifique suas credenciais."),
     ).toBeTruthy();
     expect(form.submit).toHaveProperty("disabled", false);
-    expect(screen.queryByRole("button", { name: "Reenviar e-mail de confirmação" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reenviar email de confirmação" })).toBeNull();
   });
 
   it("says 'Erro inesperado durante o login' when the request never got an answer", async () => {
@@ -130,7 +130,7 @@ describe("the sign-in form (one core for the sign-in entry and the app)", () => 
     expect(
       await screen.findByText("Email não confirmado. Verifique sua caixa de entrada."),
     ).toBeTruthy();
-    await form.user.click(screen.getByRole("button", { name: "Reenviar e-mail de confirmação" }));
+    await form.user.click(screen.getByRole("button", { name: "Reenviar email de confirmação" }));
     await waitFor(() =>
       expect(form.notify).toHaveBeenCalledWith(
         "success",

@@ -36,7 +36,7 @@ export type SignInFormCoreProps = {
   account: Role;
   /** Sends the checked e-mail and password: a session, or a two-factor challenge. */
   signIn: (input: SignIn) => Promise<Me | TwoFactorChallenge>;
-  /** 'Reenviar e-mail de confirmação' for the e-mail that was refused as not confirmed. */
+  /** 'Reenviar email de confirmação' for the e-mail that was refused as not confirmed. */
   resendConfirmation: (email: string) => Promise<unknown>;
   /** Shows a toast. */
   notify: (kind: "success" | "error", text: string) => void;
@@ -59,7 +59,7 @@ export type SignInFormCoreProps = {
  * shows toasts, links and leaves the page. The shared `SignInSchema` (zod) checks it on submit
  * (imported then, with the texts of its messages); the first wrong field gets the focus; editing a
  * field clears its error; the spec's alerts stand for a malformed e-mail or a short password
- * (section 8), the API's error text for anything else, with 'Reenviar e-mail de confirmação' for an
+ * (section 8), the API's error text for anything else, with 'Reenviar email de confirmação' for an
  * account not confirmed yet.
  */
 export function SignInFormCore({

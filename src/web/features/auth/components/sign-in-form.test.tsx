@@ -90,7 +90,7 @@ describe("the app's sign-in form (the one core, with the app's queries, toasts a
     const page = renderSignIn();
     await page.signIn("rui@exemplo.com", "segredo1");
     await page.user.click(
-      await screen.findByRole("button", { name: "Reenviar e-mail de confirmação" }),
+      await screen.findByRole("button", { name: "Reenviar email de confirmação" }),
     );
     expect(
       await screen.findByText(
