@@ -64,14 +64,19 @@ export async function receiveChannelWebhook<Row>(
       `${adapter.label} webhook of company ${companyId}: ${texts.length} texts, the first ${WEBHOOK_TEXTS_MAX} kept`,
     );
   }
+  // One transaction for the whole body: the reply job a contact's first text queues is seen by the
+  // workers only once every text of the body is kept, so it answers them together (on PostgreSQL a
+  // worker could otherwise take it between two texts, and the next text would queue another).
   let received = 0;
-  for (const text of texts.slice(0, WEBHOOK_TEXTS_MAX)) {
-    if (await keepInbound(db, adapter, companyId, text)) received++;
-  }
+  await db.transaction(async (tx) => {
+    for (const text of texts.slice(0, WEBHOOK_TEXTS_MAX)) {
+      if (await keepInbound(tx, adapter, companyId, text)) received++;
+    }
+  });
   return { received };
 }
 
-/** Keeps one inbound text and queues its reply, in one transaction; false when already kept. */
+/** Keeps one inbound text and queues its reply (a savepoint of the body's transaction); false when already kept. */
 async function keepInbound<Row>(
   db: Db,
   adapter: ChannelAdapter<Row, unknown>,
@@ -109,6 +114,9 @@ async function keepInbound<Row>(
         body: text.body,
         [columnKey(messages, externalId)]: text.externalId,
         status: "received",
+        // The time it was kept, not the transaction's start (now()): a body's texts are kept in one
+        // transaction, and the burst is read in this order.
+        createdAt: sql`clock_timestamp()`,
       })
       .onConflictDoNothing()
       .returning({ id: messages.id });
