@@ -72,7 +72,9 @@ test.describe("IA Suprema in a real browser", () => {
     await panel.getByText("Inativo", { exact: true }).waitFor();
 
     await panel.getByLabel("Nome do assistente").fill("Aurora");
-    // Open every day, all day: the test must not depend on when it runs.
+    // Open every day, all day: the test must not depend on when it runs. The hours are said to
+    // customers only once the owner informs them.
+    await panel.getByRole("switch", { name: "Informar horário de atendimento" }).check();
     for (const day of ["Domingo", "Sábado"]) {
       await panel.getByRole("switch", { name: day }).check();
     }

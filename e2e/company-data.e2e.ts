@@ -139,16 +139,16 @@ test.describe("/dados-usuario in a real browser", () => {
     await panel.goto("/dados-usuario");
     await panel.waitForURL((u) => u.pathname === "/dados-empresa");
     await panel.getByRole("heading", { name: "Dados da Empresa", level: 1 }).waitFor();
-    expect(await panel.getByLabel("Nome da Empresa").inputValue()).toBe("Café Aurora Gourmet");
+    expect(await panel.getByLabel("Nome Fantasia").inputValue()).toBe("Café Aurora Gourmet");
     expect(await panel.getByLabel("Instagram").inputValue()).toBe("@cafeaurora");
     await panel.getByLabel("TikTok").fill("@cafe.aurora");
-    await panel.getByLabel("Nome da Empresa").fill("Café Aurora");
+    await panel.getByLabel("Nome Fantasia").fill("Café Aurora");
     await panel.getByRole("button", { name: "Salvar Dados" }).click();
     await panel.getByText("Dados salvos com sucesso!").waitFor();
 
     await panel.reload();
-    await panel.getByLabel("Nome da Empresa").waitFor();
-    expect(await panel.getByLabel("Nome da Empresa").inputValue()).toBe("Café Aurora");
+    await panel.getByLabel("Nome Fantasia").waitFor();
+    expect(await panel.getByLabel("Nome Fantasia").inputValue()).toBe("Café Aurora");
     expect(await panel.getByLabel("TikTok").inputValue()).toBe("@cafe.aurora");
   });
 

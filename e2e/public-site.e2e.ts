@@ -232,7 +232,10 @@ test.describe("mobile menu", () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
     expect(await menu.isVisible()).toBe(false);
-    expect(await page.getByRole("link", { name: "Para Usuários" }).isVisible()).toBe(false);
+    // The header's link is folded away (the footer has one of its own).
+    expect(
+      await page.getByRole("banner").getByRole("link", { name: "Para Usuários" }).isVisible(),
+    ).toBe(false);
 
     await toggle.click();
     const close = page.getByRole("button", { name: "Fechar menu" });
