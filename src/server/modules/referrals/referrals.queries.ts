@@ -250,6 +250,23 @@ async function myInvitation(
   return row.state === "held" ? "held" : "credited";
 }
 
+/** The referrer's referrals at the company counted against the cap this month (São Paulo). */
+export async function referralsThisMonth(db: Db, companyId: string, referrerId: string) {
+  const monthStart = sql`(date_trunc('month', ${inSaoPaulo(sql`now()`)}) at time zone 'America/Sao_Paulo')`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.companyId, companyId),
+        eq(referrals.referrerId, referrerId),
+        ne(referrals.state, "blocked"),
+        gte(referrals.createdAt, monthStart),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /**
  * Whether a member's personal link would credit anyone if a new friend joined now: the company's
  * programme on, the referrer an active member of it, under the monthly cap (the referrals this São
@@ -266,19 +283,7 @@ export async function referralLinkCredits(
   ]);
   if (!rules?.enabled || !referrer?.membershipId || referrer.memberStatus !== "active")
     return { credits: false };
-  const monthStart = sql`(date_trunc('month', ${inSaoPaulo(sql`now()`)}) at time zone 'America/Sao_Paulo')`;
-  const [row] = await db
-    .select({ n: count() })
-    .from(referrals)
-    .where(
-      and(
-        eq(referrals.companyId, companyId),
-        eq(referrals.referrerId, referrerId),
-        ne(referrals.state, "blocked"),
-        gte(referrals.createdAt, monthStart),
-      ),
-    );
-  return { credits: (row?.n ?? 0) < rules.monthlyCap };
+  return { credits: (await referralsThisMonth(db, companyId, referrerId)) < rules.monthlyCap };
 }
 
 /** A member's bonus at the company: balance and the latest entries (404 for a non-member). */

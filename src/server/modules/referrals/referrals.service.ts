@@ -7,11 +7,10 @@ import {
   type ReferralReason,
   type ReferralState,
 } from "@shared/referrals.schema";
-import { and, count, eq, gt, gte, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { advisoryLock } from "../../db/advisory-lock";
 import type { Db, Tx } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
-import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { queueEmail } from "../mail/outbox";
@@ -21,6 +20,7 @@ import {
   findReferralRules,
   type ReferralPerson,
   type ReferralRulesRow,
+  referralsThisMonth,
 } from "./referrals.queries";
 import { bonusEntries, referrals } from "./referrals.table";
 
@@ -102,23 +102,6 @@ export async function recordReferral(
   if (!row) return null;
   if (state === "pending") await giveWelcome(tx, row, rules, friend, giveStamps);
   return state;
-}
-
-/** The referrer's referrals at the company counted against the cap this month (São Paulo). */
-async function referralsThisMonth(tx: Db, companyId: string, referrerId: string) {
-  const monthStart = sql`(date_trunc('month', ${inSaoPaulo(sql`now()`)}) at time zone 'America/Sao_Paulo')`;
-  const [row] = await tx
-    .select({ n: count() })
-    .from(referrals)
-    .where(
-      and(
-        eq(referrals.companyId, companyId),
-        eq(referrals.referrerId, referrerId),
-        ne(referrals.state, "blocked"),
-        gte(referrals.createdAt, monthStart),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /** Referrals from one IP address at the company in the last 24 hours, whatever their state. */
