@@ -144,6 +144,22 @@ describe("POST /api/assistant/:channel/connection-test", () => {
   });
 });
 
+describe("'Testar conexão' limits", () => {
+  it("calls Meta at most 30 times an hour for a company, then says to wait", async () => {
+    const owner = await t.companySession({ email: "limites@cafe.example.com" });
+    const call = () =>
+      t.request("/api/assistant/whatsapp/connection-test", {
+        method: "POST",
+        cookie: owner.cookie,
+        body: { nodeId: PHONE_ID, accessToken: TOKEN },
+      });
+    const before = graph.requests.length;
+    for (let i = 0; i < 30; i++) expect((await call()).status).toBe(200);
+    expect(await errorCode(await call(), 429)).toBe("rate_limited");
+    expect(graph.requests.length - before).toBe(30);
+  });
+});
+
 describe("problemOf", () => {
   it("reads no answer as unreachable and unknown codes as other", () => {
     expect(problemOf(null, null)).toBe("unreachable");

@@ -284,7 +284,7 @@ describe("subscribe and cancel churn", () => {
 });
 
 describe("IA Suprema on Pro", () => {
-  it("refuses the channels, their inboxes, replies and hand-overs", async () => {
+  it("refuses the channels, their connection test, inboxes, replies and hand-overs", async () => {
     const c = await pastTrial(dev);
     const { overview: o } = await subscribe(dev, c, "pro");
     expect((await pay(c, o.invoices[0]!.id)).status).toBe(200);
@@ -302,6 +302,11 @@ describe("IA Suprema on Pro", () => {
         },
       }),
       dev.request("/api/assistant/whatsapp/inbox", { cookie: c.cookie }),
+      dev.request("/api/assistant/whatsapp/connection-test", {
+        cookie: c.cookie,
+        method: "POST",
+        body: { nodeId: "1098765432101", accessToken: "EAAtoken-0001" },
+      }),
       dev.request("/api/assistant/instagram/inbox", { cookie: c.cookie }),
       dev.request(`/api/assistant/whatsapp/contacts/${crypto.randomUUID()}/reply`, {
         cookie: c.cookie,
