@@ -125,7 +125,12 @@ async function benchDatabase(label: string, database: Database) {
     user: { id: string };
     company: { id: string };
   };
-  const actor = { userId: me.user.id, companyId: me.company.id };
+  const actor = {
+    userId: me.user.id,
+    companyId: me.company.id,
+    role: "owner" as const,
+    locationId: null,
+  };
 
   // One customer and card per connection, so the measure is throughput, not one row's lock queue.
   const max = Math.max(...LEVELS);

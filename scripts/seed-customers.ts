@@ -17,8 +17,8 @@ import { lockDataDir } from "../src/server/data-dir";
 import { connectPostgres, type Database, type Db, openPglite } from "../src/server/db/client";
 import { signUpCompany } from "../src/server/flows/sign-up";
 import { users } from "../src/server/modules/auth/auth.table";
-import { findCompanyOfOwner } from "../src/server/modules/companies/companies.queries";
 import { findDefaultProgram } from "../src/server/modules/programs/programs.queries";
+import { findMembership } from "../src/server/modules/team/team.queries";
 import { scriptEnv } from "./script-env";
 
 export const FIRST_NAMES = [
@@ -240,9 +240,9 @@ export async function ensureSeedCompany(
     await db.update(users).set({ emailVerified: true }).where(eq(users.email, input.email));
   }
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  const company = await findCompanyOfOwner(db, user!.id);
-  if (!company) throw new Error(`${input.email} is not a company account`);
-  return company.id;
+  const member = await findMembership(db, user!.id);
+  if (member?.role !== "owner") throw new Error(`${input.email} is not a company owner's account`);
+  return member.companyId;
 }
 
 async function main() {

@@ -12,6 +12,7 @@ import {
 } from "./limits";
 import { SignUpOriginParamsSchema } from "./origin";
 import { isBrazilianPhone } from "./phone";
+import { MemberRoleSchema } from "./team.schema";
 import { isCalendarDate, text } from "./text";
 
 /**
@@ -161,6 +162,11 @@ export const MeSchema = z
     user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
     profile: ProfileSchema,
     company: z.union([CompanySummarySchema, z.null()]),
+    /** The user's place in the company's team (null: a customer, or no team). */
+    member: z.union([
+      z.object({ role: MemberRoleSchema, locationId: z.string().nullable() }),
+      z.null(),
+    ]),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;

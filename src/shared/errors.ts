@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "unauthenticated",
   "forbidden",
+  "role_forbidden",
   "not_found",
   "payload_too_large",
   "signup_failed",

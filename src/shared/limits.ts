@@ -1,6 +1,11 @@
 /** Business constants shared by the server and the web app (spec section 9). */
 export const TRIAL_DAYS = 30;
 export const DEFAULT_MAX_STAMPS = 10;
+/** Counter rules' defaults: 30 minutes between two stamps on one card, 5 stamps a day per customer. */
+export const STAMP_INTERVAL_DEFAULT_MINUTES = 30;
+export const DAILY_STAMP_CAP_DEFAULT = 5;
+/** The customer's counter QR code changes every 30 s (the current and the previous one are valid). */
+export const COUNTER_CODE_STEP_SECONDS = 30;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;

@@ -23,4 +23,5 @@ export * from "../modules/reports/reports.table";
 export * from "../modules/security/security.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/stamps/stamps.table";
+export * from "../modules/team/team.table";
 export * from "../rate-limits.table";

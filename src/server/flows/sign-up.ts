@@ -19,6 +19,7 @@ import { findPublicCompany } from "../modules/companies/companies.queries";
 import { createCompany } from "../modules/companies/companies.service";
 import { partnerOrigin } from "../modules/partnerships/partnerships.queries";
 import { createDefaultProgram } from "../modules/programs/programs.service";
+import { addMember } from "../modules/team/team.service";
 import { joinCompany } from "./join-company";
 
 export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
@@ -48,6 +49,7 @@ export async function signUpCompany(deps: AccountsDeps, input: CompanySignUp) {
         subscriptionActive: true,
         trialEndsAt,
       });
+      await addMember(tx, { companyId, userId, role: "owner" });
       // The default programme takes the company's max_carimbos_padrao.
       await createDefaultProgram(tx, companyId);
     },

@@ -1,20 +1,42 @@
+import { can, type MemberRole, type Permission } from "@shared/team.schema";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { profiles } from "../modules/auth/profiles.table";
-import { companies } from "../modules/companies/companies.table";
+import { findMembership } from "../modules/team/team.queries";
 import type { SessionUser } from "./session";
 
-/** A signed-in admin acting for their company: every company query is scoped by `companyId`. */
-export type CompanyActor = { userId: string; companyId: string };
+/**
+ * A signed-in member of a company's team acting for it: every company query is scoped by
+ * `companyId`; `role` is what the permission table (src/shared/team.schema.ts) allowed.
+ */
+export type CompanyActor = {
+  userId: string;
+  companyId: string;
+  role: MemberRole;
+  /** The member's shop (null: any, or none listed). */
+  locationId: string | null;
+};
 /** A signed-in customer: every customer query is scoped by `customerId`. */
 export type CustomerActor = { customerId: string };
 
-export async function requireCompanyActor(db: Db, user: SessionUser | null): Promise<CompanyActor> {
+/**
+ * The session's team member, if their role has `permission` (PERMISSIONS in
+ * src/shared/team.schema.ts): 401 without a session, 403 `forbidden` for an account outside any
+ * company's team, 403 `role_forbidden` for a member whose role does not allow it.
+ */
+export async function requireCompanyActor(
+  db: Db,
+  user: SessionUser | null,
+  permission: Permission,
+): Promise<CompanyActor> {
   if (!user) throw new AppError("unauthenticated", 401, "Sign in first.");
-  const companyId = await ownedCompanyId(db, user);
-  if (!companyId) throw new AppError("forbidden", 403, "Only a company account can do this.");
-  return { userId: user.id, companyId };
+  const member = await membership(db, user);
+  if (!member) throw new AppError("forbidden", 403, "Only a company account can do this.");
+  if (!can(member.role, permission)) {
+    throw new AppError("role_forbidden", 403, `The ${member.role} role cannot do this.`);
+  }
+  return { userId: user.id, ...member };
 }
 
 export async function requireCustomerActor(
@@ -27,17 +49,16 @@ export async function requireCustomerActor(
   return { customerId: user.id };
 }
 
-// The session loader reads the company and role with the session (one query per request instead
-// of two); a user object without them, e.g. from better-auth's own path, is looked up here.
+// The session loader reads the membership and role with the session (one query per request
+// instead of two); a user object without them, e.g. from better-auth's own path, is looked up here.
 
-async function ownedCompanyId(db: Db, user: SessionUser): Promise<string | null> {
-  if (user.companyId !== undefined) return user.companyId;
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.ownerId, user.id))
-    .limit(1);
-  return company?.id ?? null;
+async function membership(db: Db, user: SessionUser) {
+  if (user.companyId !== undefined && user.memberRole !== undefined) {
+    return user.companyId && user.memberRole
+      ? { companyId: user.companyId, role: user.memberRole, locationId: user.locationId ?? null }
+      : null;
+  }
+  return findMembership(db, user.id);
 }
 
 async function profileRole(db: Db, user: SessionUser): Promise<SessionUser["role"]> {

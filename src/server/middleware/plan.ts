@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { planExpiredSql } from "../modules/companies/companies.queries";
 import { companies } from "../modules/companies/companies.table";
+import { companyMembers } from "../modules/team/team.table";
 import type { SessionVars } from "./session";
 
 /**
@@ -52,7 +53,8 @@ export function planGuard(db: Db) {
         await db
           .select({ expired: planExpiredSql })
           .from(companies)
-          .where(eq(companies.ownerId, user.id))
+          .innerJoin(companyMembers, eq(companyMembers.companyId, companies.id))
+          .where(eq(companyMembers.userId, user.id))
           .limit(1)
       )[0]?.expired;
     if (expired)

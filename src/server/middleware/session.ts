@@ -1,3 +1,4 @@
+import type { MemberRole } from "@shared/team.schema";
 import { eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth";
@@ -7,17 +8,22 @@ import { sessions, users } from "../modules/auth/auth.table";
 import { profiles } from "../modules/auth/profiles.table";
 import { planExpiredSql } from "../modules/companies/companies.queries";
 import { companies } from "../modules/companies/companies.table";
+import { companyMembers } from "../modules/team/team.table";
 import { signedCookie } from "../session-cookie";
 
 export type SessionUser = {
   id: string;
   email: string;
   /**
-   * Read with the session, so the actor checks need no query of their own: the company the user
-   * owns (null: none) and the profile's role (null: no profile). Undefined when not loaded.
+   * Read with the session, so the actor checks need no query of their own: the company whose team the
+   * user is in (null: none) and the profile's role (null: no profile). Undefined when not loaded.
    */
   companyId?: string | null;
   role?: "admin" | "customer" | null;
+  /** The user's role in that company's team (null: not a member). */
+  memberRole?: MemberRole | null;
+  /** The shop the member works at (null: any). */
+  locationId?: string | null;
   /** The owned company's trial is over without a paid period (see middleware/plan.ts). */
   planExpired?: boolean | null;
 };
@@ -42,12 +48,15 @@ export function loadSession(auth: Auth, db: Db) {
       email: users.email,
       companyId: companies.id,
       role: profiles.role,
+      memberRole: companyMembers.role,
+      locationId: companyMembers.locationId,
       planExpired: planExpiredSql,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .leftJoin(companies, eq(companies.ownerId, sessions.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, sessions.userId))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(sessions.token, sql.placeholder("token")))
     .limit(1)
     .prepare("load_session");
@@ -84,6 +93,8 @@ export function loadSession(auth: Auth, db: Db) {
       email: row.email,
       companyId: row.companyId,
       role: row.role,
+      memberRole: row.memberRole,
+      locationId: row.locationId,
       planExpired: row.planExpired,
     };
     return { user, sessionId: row.sessionId };

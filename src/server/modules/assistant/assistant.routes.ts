@@ -102,7 +102,7 @@ const handBackRoute = createRoute({
 
 export function assistantRoutes({ db, engine }: { db: Db; engine: AssistantEngine }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
-  const company = (user: SessionVars["user"]) => requireCompanyActor(db, user);
+  const company = (user: SessionVars["user"]) => requireCompanyActor(db, user, "assistant");
 
   app.openapi(getSettingsRoute, async (c) =>
     c.json(await getAssistantOverview(db, await company(c.var.user), engine), 200),

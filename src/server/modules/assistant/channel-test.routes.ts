@@ -43,7 +43,7 @@ const CONNECTION_TESTS: RateLimitRule = {
 export function channelTestRoutes({ db, ...deps }: ChannelDeps & { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(route, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "assistant");
     await requireAssistantPlan(db, actor.companyId);
     await enforceRateLimit(db, `${CONNECTION_TESTS.bucket}:${actor.companyId}`, CONNECTION_TESTS);
     const { channel } = c.req.valid("param");

@@ -108,7 +108,7 @@ function routesOf<Row, Save extends ChannelSecretsInput>(
   });
 
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
-  const actorOf = (c: { var: SessionVars }) => requireCompanyActor(db, c.var.user);
+  const actorOf = (c: { var: SessionVars }) => requireCompanyActor(db, c.var.user, "assistant");
   // Saving a channel, its inbox and a person's reply need the plan (the channel can still be
   // read and removed on any plan: decision 027).
   const inPlanActorOf = async (c: { var: SessionVars }) => {

@@ -2,7 +2,8 @@ import type { Me } from "@shared/auth.schema";
 import type { StoredAppearance } from "@shared/settings.schema";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { findCompanyOfOwner } from "../companies/companies.queries";
+import { findCompanySummary } from "../companies/companies.queries";
+import { findMembership } from "../team/team.queries";
 import { accounts, users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
@@ -81,6 +82,19 @@ export async function findMe(db: Db, userId: string): Promise<Me | null> {
       birthDate: profile.birthDate,
       origin: profile.origin,
     },
-    company: profile.role === "admin" ? await findCompanyOfOwner(db, user.id) : null,
+    ...(await memberAndCompany(db, profile.role === "admin" ? user.id : null)),
+  };
+}
+
+/** The team membership of an admin account and its company (both null for customers). */
+async function memberAndCompany(
+  db: Db,
+  adminId: string | null,
+): Promise<Pick<Me, "company" | "member">> {
+  const member = adminId ? await findMembership(db, adminId) : null;
+  if (!member) return { company: null, member: null };
+  return {
+    company: await findCompanySummary(db, member.companyId),
+    member: { role: member.role, locationId: member.locationId },
   };
 }

@@ -26,6 +26,8 @@ export const profiles = pgTable(
     birthDate: date({ mode: "string" }),
     /** origem_cadastro: empresa_direta_{id}, parceria_{..}, afiliado_cliente_{id} or cadastro_direto. */
     origin: text(),
+    /** A customer's short counter code ('Mostrar no balcão', e.g. K7Q2MX shown as K7Q-2MX). */
+    counterCode: text().unique(),
     /** The `origem` link parameter, e.g. qrcode_empresa. */
     originChannel: text(),
     /** empresa_id of a customer's sign-up link (only when it named a real company). */

@@ -55,7 +55,7 @@ const storedFileRoute = createRoute({
 export function backupRoutes({ db, backupDir }: { db: Db; backupDir?: string }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(backupRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "backup");
     const now = new Date();
     const fileName = backupFileName(await companyTradeName(db, actor.companyId), now);
     return new Response(backupZipStream(db, actor.companyId, now), {
@@ -67,11 +67,11 @@ export function backupRoutes({ db, backupDir }: { db: Db; backupDir?: string }) 
     }) as never;
   });
   app.openapi(storedListRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "backup");
     return c.json(backupDir ? await listStoredBackups(backupDir, actor.companyId) : [], 200);
   });
   app.openapi(storedFileRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "backup");
     const { name } = c.req.valid("param");
     if (!backupDir) throw new AppError("not_found", 404, "Backup not found");
     const file = await openStoredBackup(backupDir, actor.companyId, name);

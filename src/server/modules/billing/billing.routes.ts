@@ -104,19 +104,19 @@ export function billingRoutes({ db, ...deps }: BillingDeps & { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(overviewRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "billing");
     return c.json(await getOverview(db, deps.provider.name, actor), 200);
   });
   app.openapi(subscribeRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "billing");
     return c.json(await subscribe(db, deps, actor, c.req.valid("json")), 201);
   });
   app.openapi(changePlanRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "billing");
     return c.json(await changePlan(db, deps, actor, c.req.valid("json")), 200);
   });
   app.openapi(cancelRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "billing");
     return c.json(await cancelSubscription(db, deps, actor), 200);
   });
   // No session: the provider calls it. Same-origin lets it through (no Origin header); the body
@@ -182,16 +182,16 @@ export function devBillingRoutes({ db, ...deps }: BillingDeps & { db: Db }) {
   });
 
   app.openapi(devInvoiceRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "billing");
     return c.json(await getDevInvoice(db, actor, c.req.valid("param").id), 200);
   });
   app.openapi(devActionRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "billing");
     const { id, action } = c.req.valid("param");
     return c.json(await actOnDevInvoice(db, deps, actor, id, action as DevInvoiceAction), 200);
   });
   app.openapi(devClockRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "billing");
     return c.json(await moveDevClock(db, deps, actor, c.req.valid("json").days), 200);
   });
   return app;

@@ -172,30 +172,30 @@ export function cardsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(listRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await listCompanyCards(db, actor.companyId, c.req.valid("query")), 200);
   });
   // Before /cards/{id}: "summary" is not a card id.
   app.openapi(summaryRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await getCardSummary(db, actor.companyId), 200);
   });
   app.openapi(getRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "counter");
     const id = c.req.valid("param").id;
     const card = await getCompanyCard(db, actor.companyId, id);
     return c.json({ ...card, history: await getCardHistory(db, actor.companyId, id) }, 200);
   });
   app.openapi(redeemRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "counter");
     return c.json(await redeemCard(db, actor, c.req.valid("param").id, c.req.valid("json")), 200);
   });
   app.openapi(byCodeRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "counter");
     return c.json(await findCardByCode(db, actor.companyId, c.req.valid("param").code), 200);
   });
   app.openapi(openCardRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     const customerId = c.req.valid("param").id;
     const { programId } = c.req.valid("json");
     return c.json(await openCardForCustomer(db, actor.companyId, customerId, programId), 201);

@@ -34,6 +34,8 @@ export const loyaltyCards = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     redeemedAt: timestamp({ withTimezone: true }),
     redeemedBy: text(),
+    /** The shop where it was redeemed (locations; null: none listed). */
+    redeemedLocationId: text(),
     /** historico: tipo_bonus and observacoes given at redemption. */
     redemptionBonusType: text(),
     redemptionNotes: text(),

@@ -185,12 +185,12 @@ export function claimsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   });
 
   app.openapi(companyClaimsRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "claims");
     return c.json(await listCompanyClaims(db, actor.companyId, c.req.valid("query").status), 200);
   });
 
   app.openapi(approveRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "claims");
     const id = c.req.valid("param").id;
     const answer = await withIdempotency(
       db,
@@ -205,7 +205,7 @@ export function claimsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   });
 
   app.openapi(rejectRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "claims");
     return c.json(
       await rejectClaim({ db, appUrl }, actor, c.req.valid("param").id, c.req.valid("json").reason),
       200,
@@ -220,7 +220,7 @@ export function claimsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
 async function serveReceipt(c: Context<{ Variables: SessionVars }>, db: Db, claimId: string) {
   const user = c.var.user;
   if (!user) throw new AppError("unauthenticated", 401, "Sign in first.");
-  const scope = await requireCompanyActor(db, user)
+  const scope = await requireCompanyActor(db, user, "claims")
     .then((a) => ({ companyId: a.companyId }))
     .catch(async () => ({ customerId: (await requireCustomerActor(db, user)).customerId }));
   const file = await readFile(db, await findReceiptFileId(db, scope, claimId));

@@ -61,9 +61,12 @@ export function planStatus(
   return "expired";
 }
 
-/** The company owned by the signed-in admin (null for customers). */
-export async function findCompanyOfOwner(db: Db, ownerId: string): Promise<CompanySummary | null> {
-  const [row] = await db.select().from(companies).where(eq(companies.ownerId, ownerId)).limit(1);
+/** A company as its panel shows it (GET /api/me). */
+export async function findCompanySummary(
+  db: Db,
+  companyId: string,
+): Promise<CompanySummary | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   return row ? toSummary(row) : null;
 }
 

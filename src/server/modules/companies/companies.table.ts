@@ -1,5 +1,9 @@
 import type { Plan } from "@shared/billing.schema";
-import { DEFAULT_MAX_STAMPS } from "@shared/limits";
+import {
+  DAILY_STAMP_CAP_DEFAULT,
+  DEFAULT_MAX_STAMPS,
+  STAMP_INTERVAL_DEFAULT_MINUTES,
+} from "@shared/limits";
 import { SETTINGS_DEFAULTS } from "@shared/settings.schema";
 import { sql } from "drizzle-orm";
 import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
@@ -52,6 +56,14 @@ export const companies = pgTable("companies", {
   /** Birthday rule: stamps given in the customer's birthday month, and the message sent. */
   birthdayEnabled: boolean().notNull().default(rules.birthday.enabled),
   birthdayStamps: integer().notNull().default(rules.birthday.stamps),
+  /** Counter rules: minutes between two stamps on one card (0: off) and stamps a day per customer (0: off). */
+  stampIntervalMinutes: integer().notNull().default(STAMP_INTERVAL_DEFAULT_MINUTES),
+  dailyStampCap: integer().notNull().default(DAILY_STAMP_CAP_DEFAULT),
+  /** Stamps by purchase value: one stamp per this many cents (null: off), at most this many a purchase. */
+  stampValueCents: integer(),
+  maxStampsPerPurchase: integer(),
+  /** A signed-in customer may stamp their own card by scanning the counter's rotating QR code. */
+  selfStampEnabled: boolean().notNull().default(false),
   subscriptionActive: boolean().notNull().default(true),
   trialEndsAt: timestamp({ withTimezone: true }).notNull(),
   /**

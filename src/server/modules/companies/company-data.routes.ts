@@ -107,22 +107,22 @@ export function companyDataRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(getRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "settings");
     return c.json(await getCompanyData(db, actor), 200);
   });
 
   app.openapi(putRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "settings");
     return c.json(await updateCompanyData(db, actor, c.req.valid("json")), 200);
   });
 
   app.openapi(putUserDataRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "settings");
     return c.json(await updateUserData(db, actor, c.req.valid("json")), 200);
   });
 
   app.openapi(uploadLogoRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "settings");
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const file = form.file;
     if (!(file instanceof File)) {

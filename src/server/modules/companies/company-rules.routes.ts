@@ -28,7 +28,7 @@ const promotion = sectionRoutes(
 /** The /configuracoes sections kept on the company's row: stamp rules, referrals, promotion. */
 export function companyRulesRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
-  const company = (user: SessionVars["user"]) => requireCompanyActor(db, user);
+  const company = (user: SessionVars["user"]) => requireCompanyActor(db, user, "programs");
 
   app.openapi(loyalty.get, async (c) =>
     c.json(await getLoyaltyRules(db, await company(c.var.user)), 200),

@@ -305,16 +305,16 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   // Fixed paths before /customers/{id}.
   app.openapi(directoryRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     const query = customerListParams(c.req.valid("query"));
     return c.json(await listCustomers(db, actor.companyId, query), 200);
   });
   app.openapi(statsRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     return c.json(await getCustomerStats(db, actor.companyId), 200);
   });
   app.openapi(exportRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     return new Response(customersCsvStream(db, actor.companyId), {
       status: 200,
       headers: {
@@ -325,26 +325,26 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
   });
   app.route("/", companyInvitationsRoutes(deps));
   app.openapi(createCustomerRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     return c.json(await inviteCustomer(deps, actor.companyId, c.req.valid("json")), 201);
   });
   app.openapi(detailsRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     return c.json(await getCustomerDetails(db, actor.companyId, c.req.valid("param").id), 200);
   });
   app.openapi(updateRecordRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     const { id } = c.req.valid("param");
     return c.json(await updateCustomerRecord(db, actor.companyId, id, c.req.valid("json")), 200);
   });
   app.openapi(statusRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     const { id } = c.req.valid("param");
     const { status } = c.req.valid("json");
     return c.json(await setCustomerStatus(db, actor.companyId, id, status), 200);
   });
   app.openapi(customerCardsRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     const { id } = c.req.valid("param");
     return c.json(await listCustomerCardSummaries(db, actor.companyId, id), 200);
   });
@@ -371,7 +371,7 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
   });
 
   app.openapi(searchRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     const { search, limit } = c.req.valid("query");
     return c.json(await findCompanyCustomers(db, actor.companyId, { search, limit }), 200);
   });

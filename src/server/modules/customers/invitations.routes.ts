@@ -45,15 +45,15 @@ export function companyInvitationsRoutes(deps: InvitationDeps) {
   const { db } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(listRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     return c.json(await listCompanyInvitations(db, actor.companyId), 200);
   });
   app.openapi(resendRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     return c.json(await resendInvitation(deps, actor.companyId, c.req.valid("param").id), 200);
   });
   app.openapi(cancelRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
     await cancelInvitation(db, actor.companyId, c.req.valid("param").id);
     return c.body(null, 204);
   });

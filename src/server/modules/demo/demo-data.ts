@@ -21,6 +21,13 @@ export function generateDemoDataset(today: string): DemoDataset {
     users: [...company.users, ...members.users],
     profiles: [...company.profiles, ...members.profiles],
     companies: company.companies,
+    // Each company's owner is its team's owner.
+    companyMembers: company.companies.map((c) => ({
+      id: `mem_${c.id}`,
+      companyId: c.id,
+      userId: c.ownerId,
+      role: "owner" as const,
+    })),
     companySettings: company.companySettings,
     programs: company.programs,
     memberships: members.memberships,

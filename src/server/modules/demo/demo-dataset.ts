@@ -2,6 +2,7 @@ import type {
   birthdayGifts,
   bonusEntries,
   companies,
+  companyMembers,
   companySettings,
   customerInvitations,
   customerMessages,
@@ -34,6 +35,7 @@ export type DemoDataset = {
   users: Insert<typeof users>[];
   profiles: Insert<typeof profiles>[];
   companies: Insert<typeof companies>[];
+  companyMembers: Insert<typeof companyMembers>[];
   companySettings: Insert<typeof companySettings>[];
   programs: Insert<typeof programs>[];
   memberships: Insert<typeof memberships>[];

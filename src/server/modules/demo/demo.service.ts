@@ -37,6 +37,7 @@ export async function writeDemoDataset(db: Db, data: DemoDataset) {
     await insertAll(tx, schema.users, data.users);
     await insertAll(tx, schema.profiles, data.profiles);
     await insertAll(tx, schema.companies, data.companies);
+    await insertAll(tx, schema.companyMembers, data.companyMembers);
     await insertAll(tx, schema.companySettings, data.companySettings);
     await insertAll(tx, schema.programs, data.programs);
     await insertAll(tx, schema.memberships, data.memberships);

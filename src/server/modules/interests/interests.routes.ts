@@ -81,11 +81,11 @@ export function interestsRoutes({ db }: { db: Db }) {
     return c.json(await createInterest(db, actor, c.req.valid("json")), 201);
   });
   app.openapi(listRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "settings");
     return c.json(await listCompanyInterests(db, actor.companyId, c.req.valid("query").limit), 200);
   });
   app.openapi(replyRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "settings");
     const { id } = c.req.valid("param");
     return c.json(await replyToInterest(db, actor, id, c.req.valid("json").body), 201);
   });

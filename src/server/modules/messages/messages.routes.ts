@@ -119,15 +119,15 @@ export function messagesRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
     return c.json(replies, 200);
   });
   app.openapi(inboxRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "messages");
     return c.json(await listInbox(db, actor.companyId, c.req.valid("query").limit), 200);
   });
   app.openapi(unreadRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "messages");
     return c.json(await countPendingMessages(db, actor.companyId), 200);
   });
   app.openapi(replyRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "messages");
     const { id } = c.req.valid("param");
     const body = c.req.valid("json").body;
     return c.json(await replyToCustomer({ db, appUrl }, actor, id, body), 201);

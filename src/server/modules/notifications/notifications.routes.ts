@@ -70,11 +70,11 @@ const myReadRoute = createRoute({
 export function notificationsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(listRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "dashboard");
     return c.json(await listNotifications(db, actor), 200);
   });
   app.openapi(readRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "dashboard");
     return c.json(await readNotifications(db, actor, c.req.valid("json")), 200);
   });
   app.openapi(myListRoute, async (c) => {

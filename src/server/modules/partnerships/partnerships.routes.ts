@@ -188,7 +188,7 @@ const publicPartnersRoute = createRoute({
 
 export function partnershipsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
-  const actor = (user: SessionVars["user"]) => requireCompanyActor(db, user);
+  const actor = (user: SessionVars["user"]) => requireCompanyActor(db, user, "partnerships");
 
   app.openapi(overviewRoute, async (c) =>
     c.json(await getOverview(db, await actor(c.var.user)), 200),

@@ -96,28 +96,28 @@ const defaultRoute = createRoute({
 export function programsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(listRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await listPrograms(db, actor.companyId), 200);
   });
   app.openapi(createProgramRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await createProgram(db, actor.companyId, c.req.valid("json")), 201);
   });
   app.openapi(updateProgramRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     const { id } = c.req.valid("param");
     return c.json(await updateProgram(db, actor.companyId, id, c.req.valid("json")), 200);
   });
   app.openapi(archiveRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await archiveProgram(db, actor.companyId, c.req.valid("param").id), 200);
   });
   app.openapi(restoreRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await restoreProgram(db, actor.companyId, c.req.valid("param").id), 200);
   });
   app.openapi(defaultRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await setDefaultProgram(db, actor.companyId, c.req.valid("param").id), 200);
   });
   return app;

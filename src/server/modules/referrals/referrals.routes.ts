@@ -107,11 +107,11 @@ export function referralsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(listRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await listReferrals(db, actor, c.req.valid("query")), 200);
   });
   app.openapi(decideRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     await decideReferral(
       db,
       actor,
@@ -123,11 +123,11 @@ export function referralsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
     return c.json({ ok: true as const }, 200);
   });
   app.openapi(bonusRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await getCustomerBonus(db, actor.companyId, c.req.valid("param").id), 200);
   });
   app.openapi(useBonusRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "programs");
     return c.json(await useBonus(db, actor, c.req.valid("param").id, c.req.valid("json")), 200);
   });
   app.openapi(referralLinkRoute, async (c) =>

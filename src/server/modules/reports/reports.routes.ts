@@ -92,16 +92,16 @@ const download = (body: ReadableStream<Uint8Array>, type: string, fileName: stri
 export function reportsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(dashboardRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "dashboard");
     return c.json(await getDashboardStats(db, actor.companyId), 200);
   });
   app.openapi(reportRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "reports");
     return c.json(await getReport(db, actor.companyId, c.req.valid("query")), 200);
   });
   // The fixed path before /reports/exports/{file}.
   app.openapi(workbookRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "reports");
     const range = c.req.valid("query");
     const datasets = await workbookDatasets(db, actor.companyId);
     return download(
@@ -111,7 +111,7 @@ export function reportsRoutes({ db }: { db: Db }) {
     ) as never;
   });
   app.openapi(csvRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "reports");
     const range = c.req.valid("query");
     const dataset = c.req.valid("param").file.replace(/\.csv$/, "") as ExportDataset;
     return download(

@@ -52,7 +52,7 @@ const putSystemRoute = createRoute({
 
 export function settingsRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
-  const company = (user: SessionVars["user"]) => requireCompanyActor(db, user);
+  const company = (user: SessionVars["user"]) => requireCompanyActor(db, user, "settings");
 
   app.openapi(notifications.get, async (c) => {
     const actor = await company(c.var.user);

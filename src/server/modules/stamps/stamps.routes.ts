@@ -46,14 +46,14 @@ export function stampsRoutes(deps: { db: Db; appUrl: string }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
   app.openapi(toCardRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "counter");
     const input = c.req.valid("json");
     const target = { cardId: c.req.valid("param").id, input };
     return c.json(await giveStamp(deps, actor, target, idempotentRequest(c, input)), 201);
   });
 
   app.openapi(toCustomerRoute, async (c) => {
-    const actor = await requireCompanyActor(db, c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "counter");
     const input = c.req.valid("json");
     const target = { customerId: c.req.valid("param").id, input };
     return c.json(await giveStamp(deps, actor, target, idempotentRequest(c, input)), 201);

@@ -43,6 +43,10 @@ export const stamps = pgTable(
     notes: text(),
     /** The staff user who gave or approved it. */
     givenBy: text(),
+    /** The shop where it was given (locations; null: none listed or not at a counter). */
+    locationId: text(),
+    /** A Gerente's or Dono's reason for giving it past the interval or the daily cap. */
+    overrideReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp({ withTimezone: true }),
     /** True when the customer asked for it (a claim); staff stamps are approved at once. */

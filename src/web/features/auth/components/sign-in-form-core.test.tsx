@@ -20,6 +20,7 @@ const ME: Me = {
     origin: null,
   },
   company: null,
+  member: null,
 };
 
 function renderForm(props: Partial<SignInFormCoreProps> = {}) {

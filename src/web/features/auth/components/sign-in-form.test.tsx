@@ -21,6 +21,7 @@ const ME: Me = {
     origin: null,
   },
   company: null,
+  member: null,
 };
 
 function renderSignIn() {
