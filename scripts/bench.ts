@@ -157,7 +157,7 @@ async function benchDatabase(label: string, database: Database) {
       .where(eq(loyaltyCards.companyId, actor.companyId))
   ).map((c) => c.id);
 
-  const input = { method: "purchase", notes: "" } as const;
+  const input = { method: "purchase", notes: "", quantity: 1 } as const;
   const httpJob = (connections: number, seconds: number): ClientJob => ({
     port,
     paths: cards.slice(0, connections).map((id) => `/api/cards/${id}/stamps`),

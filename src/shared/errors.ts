@@ -60,6 +60,17 @@ export const ERROR_CODES = [
   "partnership_sender_inactive",
   "partner_messages_limited",
   "demo_read_only",
+  "stamp_too_soon",
+  "stamp_daily_cap",
+  "override_not_allowed",
+  "counter_code_expired",
+  "customer_not_member",
+  "last_owner",
+  "staff_invitation_invalid",
+  "staff_email_is_customer",
+  "already_in_team",
+  "team_invitations_limited",
+  "self_stamp_disabled",
   "internal_error",
 ] as const;
 

@@ -21,9 +21,40 @@ export type StampMethod = (typeof STAMP_METHODS)[number];
 export const STAFF_STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
 export type StaffStampMethod = (typeof STAFF_STAMP_METHODS)[number];
 
+/** The counter's quantity stepper: stamps for this many purchases at once. */
+export const STAMP_QUANTITY_MAX = 20;
+export const OVERRIDE_REASON_MAX_LENGTH = 200;
+
 export const AddStampSchema = z.object({
   method: z.enum(STAFF_STAMP_METHODS, "stamp_method_invalid"),
   notes: z.string().trim().max(STAMP_NOTES_MAX_LENGTH, "stamp_notes_too_long").default(""),
+  /** Purchases stamped at once (each worth the method's stamps); 1 by default. */
+  quantity: z
+    .number("stamp_quantity_invalid")
+    .int("stamp_quantity_invalid")
+    .min(1, "stamp_quantity_invalid")
+    .max(STAMP_QUANTITY_MAX, "stamp_quantity_invalid")
+    .default(1),
+  /**
+   * The purchase's amount in cents, when the programme gives stamps by value ("1 carimbo a cada
+   * R$ X"): the stamps are the amount over X, at most the rule's maximum per purchase.
+   */
+  amountCents: z
+    .number("stamp_amount_invalid")
+    .int("stamp_amount_invalid")
+    .min(1, "stamp_amount_invalid")
+    .max(100_000_000, "stamp_amount_invalid")
+    .optional(),
+  /**
+   * A Gerente's or Dono's reason to stamp past the interval or the daily cap (logged with the
+   * stamp); an Atendente's override is refused.
+   */
+  overrideReason: z
+    .string()
+    .trim()
+    .min(3, "override_reason_required")
+    .max(OVERRIDE_REASON_MAX_LENGTH, "override_reason_too_long")
+    .optional(),
 });
 export type AddStamp = z.infer<typeof AddStampSchema>;
 

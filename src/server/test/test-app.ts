@@ -1,14 +1,20 @@
-import { randomBytes, scrypt } from "node:crypto";
+import { randomBytes, randomUUID, scrypt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { MemberRole } from "@shared/team.schema";
+import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { type AppDeps, createApp } from "../app";
 import type { PasswordHashing } from "../auth";
 import type { AppJobDeps } from "../jobs";
+import { createProfile } from "../modules/auth/auth.service";
+import { users } from "../modules/auth/auth.table";
+import { createUserWithPassword } from "../modules/auth/users.service";
 import { type JobRunner, type JobRunnerOptions, startJobs } from "../modules/jobs/jobs.service";
 import type { Mail, Mailer } from "../modules/mail/mail.service";
 import { sendQueuedEmails } from "../modules/mail/outbox";
+import { addMember } from "../modules/team/team.service";
 import { openTestDatabase } from "./databases";
 
 export const TEST_APP_URL = "http://localhost:3999";
@@ -199,6 +205,31 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { cookie, companyId: me.company.id };
   }
 
+  /**
+   * A confirmed, signed-in member of `companyId`'s team with `role` ('Equipe'), made straight in the
+   * database (the invitation's own path is tested in team.test.ts).
+   */
+  async function staffSession(
+    companyId: string,
+    role: MemberRole,
+    {
+      name = `${role} member`,
+      email = `${role}.${randomUUID()}@example.com`,
+      password = "segredo1",
+    } = {},
+  ) {
+    const userId = randomUUID();
+    const passwordHash = await testPasswordHashing.hash(password);
+    await database.db.transaction(async (tx) => {
+      await createUserWithPassword(tx, { id: userId, name, email, passwordHash });
+      await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+      await createProfile(tx, { id: userId, role: "admin", name, email });
+      await addMember(tx, { companyId, userId, role });
+    });
+    const cookie = await signIn(email, password);
+    return { cookie, userId, email, password };
+  }
+
   /** A confirmed, signed-in customer (signed up through `origin`, e.g. a company's QR link). */
   async function customerSession(overrides: Record<string, unknown> = {}) {
     const input = customerInput(overrides);
@@ -221,6 +252,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     confirmationLink,
     signIn,
     companySession,
+    staffSession,
     customerSession,
     jobs,
     /** Where this app's scheduled backups go. */
