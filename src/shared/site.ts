@@ -50,6 +50,7 @@ export const SITE_PAGE_FILES: Record<SitePage, { file: string; namespaces: strin
  */
 export const APP_PATHS = [
   "/convite",
+  "/equipe/convite",
   "/descadastrar",
   "/login-admin",
   "/login-admin-en",
@@ -75,9 +76,13 @@ export const APP_PATHS = [
   "/parceria-marketplace",
   "/parceria-mensagens",
   "/parcerias-ativas",
+  "/equipe",
+  "/balcao",
+  "/balcao/qr",
   "/dashboard-cliente",
   "/dashboard-cliente-cartoes-fidelidade",
   "/dashboard-cliente-cartao-fidelidade/:companyId",
+  "/carimbar",
 ] as const;
 
 const APP_PATTERNS = APP_PATHS.map(

@@ -43,6 +43,7 @@ const APP_NAMESPACES: Namespace[] = [
   "companies",
   "company",
   "company-data",
+  "counter",
   "customer",
   "customers",
   "interests",
@@ -56,6 +57,7 @@ const APP_NAMESPACES: Namespace[] = [
   "security",
   "settings",
   "stamps",
+  "team",
 ];
 
 /**
@@ -106,6 +108,16 @@ export const router = createBrowserRouter([
         lazy: lazyPage(
           () => import("./routes/public/invitation-page").then((m) => m.InvitationPage),
           SIGN_IN_NAMESPACES,
+        ),
+      },
+
+      // An invitation to a company's team ('Equipe'): create a password, or accept signed in
+      {
+        path: "/equipe/convite",
+        lazy: lazyPage(
+          () =>
+            import("./routes/public/staff-invitation-page").then((m) => m.StaffInvitationPage),
+          [...SIGN_IN_NAMESPACES, "team"],
         ),
       },
 
@@ -301,6 +313,29 @@ export const router = createBrowserRouter([
               APP_NAMESPACES,
             ),
           },
+          {
+            path: "/equipe",
+            lazy: lazyPage(
+              () => import("./routes/company/team-page").then((m) => m.TeamPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            // The counter ('Balcão'): an attendant's home, one tap away for the others.
+            path: "/balcao",
+            lazy: lazyPage(
+              () => import("./routes/company/counter-page").then((m) => m.CounterPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            // The counter screen's rotating code for customers' self-stamps.
+            path: "/balcao/qr",
+            lazy: lazyPage(
+              () => import("./routes/company/counter-qr-page").then((m) => m.CounterQrPage),
+              APP_NAMESPACES,
+            ),
+          },
         ],
       },
 
@@ -333,6 +368,14 @@ export const router = createBrowserRouter([
             path: "/dashboard-cliente-cartao-fidelidade/:companyId",
             lazy: lazyPage(
               () => import("./routes/customer/customer-card-page").then((m) => m.CustomerCardPage),
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            // A self-stamp: the customer scanned the counter screen's code.
+            path: "/carimbar",
+            lazy: lazyPage(
+              () => import("./routes/customer/self-stamp-page").then((m) => m.SelfStampPage),
               APP_NAMESPACES,
             ),
           },

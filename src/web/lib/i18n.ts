@@ -9,6 +9,7 @@ import type ptBackup from "../locales/pt-BR/backup.json";
 import type ptBilling from "../locales/pt-BR/billing.json";
 import type ptCards from "../locales/pt-BR/cards.json";
 import type ptClaims from "../locales/pt-BR/claims.json";
+import type ptCounter from "../locales/pt-BR/counter.json";
 import ptCommon from "../locales/pt-BR/common.json";
 import type ptCompanies from "../locales/pt-BR/companies.json";
 import type ptCompany from "../locales/pt-BR/company.json";
@@ -27,6 +28,7 @@ import type ptReports from "../locales/pt-BR/reports.json";
 import type ptSecurity from "../locales/pt-BR/security.json";
 import type ptSettings from "../locales/pt-BR/settings.json";
 import type ptStamps from "../locales/pt-BR/stamps.json";
+import type ptTeam from "../locales/pt-BR/team.json";
 import type ptValidation from "../locales/pt-BR/validation.json";
 import { rememberLanguage, storedLanguage } from "./language";
 
@@ -48,6 +50,7 @@ type Resources = {
   claims: typeof ptClaims;
   companies: typeof ptCompanies;
   company: typeof ptCompany;
+  counter: typeof ptCounter;
   "company-data": typeof ptCompanyData;
   customer: typeof ptCustomer;
   customers: typeof ptCustomers;
@@ -62,6 +65,7 @@ type Resources = {
   security: typeof ptSecurity;
   settings: typeof ptSettings;
   stamps: typeof ptStamps;
+  team: typeof ptTeam;
 };
 export type Namespace = keyof Resources;
 

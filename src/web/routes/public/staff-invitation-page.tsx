@@ -1,0 +1,4 @@
+/** Placeholder: being built in this change (issue 30). */
+export function StaffInvitationPage() {
+  return null;
+}
