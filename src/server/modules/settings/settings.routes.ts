@@ -61,12 +61,13 @@ export function settingsRoutes({ db }: { db: Db }) {
   app.openapi(notifications.put, async (c) =>
     c.json(await saveNotificationSettings(db, await company(c.var.user), c.req.valid("json")), 200),
   );
+  // Backups and data retention are the Dono's (PERMISSIONS backup).
   app.openapi(getSystemRoute, async (c) => {
-    const actor = await company(c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "backup");
     return c.json(await getSystemSettings(db, actor.companyId), 200);
   });
   app.openapi(putSystemRoute, async (c) => {
-    const actor = await company(c.var.user);
+    const actor = await requireCompanyActor(db, c.var.user, "backup");
     return c.json(await updateSystemSettings(db, actor.companyId, c.req.valid("json")), 200);
   });
   return app;

@@ -1,4 +1,5 @@
 import type { Me } from "@shared/auth.schema";
+import { memberHome } from "@shared/team.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ import { useSwitchLanguage } from "@/web/features/settings/components/appearance
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 import { useDemoMode } from "@/web/lib/demo-mode";
 import { CompanyLayout } from "./company-layout";
+import { canOpenPage } from "./page-permissions";
 
 /** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */
 const LOGIN_FOR_NON_ADMINS = new Set(["/configuracoes", "/mensagens"]);
@@ -48,10 +50,15 @@ export function CompanyArea() {
   if (me.data.profile.role !== "admin") {
     return <Navigate to={LOGIN_FOR_NON_ADMINS.has(pathname) ? "/login-admin" : "/"} replace />;
   }
-  if (!me.data.company) return <CompanyMissing />;
+  if (!me.data.member) return <CompanyMissing reason="noTeam" />;
+  if (!me.data.company) return <CompanyMissing reason="company" />;
+  const { role } = me.data.member;
+  // A page the role may not open (PERMISSIONS, as the API): the member's home instead.
+  if (!canOpenPage(role, pathname)) return <Navigate to={memberHome(role)} replace />;
 
   return (
     <CompanyLayout
+      role={role}
       companyName={me.data.company?.tradeName ?? me.data.profile.name}
       // In the demo, 'Sair' leaves it for the public site the demo was opened from (the made-up
       // café has no account to sign out of); a signed-in owner's session stays.
@@ -67,8 +74,11 @@ export function CompanyArea() {
   );
 }
 
-/** An admin whose company cannot be found (spec section 8): sign out and sign in again. */
-function CompanyMissing() {
+/**
+ * An admin whose company cannot be found (spec section 8), or whose account is no longer in any
+ * company's team (removed from 'Equipe'): sign out and sign in again.
+ */
+function CompanyMissing({ reason }: { reason: "company" | "noTeam" }) {
   const { t } = useTranslation("auth");
   const { pathname } = useLocation();
   const signOut = useSignOut(pathname.endsWith("-en") ? "/login-admin-en" : "/login-admin");
@@ -76,7 +86,9 @@ function CompanyMissing() {
     <div className="flex min-h-svh flex-col items-center justify-center gap-4 p-6">
       <Alert variant="destructive" className="max-w-md">
         <CircleAlert aria-hidden="true" />
-        <AlertDescription>{t("companyMissing.message")}</AlertDescription>
+        <AlertDescription>
+          {t(reason === "noTeam" ? "companyMissing.noTeam" : "companyMissing.message")}
+        </AlertDescription>
       </Alert>
       <Button
         type="button"

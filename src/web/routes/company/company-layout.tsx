@@ -1,4 +1,5 @@
 import type { Locale } from "@shared/languages";
+import { can, type MemberRole, type Permission } from "@shared/team.schema";
 import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeft,
@@ -9,9 +10,11 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
+  ScanLine,
   Search,
   Settings,
   Sparkles,
+  UserCog,
   Users,
   Wallet,
 } from "lucide-react";
@@ -58,8 +61,12 @@ type MenuItem = {
     | "reports"
     | "settings"
     | "plan"
+    | "counter"
+    | "team"
     | "help";
   to: string;
+  /** What the member's role needs to see it (null: every member). */
+  permission: Permission | null;
   icon: LucideIcon;
   /** Other paths that highlight this entry. */
   also?: string[];
@@ -69,21 +76,30 @@ type MenuItem = {
 
 /** The company panel menu, in the spec's order (section 2). */
 const MENU: MenuItem[] = [
-  { key: "dashboard", to: "/dashboard", icon: LayoutDashboard, also: ["/dashboard-en"] },
-  { key: "customers", to: "/clientes", icon: Users },
-  { key: "cards", to: "/cartoes", icon: CreditCard },
-  { key: "messages", to: "/mensagens", icon: MessageSquare },
-  { key: "ai", to: "/ia-suprema", icon: Sparkles },
+  {
+    key: "dashboard",
+    to: "/dashboard",
+    icon: LayoutDashboard,
+    also: ["/dashboard-en"],
+    permission: "dashboard",
+  },
+  { key: "counter", to: "/balcao", icon: ScanLine, under: true, permission: "counter" },
+  { key: "customers", to: "/clientes", icon: Users, permission: "customers" },
+  { key: "cards", to: "/cartoes", icon: CreditCard, permission: "programs" },
+  { key: "messages", to: "/mensagens", icon: MessageSquare, permission: "messages" },
+  { key: "ai", to: "/ia-suprema", icon: Sparkles, permission: "assistant" },
   {
     key: "partnerships",
     to: "/parceria",
     icon: Handshake,
     also: ["/parceria-marketplace", "/parceria-mensagens", "/parcerias-ativas"],
+    permission: "partnerships",
   },
-  { key: "reports", to: "/relatorios", icon: ChartColumn },
-  { key: "settings", to: "/configuracoes", icon: Settings },
-  { key: "plan", to: "/plano", icon: Wallet, under: true },
-  { key: "help", to: "/ajuda", icon: CircleHelp },
+  { key: "reports", to: "/relatorios", icon: ChartColumn, permission: "reports" },
+  { key: "team", to: "/equipe", icon: UserCog, permission: "team" },
+  { key: "settings", to: "/configuracoes", icon: Settings, permission: "settings" },
+  { key: "plan", to: "/plano", icon: Wallet, under: true, permission: "billing" },
+  { key: "help", to: "/ajuda", icon: CircleHelp, permission: null },
 ];
 
 /** Pages whose header offers the way back to the dashboard instead of the customer search. */
@@ -93,18 +109,22 @@ const isActive = (item: MenuItem, pathname: string) =>
   [item.to, ...(item.also ?? [])].some((path) => pathname === path) ||
   (item.under === true && pathname.startsWith(`${item.to}/`));
 
-function CompanySidebar({ companyName }: { companyName: string }) {
+function CompanySidebar({ companyName, role }: { companyName: string; role: MemberRole }) {
   const { t } = useTranslation("layout");
   const { pathname } = useLocation();
   const { state, isMobile, setOpenMobile } = useSidebar();
   const collapsed = state === "collapsed" && !isMobile;
   // Pending customer messages, unread partner messages and partnership requests waiting for an
   // answer, refreshed every 30 seconds (spec section 9).
-  const unread = useQuery(unreadMessagesQueryOptions()).data;
+  // Only for a role that reads them (an Atendente's API answers 403: never asked).
+  const unread = useQuery({ ...unreadMessagesQueryOptions(), enabled: can(role, "messages") }).data;
   const pendingCustomers = unread?.pending ?? 0;
   // The bell follows the counter's poll: a new message shows in the badge and the bell together.
   useRefreshOnChange(unread, notificationKeys.company());
-  const partnerships = useQuery(partnershipOverviewQueryOptions()).data;
+  const partnerships = useQuery({
+    ...partnershipOverviewQueryOptions(),
+    enabled: can(role, "partnerships"),
+  }).data;
   const pendingMessages =
     pendingCustomers +
     (partnerships ? partnerships.unreadMessages + partnerships.pendingReceived : 0);
@@ -120,7 +140,7 @@ function CompanySidebar({ companyName }: { companyName: string }) {
         <SidebarGroup>
           <nav aria-label={t("sidebar.navigation")}>
             <SidebarMenu>
-              {MENU.map((item) => {
+              {MENU.filter((item) => !item.permission || can(role, item.permission)).map((item) => {
                 const active = isActive(item, pathname);
                 const label = t(`sidebar.items.${item.key}`);
                 const badge = item.key === "messages" ? pendingMessages : 0;
@@ -219,6 +239,8 @@ function CustomerSearch() {
 
 type CompanyLayoutProps = {
   companyName: string;
+  /** The member's role: the menu and header show only what it may open. */
+  role: MemberRole;
   /** The language switch's choice, kept for the user (the settings feature's). */
   onLanguageSwitch?: (locale: Locale) => void;
   onSignOut: () => void;
@@ -232,6 +254,7 @@ type CompanyLayoutProps = {
  */
 export function CompanyLayout({
   companyName,
+  role,
   onLanguageSwitch,
   onSignOut,
   signingOut,
@@ -243,7 +266,7 @@ export function CompanyLayout({
 
   return (
     <SidebarProvider defaultOpen={readSidebarCookie()}>
-      <CompanySidebar companyName={companyName} />
+      <CompanySidebar companyName={companyName} role={role} />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 items-center gap-1 border-b bg-background/95 px-2 backdrop-blur sm:gap-2 sm:px-3 md:px-4">
           <SidebarTrigger label={t("sidebar.toggle")} />
@@ -255,17 +278,19 @@ export function CompanyLayout({
                 <span className="sr-only sm:not-sr-only">{t("header.backToDashboard")}</span>
               </Link>
             </Button>
-          ) : (
+          ) : can(role, "customers") ? (
             <CustomerSearch />
-          )}
+          ) : null}
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher className="hidden sm:inline-flex" onSwitch={onLanguageSwitch} />
-            <NotificationBell />
-            <Button asChild variant="ghost" size="icon">
-              <Link to="/dados-empresa" aria-label={t("header.companyData")}>
-                <Settings aria-hidden="true" />
-              </Link>
-            </Button>
+            {can(role, "dashboard") ? <NotificationBell /> : null}
+            {can(role, "settings") ? (
+              <Button asChild variant="ghost" size="icon">
+                <Link to="/dados-empresa" aria-label={t("header.companyData")}>
+                  <Settings aria-hidden="true" />
+                </Link>
+              </Button>
+            ) : null}
             <SignOutButton onSignOut={onSignOut} signingOut={signingOut} />
           </div>
         </header>

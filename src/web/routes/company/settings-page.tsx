@@ -1,3 +1,4 @@
+import { can } from "@shared/team.schema";
 import { ArrowLeft, Sparkles, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { useId } from "react";
@@ -15,6 +16,7 @@ import { NotificationsSection } from "@/web/features/settings/components/notific
 import { PromotionSection } from "@/web/features/settings/components/promotion-section";
 import { ReferralRulesSection } from "@/web/features/settings/components/referral-rules-section";
 import { SystemSection } from "@/web/features/settings/components/system-section";
+import { useCompanyMe } from "./company-area";
 
 function Section({
   title,
@@ -48,6 +50,9 @@ function Section({
  */
 export function SettingsPage() {
   const { t } = useTranslation(["settings", "referrals", "billing", "assistant"]);
+  // A Gerente sees the rules and their own preferences; backups, the plan and IA Suprema are the
+  // Dono's (PERMISSIONS, as the API).
+  const role = useCompanyMe().member?.role ?? null;
   return (
     <>
       <PageHeader
@@ -84,31 +89,37 @@ export function SettingsPage() {
         <Section title={t("sections.appearance")}>
           <AppearanceSection />
         </Section>
-        <Section title={t("sections.system")}>
-          <SystemSection backupAction={<BackupButton />} storedBackups={<StoredBackups />} />
-        </Section>
-        <Section
-          title={t("billing:settings.title")}
-          description={t("billing:settings.description")}
-        >
-          <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/plano">
-              <Wallet aria-hidden="true" />
-              {t("billing:settings.link")}
-            </Link>
-          </Button>
-        </Section>
-        <Section
-          title={t("assistant:configLink.title")}
-          description={t("assistant:configLink.body")}
-        >
-          <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/ia-suprema">
-              <Sparkles aria-hidden="true" />
-              {t("assistant:configLink.cta")}
-            </Link>
-          </Button>
-        </Section>
+        {can(role, "backup") ? (
+          <Section title={t("sections.system")}>
+            <SystemSection backupAction={<BackupButton />} storedBackups={<StoredBackups />} />
+          </Section>
+        ) : null}
+        {can(role, "billing") ? (
+          <Section
+            title={t("billing:settings.title")}
+            description={t("billing:settings.description")}
+          >
+            <Button asChild variant="outline" className="justify-self-start">
+              <Link to="/plano">
+                <Wallet aria-hidden="true" />
+                {t("billing:settings.link")}
+              </Link>
+            </Button>
+          </Section>
+        ) : null}
+        {can(role, "assistant") ? (
+          <Section
+            title={t("assistant:configLink.title")}
+            description={t("assistant:configLink.body")}
+          >
+            <Button asChild variant="outline" className="justify-self-start">
+              <Link to="/ia-suprema">
+                <Sparkles aria-hidden="true" />
+                {t("assistant:configLink.cta")}
+              </Link>
+            </Button>
+          </Section>
+        ) : null}
       </div>
     </>
   );
