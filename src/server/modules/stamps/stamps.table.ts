@@ -47,6 +47,11 @@ export const stamps = pgTable(
     locationId: text(),
     /** A Gerente's or Dono's reason for giving it past the interval or the daily cap. */
     overrideReason: text(),
+    /**
+     * A self-stamp: the customer scanned the counter screen's rotating code (/balcao/qr) and got
+     * it with no one of the team giving it (`given_by` null).
+     */
+    selfService: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp({ withTimezone: true }),
     /** True when the customer asked for it (a claim); staff stamps are approved at once. */

@@ -1,0 +1,1 @@
+ALTER TABLE "stamps" ADD COLUMN "self_service" boolean DEFAULT false NOT NULL;
