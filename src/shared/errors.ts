@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   "already_in_team",
   "team_invitations_limited",
   "self_stamp_disabled",
+  "stamp_amount_too_low",
   "internal_error",
 ] as const;
 
