@@ -113,3 +113,10 @@ export function cardBadge(card: {
   if (card.stamps === 0) return "new";
   return "inProgress";
 }
+
+/**
+ * A fingerprint of the customer's open cards (GET /api/me/cards/version): the open card pages
+ * poll it and refetch the cards when it changes (decision 031).
+ */
+export const CardsVersionSchema = z.object({ version: z.string() }).meta({ id: "CardsVersion" });
+export type CardsVersion = z.infer<typeof CardsVersionSchema>;

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { STAMP_METHODS } from "./stamps.schema";
+
+/**
+ * The counter ('Balcão'): how a team member finds the customer in front of them (their QR code,
+ * their short code, or a name or phone search) and what the counter shows of them. An attendant
+ * sees only this: a name, a masked phone and the open cards, never the full phone or the e-mail.
+ */
+
+/** A customer's short code: 6 characters without look-alikes (no 0/O, 1/I/L), shown as K7Q-2MX. */
+export const COUNTER_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const COUNTER_CODE_LENGTH = 6;
+/** What a scanned QR token or a typed short code may be at most (a token is about 40). */
+export const COUNTER_LOOKUP_MAX_LENGTH = 100;
+export const COUNTER_SEARCH_MIN_LENGTH = 2;
+export const COUNTER_SEARCH_MAX_LENGTH = 100;
+/** A counter search answers at most this many customers (type more to narrow it). */
+export const COUNTER_SEARCH_LIMIT = 10;
+/** The history shown with each card at the counter: its latest grants. */
+export const COUNTER_HISTORY_LIMIT = 5;
+
+/** A typed short code as stored: 'k7q-2mx', ' K7Q 2MX ' -> 'K7Q2MX'. */
+export const normalizeShortCode = (text: string) => text.replace(/[\s-]/g, "").toUpperCase();
+
+/** Whether `code` (normalized) can be a short code at all: 6 characters of the alphabet. */
+export const isShortCode = (code: string) =>
+  code.length === COUNTER_CODE_LENGTH &&
+  [...code].every((ch) => COUNTER_CODE_ALPHABET.includes(ch));
+
+/** 'K7Q2MX' -> 'K7Q-2MX', as the customer sees it. */
+export const formatShortCode = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
+
+/** 'Mostrar no balcão': the customer's short code, the QR code's signed payload and its refresh. */
+export const CounterCodeSchema = z
+  .object({
+    shortCode: z.string(),
+    /** The QR code's content: a token signed for the current 30-second step. */
+    qr: z.string(),
+    /** When the QR code changes (fetch a new one then; the old one still works 30 s more). */
+    refreshAt: z.string(),
+  })
+  .meta({ id: "CounterCode" });
+export type CounterCode = z.infer<typeof CounterCodeSchema>;
+
+/** A scanned QR code or a typed short code ('K7Q-2MX', 'k7q2mx', with spaces). */
+export const CounterLookupSchema = z.object({
+  code: z
+    .string("counter_code_required")
+    .trim()
+    .min(1, "counter_code_required")
+    .max(COUNTER_LOOKUP_MAX_LENGTH, "counter_code_required"),
+});
+export type CounterLookup = z.infer<typeof CounterLookupSchema>;
+
+export const CounterSearchQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .min(COUNTER_SEARCH_MIN_LENGTH, "counter_search_too_short")
+    .max(COUNTER_SEARCH_MAX_LENGTH, "counter_search_too_short"),
+});
+
+/** One grant of stamps on a card, as the counter shows it ("por Ana"). */
+export const CounterStampSchema = z
+  .object({
+    id: z.string(),
+    method: z.enum(STAMP_METHODS),
+    count: z.number().int(),
+    /** Who gave it (null: a rule's stamp, or an account since removed). */
+    givenByName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "CounterStamp" });
+export type CounterStamp = z.infer<typeof CounterStampSchema>;
+
+/** An open card (active or complete) at the counter. */
+export const CounterCardSchema = z
+  .object({
+    id: z.string(),
+    programId: z.string(),
+    programName: z.string(),
+    reward: z.string(),
+    stamps: z.number().int(),
+    maxStamps: z.number().int(),
+    status: z.enum(["active", "complete"]),
+  })
+  .meta({ id: "CounterCard" });
+export type CounterCard = z.infer<typeof CounterCardSchema>;
+
+export const CounterCardWithHistorySchema = CounterCardSchema.extend({
+  /** The latest grants, newest first (COUNTER_HISTORY_LIMIT). */
+  history: z.array(CounterStampSchema),
+}).meta({ id: "CounterCardWithHistory" });
+export type CounterCardWithHistory = z.infer<typeof CounterCardWithHistorySchema>;
+
+/** The customer found at the counter: name, masked phone ('(11) •••••-7777'), open cards. */
+export const CounterCustomerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    maskedPhone: z.string().nullable(),
+    cards: z.array(CounterCardWithHistorySchema),
+  })
+  .meta({ id: "CounterCustomer" });
+export type CounterCustomer = z.infer<typeof CounterCustomerSchema>;
+
+/** A counter search's match: name, masked phone and open cards (no history). */
+export const CounterSearchResultSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    maskedPhone: z.string().nullable(),
+    cards: z.array(CounterCardSchema),
+  })
+  .meta({ id: "CounterSearchResult" });
+export type CounterSearchResult = z.infer<typeof CounterSearchResultSchema>;
+
+/** What the counter's stamp form needs of the company's rules (readable by every role). */
+export const CounterRulesSchema = z
+  .object({
+    /** Stamps one purchase is worth. */
+    purchaseStamps: z.number().int(),
+    /** Stamps by value: one per this many cents (null: off), at most maxStampsPerPurchase. */
+    stampValueCents: z.number().int().nullable(),
+    maxStampsPerPurchase: z.number().int().nullable(),
+  })
+  .meta({ id: "CounterRules" });
+export type CounterRules = z.infer<typeof CounterRulesSchema>;
