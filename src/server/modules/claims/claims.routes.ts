@@ -222,7 +222,11 @@ async function serveReceipt(c: Context<{ Variables: SessionVars }>, db: Db, clai
   if (!user) throw new AppError("unauthenticated", 401, "Sign in first.");
   const scope = await requireCompanyActor(db, user, "claims")
     .then((a) => ({ companyId: a.companyId }))
-    .catch(async () => ({ customerId: (await requireCustomerActor(db, user)).customerId }));
+    .catch(async (error: unknown) => {
+      // A team member whose role may not see claims stays refused as such.
+      if (error instanceof AppError && error.code === "role_forbidden") throw error;
+      return { customerId: (await requireCustomerActor(db, user)).customerId };
+    });
   const file = await readFile(db, await findReceiptFileId(db, scope, claimId));
   if (!file) throw new AppError("not_found", 404, "Receipt not found");
   return c.body(new Uint8Array(file.data), 200, {
