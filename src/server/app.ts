@@ -217,7 +217,7 @@ export function createApp(deps: AppDeps): App {
     "/api",
     customersRoutes({ db, auth, mailer: deps.mailer, appUrl: deps.appUrl, trustProxyHops }),
   );
-  app.route("/api", stampsRoutes({ db, appUrl: deps.appUrl }));
+  app.route("/api", stampsRoutes({ db, appUrl: deps.appUrl, authSecret: deps.authSecret }));
   app.route("/api", referralsRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", cardChangesRoutes({ db }));

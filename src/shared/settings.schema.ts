@@ -71,6 +71,35 @@ export const ReferralRulesSchema = z.object({
 });
 export type ReferralRules = z.infer<typeof ReferralRulesSchema>;
 
+/** Counter rules' ceilings: a day between two stamps on a card, 100 stamps a day, R$ 10.000,00. */
+export const STAMP_INTERVAL_MAX_MINUTES = 1440;
+export const DAILY_STAMP_CAP_MAX = 100;
+export const STAMP_VALUE_MAX_CENTS = 1_000_000;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.number(message).int(message).min(min, message).max(max, message);
+
+/**
+ * 'Regras do Programa' at the counter (issue 30): the minutes between two stamps on one card and
+ * the stamps a customer may get in a São Paulo day (0: off), stamps by purchase value ("1 carimbo
+ * a cada R$ X", null: off) with a maximum per purchase (null: only the card's), and the
+ * customers' self-stamp by the counter screen's QR code (off by default).
+ */
+export const CounterSettingsSchema = z
+  .object({
+    intervalMinutes: wholeNumber("stamp_interval_range", 0, STAMP_INTERVAL_MAX_MINUTES),
+    dailyCap: wholeNumber("daily_stamp_cap_range", 0, DAILY_STAMP_CAP_MAX),
+    stampValueCents: wholeNumber("stamp_value_range", 1, STAMP_VALUE_MAX_CENTS).nullable(),
+    maxStampsPerPurchase: wholeNumber(
+      "max_stamps_per_purchase_range",
+      1,
+      RULE_MAX_STAMPS,
+    ).nullable(),
+    selfStampEnabled: z.boolean(),
+  })
+  .meta({ id: "CounterSettings" });
+export type CounterSettings = z.infer<typeof CounterSettingsSchema>;
+
 /** A day that exists (2024-02-31 and 0000-01-01 are refused, not sent to the database). */
 const isoDate = calendarDate("promotion_date_invalid");
 

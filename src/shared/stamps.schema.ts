@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MemberRole } from "./team.schema";
 
 export const STAMP_NOTES_MAX_LENGTH = 500;
 
@@ -24,6 +25,14 @@ export type StaffStampMethod = (typeof STAFF_STAMP_METHODS)[number];
 /** The counter's quantity stepper: stamps for this many purchases at once. */
 export const STAMP_QUANTITY_MAX = 20;
 export const OVERRIDE_REASON_MAX_LENGTH = 200;
+
+/**
+ * Who may stamp past the counter's interval or daily cap, with a reason (issue 30): a Gerente or a
+ * Dono; an Atendente's override is refused (403 override_not_allowed).
+ */
+export const STAMP_OVERRIDE_ROLES = ["owner", "manager"] as const satisfies readonly MemberRole[];
+export const canOverrideStampRules = (role: MemberRole | null | undefined) =>
+  role != null && (STAMP_OVERRIDE_ROLES as readonly MemberRole[]).includes(role);
 
 export const AddStampSchema = z.object({
   method: z.enum(STAFF_STAMP_METHODS, "stamp_method_invalid"),
@@ -74,8 +83,58 @@ export const StampSchema = z
     count: z.number().int(),
     status: z.enum(["pending", "approved", "rejected"]),
     notes: z.string().nullable(),
+    /**
+     * The team member who gave it, or who approved or refused the claim ("por Ana"); null for a
+     * rule's stamp (birthday, referral: the method says it) and a self-stamp.
+     */
     givenByName: z.string().nullable(),
+    /** The customer took it by scanning the counter screen's code (/balcao/qr). */
+    selfService: z.boolean(),
+    /** A Gerente's or Dono's reason for giving it past the interval or the daily cap. */
+    overrideReason: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: "Stamp" });
 export type Stamp = z.infer<typeof StampSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Self-stamps: a signed-in customer scans the counter screen's rotating code (/balcao/qr)
+
+export const SELF_STAMP_TOKEN_MAX_LENGTH = 200;
+
+/** The counter screen's code: the QR code's link (`/carimbar?c=<token>`) and when it changes. */
+export const SelfStampCodeSchema = z
+  .object({
+    token: z.string(),
+    url: z.string(),
+    /** When the next code is shown (the one shown still works 30 s more). */
+    refreshAt: z.string(),
+  })
+  .meta({ id: "SelfStampCode" });
+export type SelfStampCode = z.infer<typeof SelfStampCodeSchema>;
+
+/** `POST /api/me/self-stamps`: the code read from the QR code's link (`?c=`). */
+export const SelfStampSchema = z.object({
+  token: z
+    .string("self_stamp_code_required")
+    .trim()
+    .min(1, "self_stamp_code_required")
+    .max(SELF_STAMP_TOKEN_MAX_LENGTH, "self_stamp_code_required"),
+});
+export type SelfStamp = z.infer<typeof SelfStampSchema>;
+
+/** The stamp the customer got, and their card after it. */
+export const SelfStampResultSchema = z
+  .object({
+    added: z.number().int(),
+    card: z.object({
+      id: z.string(),
+      companyId: z.string(),
+      companyName: z.string(),
+      stamps: z.number().int(),
+      maxStamps: z.number().int(),
+      status: z.enum(["active", "complete", "redeemed"]),
+    }),
+  })
+  .meta({ id: "SelfStampResult" });
+export type SelfStampResult = z.infer<typeof SelfStampResultSchema>;

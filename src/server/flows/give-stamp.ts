@@ -4,22 +4,31 @@
  * referral qualified, its referrer rewarded at once when possible (referrals). A repeat with the
  * same Idempotency-Key answers the first answer (middleware/idempotency.ts).
  *
+ * The counter's rules (issue 30, 'Regras do Programa'), checked once the card is locked: at least
+ * `stamp_interval_minutes` between two counter stamps on one card, at most `daily_stamp_cap` counter
+ * stamps a São Paulo day per customer and company (0 turns either off; what counts is in
+ * stamps.queries.ts), refused with 409 `stamp_too_soon` / `stamp_daily_cap` and `fields.at`, when
+ * the next stamp is allowed. A Gerente or Dono may pass them with `overrideReason`, kept on the
+ * stamp with who gave it. A grant is worth the method's stamps times `quantity`, or, with stamps by
+ * value, the purchase's amount over the company's value (at most its maximum per purchase).
+ *
  * The rules' stamps (birthday gift, referral welcome and reward) go through `giveRuleStamps`, the
- * one way another module's rule gives stamps.
+ * one way another module's rule gives stamps; they are not counter stamps.
  */
 import { randomUUID } from "node:crypto";
 import type { CompanyCard } from "@shared/cards.schema";
-import type { AddCustomerStamp, AddStamp } from "@shared/stamps.schema";
+import { type AddCustomerStamp, type AddStamp, canOverrideStampRules } from "@shared/stamps.schema";
 import type { Db, Tx } from "../db/client";
 import { AppError } from "../errors";
 import type { CompanyActor } from "../middleware/actor";
 import { type IdempotentRequest, withIdempotency } from "../middleware/idempotency";
-import { creditCard, openCard } from "../modules/cards/cards.service";
+import { type CreditRules, creditCard, openCard } from "../modules/cards/cards.service";
 import { findMembership } from "../modules/customers/memberships.service";
 import { queueCustomerEmail } from "../modules/notifications/customer-emails";
 import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { findProgram } from "../modules/programs/programs.service";
 import { qualifyReferral } from "../modules/referrals/referrals.service";
+import { lockCounterWindow } from "../modules/stamps/stamps.queries";
 import { recordRuleStamp, recordStaffStamp } from "../modules/stamps/stamps.service";
 
 export type GiveStampDeps = { db: Db; appUrl: string };
@@ -40,6 +49,13 @@ export async function giveStamp(
   target: StampTarget,
   request: IdempotentRequest,
 ): Promise<CompanyCard> {
+  if (target.input.overrideReason !== undefined && !canOverrideStampRules(actor.role)) {
+    throw new AppError(
+      "override_not_allowed",
+      403,
+      "Only a manager or an owner may pass the interval or the daily cap.",
+    );
+  }
   const answer = await withIdempotency(db, `stamp:${actor.companyId}`, request, async (tx) => {
     const cardId =
       "cardId" in target
@@ -76,7 +92,10 @@ async function openCardToStamp(
   return cardId;
 }
 
-/** A staff stamp on a card: approved at once, with who gave it and when. */
+/**
+ * A staff stamp on a card: approved at once, with who gave it, where and when, within the counter's
+ * rules (or past them with a manager's reason).
+ */
 async function stampCard(
   tx: Tx,
   appUrl: string,
@@ -84,7 +103,14 @@ async function stampCard(
   cardId: string,
   input: AddStamp,
 ) {
-  const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method);
+  let overridden = false;
+  const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method, {
+    worth: (rules, perMethod) => counterWorth(rules, perMethod, input),
+    check: async (locked) => {
+      const target = { ...locked, cardId, companyId: actor.companyId };
+      overridden = await checkCounterRules(tx, target, input.overrideReason);
+    },
+  });
   // The stamp that completes the card is told by e-mail too (under the customer's switch).
   if (card.status === "complete") {
     const target = { customerId, companyId: actor.companyId };
@@ -99,8 +125,79 @@ async function stampCard(
     count: added,
     notes: input.notes || null,
     givenBy: actor.userId,
+    locationId: actor.locationId,
+    overrideReason: overridden ? (input.overrideReason ?? null) : null,
   });
   return { customerId, card };
+}
+
+/**
+ * What a counter grant is worth before the card's maximum: with stamps by value (the company's
+ * `stamp_value_cents`) a purchase with its amount earns the amount over the value, at most
+ * `max_stamps_per_purchase` (an amount worth less than one stamp: 422 `stamp_amount_too_low`);
+ * otherwise the method's stamps times the quantity of purchases. The amount is the whole purchase:
+ * with it the quantity is not used; without the rule the amount is not used.
+ */
+export function counterWorth(
+  rules: CreditRules,
+  perMethod: number,
+  input: Pick<AddStamp, "method" | "quantity" | "amountCents">,
+): number {
+  if (input.method === "purchase" && input.amountCents !== undefined && rules.stampValueCents) {
+    const byValue = Math.floor(input.amountCents / rules.stampValueCents);
+    if (byValue < 1) {
+      throw new AppError(
+        "stamp_amount_too_low",
+        422,
+        "The purchase is worth less than one stamp.",
+        { amountCents: "stamp_amount_too_low" },
+      );
+    }
+    return rules.maxStampsPerPurchase ? Math.min(byValue, rules.maxStampsPerPurchase) : byValue;
+  }
+  return perMethod * input.quantity;
+}
+
+/**
+ * The counter's interval and daily cap for `added` more stamps on the locked card (the customer's
+ * membership is locked too: see stamps.queries.ts). Within them: false. Past one of them: true
+ * when `overrideReason` passes it (the caller checked who may), else 409 with `fields.at`, when the
+ * next stamp is allowed (the later of the two when both are passed).
+ */
+export async function checkCounterRules(
+  tx: Tx,
+  target: {
+    membershipId: string;
+    cardId: string;
+    companyId: string;
+    customerId: string;
+    added: number;
+    rules: CreditRules;
+  },
+  overrideReason?: string,
+): Promise<boolean> {
+  const { rules, added } = target;
+  if (rules.intervalMinutes <= 0 && rules.dailyCap <= 0) return false;
+  const window = await lockCounterWindow(tx, target);
+  const refusals: { code: "stamp_too_soon" | "stamp_daily_cap"; at: Date }[] = [];
+  if (rules.intervalMinutes > 0 && window.lastOnCard) {
+    const at = new Date(window.lastOnCard.getTime() + rules.intervalMinutes * 60_000);
+    if (at > window.now) refusals.push({ code: "stamp_too_soon", at });
+  }
+  if (rules.dailyCap > 0 && window.today + added > rules.dailyCap) {
+    refusals.push({ code: "stamp_daily_cap", at: window.tomorrow });
+  }
+  const refusal = refusals.sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  if (!refusal) return false;
+  if (overrideReason) return true;
+  throw new AppError(
+    refusal.code,
+    409,
+    refusal.code === "stamp_too_soon"
+      ? "This card got a stamp moments ago."
+      : "The customer got today's stamps already.",
+    { at: refusal.at.toISOString() },
+  );
 }
 
 /**
@@ -118,13 +215,9 @@ export async function giveRuleStamps(
 ): Promise<{ cardId: string; added: number }> {
   const program = await findDefaultProgram(tx, membership.companyId);
   const { cardId } = await openCard(tx, { membership, program });
-  const { added } = await creditCard(
-    tx,
-    { companyId: membership.companyId },
-    cardId,
-    method,
+  const { added } = await creditCard(tx, { companyId: membership.companyId }, cardId, method, {
     worth,
-  );
+  });
   await recordRuleStamp(tx, {
     cardId,
     companyId: membership.companyId,

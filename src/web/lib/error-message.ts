@@ -13,15 +13,41 @@ const isErrorKey = (key: string): key is ErrorKey => i18n.exists(`errors:${key}`
 
 /**
  * Values an error carries for its text (e.g. `location_change_too_soon`'s `date`), a YYYY-MM-DD
- * shown as dd/MM/yyyy.
+ * shown as dd/MM/yyyy; an instant (ISO, e.g. `stamp_too_soon`'s `at`) as HH:mm when it is today,
+ * else dd/MM/yyyy - HH:mm, in the browser's time zone.
  */
 const errorValues = (fields: Record<string, string>) =>
   Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [
       key,
-      /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDate(value) : value,
+      /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? formatCalendarDate(value)
+        : /^\d{4}-\d{2}-\d{2}T/.test(value)
+          ? formatInstant(value)
+          : value,
     ]),
   );
+
+// Intl, not date-fns: this file is in the sign-in pages' light entry (decision 018).
+const timeFormat = new Intl.DateTimeFormat("pt-BR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const dayFormat = new Intl.DateTimeFormat("pt-BR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+function formatInstant(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const time = timeFormat.format(date);
+  return date.toDateString() === new Date().toDateString()
+    ? time
+    : `${dayFormat.format(date)} - ${time}`;
+}
 
 /** `i18n.t` with values for any key (the typed overloads take them only for keys that use them). */
 const translate = (key: string, values: Record<string, string>): string =>

@@ -168,6 +168,8 @@ export async function getCardHistory(db: Db, companyId: string, cardId: string):
     status: stamp.status,
     notes: stamp.notes,
     givenByName,
+    selfService: stamp.selfService,
+    overrideReason: stamp.overrideReason,
     createdAt: stamp.createdAt.toISOString(),
   }));
 }
@@ -237,8 +239,8 @@ export async function listCustomerCards(
 
 /**
  * Locks one of the company's cards (only the card row: grants on other cards of the company do not
- * queue) and reads, in the same round trip, the company's stamps per method and the membership's
- * status (an inactive customer gets no stamps). Null when the card is not the company's.
+ * queue) and reads, in the same round trip, the company's stamps per method and counter rules and
+ * the membership's status (an inactive customer gets no stamps). Null when the card is not the company's.
  * Call it inside the caller's transaction (cards.service `creditCard`).
  */
 const lockCardForCreditQuery = reusableQuery("lock_card_for_credit", (db) =>
@@ -250,6 +252,11 @@ const lockCardForCreditQuery = reusableQuery("lock_card_for_credit", (db) =>
         review: companies.reviewStamps,
         social: companies.socialStamps,
         birthday: companies.birthdayStamps,
+        // The counter's rules (flows/give-stamp.ts): interval, daily cap, stamps by value.
+        intervalMinutes: companies.stampIntervalMinutes,
+        dailyCap: companies.dailyStampCap,
+        stampValueCents: companies.stampValueCents,
+        maxStampsPerPurchase: companies.maxStampsPerPurchase,
       },
       memberStatus: memberships.status,
     })

@@ -9,7 +9,11 @@ import type { CompanyActor } from "../../middleware/actor";
 import { getCompanyCard, lockCardForCredit } from "./cards.queries";
 import { loyaltyCards } from "./cards.table";
 
-/** 'Marcar Utilização': a complete card becomes redeemed, keeping its history. */
+/**
+ * 'Marcar Utilização': a complete card becomes redeemed, keeping its history, with who redeemed it
+ * and at which shop. One conditional UPDATE (status still 'complete'): of any number of concurrent
+ * redemptions exactly one changes the row, the others find it redeemed (409 card_redeemed).
+ */
 export async function redeemCard(
   db: Db,
   actor: CompanyActor,
@@ -22,6 +26,7 @@ export async function redeemCard(
       status: "redeemed",
       redeemedAt: sql`now()`,
       redeemedBy: actor.userId,
+      redeemedLocationId: actor.locationId,
       redemptionBonusType: input.bonusType || null,
       redemptionNotes: input.notes || null,
     })
@@ -92,6 +97,40 @@ function stampsPerMethod(
   }[method];
 }
 
+/** The company's rules as a credit reads them with the locked card. */
+export type CreditRules = {
+  purchase: number;
+  review: number;
+  social: number;
+  birthday: number;
+  /** Minutes between two counter stamps on one card (0: off). */
+  intervalMinutes: number;
+  /** Counter stamps a customer may get in a São Paulo day (0: off). */
+  dailyCap: number;
+  /** Stamps by purchase value: one per this many cents (null: off), at most this many. */
+  stampValueCents: number | null;
+  maxStampsPerPurchase: number | null;
+};
+
+export type CreditOptions = {
+  /**
+   * What the grant is worth when the method's rule does not say it alone: a number (the referral
+   * stamps), or worked out from the company's rules and the method's worth (the counter's quantity
+   * and purchase value). Never past the card's maximum either way.
+   */
+  worth?: number | ((rules: CreditRules, perMethod: number) => number);
+  /**
+   * Runs once the card is locked, before it is credited, with the stamps about to be added: it may
+   * refuse the grant by throwing (the counter's interval and daily cap, flows/give-stamp.ts).
+   */
+  check?: (locked: {
+    membershipId: string;
+    customerId: string;
+    added: number;
+    rules: CreditRules;
+  }) => Promise<void>;
+};
+
 /**
  * Adds the stamps `method` is worth to one of the company's cards, inside the caller's transaction.
  * The card row is locked first, so concurrent grants queue: the card never passes its maximum,
@@ -102,8 +141,7 @@ export async function creditCard(
   actor: Pick<CompanyActor, "companyId">,
   cardId: string,
   method: StampMethod,
-  /** What the stamp is worth when the method's rule does not say (the referral stamps). */
-  worth?: number,
+  { worth, check }: CreditOptions = {},
 ): Promise<{ added: number; customerId: string; card: CompanyCard }> {
   // The company's rules, the membership's status and what the answer shows come with the locked
   // card (one round trip).
@@ -116,7 +154,10 @@ export async function creditCard(
     throw new AppError("card_redeemed", 409, "The card was already redeemed.");
   if (card.status === "complete") throw new AppError("card_complete", 409, "The card is complete");
 
-  const added = Math.min(worth ?? stampsPerMethod(rules, method), card.maxStamps - card.stamps);
+  const perMethod = stampsPerMethod(rules, method);
+  const worthOf = typeof worth === "function" ? worth(rules, perMethod) : (worth ?? perMethod);
+  const added = Math.min(worthOf, card.maxStamps - card.stamps);
+  await check?.({ membershipId: card.membershipId, customerId: card.customerId, added, rules });
   const total = card.stamps + added;
   const status = total >= card.maxStamps ? "complete" : "active";
   const [credited] = await creditQuery(tx, { cardId: card.id, total, status });

@@ -3,6 +3,7 @@ import type { Program } from "@shared/programs.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { errorCode } from "../../test/http";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
@@ -46,6 +47,8 @@ const stampCustomer = async (customerId: string, programId?: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   barber = await t.companySession({ companyName: "Barbearia do Zé", email: "ze@example.com" });
+  // These tests stamp cards again and again: the counter's interval and daily cap are off.
+  await setCounterRules(t, barber.cookie);
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
   haircut = await createProgram({
     name: "Corte de cabelo",

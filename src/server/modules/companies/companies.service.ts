@@ -115,6 +115,19 @@ type CompanyReferralRules = Pick<
 export const saveCompanyReferralRules = (db: Db, companyId: string, rules: CompanyReferralRules) =>
   updateCompany(db, companyId, rules);
 
+/** The counter's rules ('Regras do Programa': interval, daily cap, stamps by value, self-stamp). */
+type CompanyCounterRules = Pick<
+  CompanyValues,
+  | "stampIntervalMinutes"
+  | "dailyStampCap"
+  | "stampValueCents"
+  | "maxStampsPerPurchase"
+  | "selfStampEnabled"
+>;
+
+export const saveCompanyCounterRules = (db: Db, companyId: string, rules: CompanyCounterRules) =>
+  updateCompany(db, companyId, rules);
+
 /** The special promotion ('Promoção especial'). */
 type CompanyPromotion = Pick<
   CompanyValues,

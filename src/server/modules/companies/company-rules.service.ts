@@ -1,15 +1,21 @@
 /**
  * The company's rules as /configuracoes edits them: the stamp rules (the stamp logic and the
- * customers' claim options read these columns), the referral rules and the special promotion
+ * customers' claim options read these columns), the counter's rules, the referral rules and the special promotion
  * (customers see it while active and within its dates). All are columns of the company's row.
  */
 import type { SocialNetwork } from "@shared/claims.schema";
-import type { LoyaltyRules, PromotionSettings, ReferralRules } from "@shared/settings.schema";
+import type {
+  CounterSettings,
+  LoyaltyRules,
+  PromotionSettings,
+  ReferralRules,
+} from "@shared/settings.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { findCompany } from "./companies.queries";
 import {
+  saveCompanyCounterRules,
   saveCompanyLoyaltyRules,
   saveCompanyPromotion,
   saveCompanyReferralRules,
@@ -71,6 +77,38 @@ export async function saveLoyaltyRules(
     }),
   );
   return getLoyaltyRules(db, actor);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counter rules (flows/give-stamp.ts and flows/self-stamp.ts read these columns with the card)
+
+export async function getCounterSettings(db: Db, actor: CompanyActor): Promise<CounterSettings> {
+  const c = await companyRow(db, actor.companyId);
+  return {
+    intervalMinutes: c.stampIntervalMinutes,
+    dailyCap: c.dailyStampCap,
+    stampValueCents: c.stampValueCents,
+    maxStampsPerPurchase: c.maxStampsPerPurchase,
+    selfStampEnabled: c.selfStampEnabled,
+  };
+}
+
+export async function saveCounterSettings(
+  db: Db,
+  actor: CompanyActor,
+  rules: CounterSettings,
+): Promise<CounterSettings> {
+  await found(
+    saveCompanyCounterRules(db, actor.companyId, {
+      stampIntervalMinutes: rules.intervalMinutes,
+      dailyStampCap: rules.dailyCap,
+      stampValueCents: rules.stampValueCents,
+      // The maximum per purchase means nothing without stamps by value.
+      maxStampsPerPurchase: rules.stampValueCents ? rules.maxStampsPerPurchase : null,
+      selfStampEnabled: rules.selfStampEnabled,
+    }),
+  );
+  return getCounterSettings(db, actor);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { CustomerCard } from "@shared/cards.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { testEnv } from "../../test/test-env";
 import { stamps } from "./stamps.table";
@@ -20,6 +21,8 @@ afterAll(async () => {
 describe(`${REQUESTS} concurrent add-stamp requests on one card of maximum 10`, () => {
   it("count exactly 10 stamps, complete the card once and answer the rest with a conflict", async () => {
     const cafe = await t.companySession({ email: "carga@example.com" });
+    // Every stamp here is on one card at once: the counter's interval and daily cap are off.
+    await setCounterRules(t, cafe.cookie);
     const ana = await t.customerSession({
       email: "ana@example.com",
       origin: { empresa_id: cafe.companyId },

@@ -1,9 +1,16 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { CompanyCardSchema } from "@shared/cards.schema";
-import { AddCustomerStampSchema, AddStampSchema } from "@shared/stamps.schema";
+import {
+  AddCustomerStampSchema,
+  AddStampSchema,
+  SelfStampCodeSchema,
+  SelfStampResultSchema,
+  SelfStampSchema,
+} from "@shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { giveStamp } from "../../flows/give-stamp";
-import { requireCompanyActor } from "../../middleware/actor";
+import { selfStamp, selfStampCode } from "../../flows/self-stamp";
+import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import { idempotentRequest } from "../../middleware/idempotency";
 import type { SessionVars } from "../../middleware/session";
 import {
@@ -40,8 +47,36 @@ const toCustomerRoute = createRoute({
   },
 });
 
-/** Both give a staff stamp through the give-stamp flow (card, stamp row, referral). */
-export function stampsRoutes(deps: { db: Db; appUrl: string }) {
+const selfStampCodeRoute = createRoute({
+  method: "get",
+  path: "/counter/self-stamp-code",
+  tags: ["stamps"],
+  summary:
+    "/balcao/qr: the counter screen's self-stamp code, a link to /carimbar signed for the company and this 30-second step, and when it changes (403 self_stamp_disabled while the company's switch is off)",
+  responses: {
+    200: { description: "The code", ...jsonContent(SelfStampCodeSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const selfStampRoute = createRoute({
+  method: "post",
+  path: "/me/self-stamps",
+  tags: ["stamps"],
+  summary:
+    "A signed-in customer's self-stamp: one stamp on their open card of the default programme of the company whose counter code they scanned, under the interval and the daily cap (410/400 counter_code_expired, 403 self_stamp_disabled, 404 customer_not_member); the same code again answers the first answer",
+  request: { ...jsonBody(SelfStampSchema) },
+  responses: {
+    201: { description: "The stamp and the card after it", ...jsonContent(SelfStampResultSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+/**
+ * Both staff routes give a stamp through the give-stamp flow (card, stamp row, referral); the
+ * self-stamp routes go through the self-stamp flow.
+ */
+export function stampsRoutes(deps: { db: Db; appUrl: string; authSecret: string }) {
   const { db } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
 
@@ -57,6 +92,16 @@ export function stampsRoutes(deps: { db: Db; appUrl: string }) {
     const input = c.req.valid("json");
     const target = { customerId: c.req.valid("param").id, input };
     return c.json(await giveStamp(deps, actor, target, idempotentRequest(c, input)), 201);
+  });
+
+  app.openapi(selfStampCodeRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user, "counter");
+    return c.json(await selfStampCode(deps, actor.companyId), 200);
+  });
+
+  app.openapi(selfStampRoute, async (c) => {
+    const actor = await requireCustomerActor(db, c.var.user);
+    return c.json(await selfStamp(deps, actor, c.req.valid("json")), 201);
   });
 
   return app;

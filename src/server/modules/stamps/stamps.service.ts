@@ -6,7 +6,11 @@ import { reusableQuery } from "../../db/prepared";
 import { stamps } from "./stamps.table";
 
 // Every staff stamp runs this statement: prepared once per connection (db/prepared.ts).
-/** A staff stamp's row: approved at once, with who gave it and when (the card is credited by cards). */
+/**
+ * A staff stamp's row: approved at once, with who gave it, where (the member's shop) and when, and
+ * a Gerente's or Dono's reason when it passed the interval or the daily cap (the card is credited
+ * by cards).
+ */
 export async function recordStaffStamp(
   tx: Db,
   stamp: {
@@ -18,6 +22,8 @@ export async function recordStaffStamp(
     count: number;
     notes: string | null;
     givenBy: string;
+    locationId: string | null;
+    overrideReason: string | null;
   },
 ): Promise<void> {
   await insertStaffStamp(tx, stamp);
@@ -36,10 +42,30 @@ const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
       status: "approved",
       notes: sql.placeholder("notes"),
       givenBy: sql.placeholder("givenBy"),
+      locationId: sql.placeholder("locationId"),
+      overrideReason: sql.placeholder("overrideReason"),
       approvedAt: sql`now()`,
     })
     .returning({ id: stamps.id }),
 );
+
+/**
+ * A self-stamp's row: the customer scanned the counter screen's code (/balcao/qr); approved at
+ * once, given by no one of the team, marked `self_service`.
+ */
+export async function recordSelfStamp(
+  tx: Db,
+  stamp: { cardId: string; companyId: string; customerId: string; count: number },
+): Promise<void> {
+  await tx.insert(stamps).values({
+    id: randomUUID(),
+    ...stamp,
+    method: "purchase",
+    status: "approved",
+    selfService: true,
+    approvedAt: sql`now()`,
+  });
+}
 
 /** A rule's stamps, given by no one and approved at once (flows/give-stamp.ts giveRuleStamps). */
 export async function recordRuleStamp(

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
@@ -13,6 +14,8 @@ let joao: { cookie: string; customerId: string };
 beforeAll(async () => {
   t = await createTestApp();
   cafe = await t.companySession({ companyName: "Café Aurora", email: "aurora@example.com" });
+  // These tests stamp one card again and again: the counter's interval and daily cap are off.
+  await setCounterRules(t, cafe.cookie);
   joao = await t.customerSession({
     email: "joao@example.com",
     origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
