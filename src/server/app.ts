@@ -59,6 +59,7 @@ import { securityRoutes } from "./modules/security/security.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
+import { teamRoutes } from "./modules/team/team.routes";
 import { serveOpenApiDocument } from "./openapi";
 import { type AccountLimits, EMAIL_SEND_LIMITS, RateLimited } from "./rate-limits";
 
@@ -249,6 +250,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.route("/api", backupRoutes({ db, backupDir: deps.backupDir }));
   app.route("/api", companyDataRoutes({ db }));
+  app.route("/api", teamRoutes({ db, auth, appUrl: deps.appUrl, trustProxyHops }));
   const billing = { db, provider: billingProvider, appUrl: deps.appUrl };
   app.route("/api", billingRoutes(billing));
   if (!deps.production && billingProvider.name === "dev") {

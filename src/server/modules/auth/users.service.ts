@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findAccountByEmail } from "./auth.queries";
-import { accounts, users } from "./auth.table";
+import { accounts, sessions, users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
 /**
@@ -124,6 +124,28 @@ export async function signUpInvitedCustomer(tx: Db, input: InvitedCustomer): Pro
   }
   await insertPasswordAccount(tx, userId, input.passwordHash);
   return userId;
+}
+
+/**
+ * The account of a person invited to a company's team (/equipe/convite), inside the caller's
+ * transaction: the user (e-mail verified: the invitation's link reached it), the password and an
+ * `admin` profile. A taken e-mail is a unique violation the caller turns into 409. Returns the id.
+ */
+export async function createInvitedStaffAccount(
+  tx: Db,
+  input: { email: string; name: string; passwordHash: string },
+): Promise<string> {
+  const userId = randomUUID();
+  const { email, name } = input;
+  await tx.insert(users).values({ id: userId, name, email, emailVerified: true });
+  await insertPasswordAccount(tx, userId, input.passwordHash);
+  await tx.insert(profiles).values({ id: userId, role: "admin", name, email });
+  return userId;
+}
+
+/** Ends every session of the user at once (their next request is 401). */
+export async function endAllSessions(tx: Db, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 // ---------------------------------------------------------------------------------------------

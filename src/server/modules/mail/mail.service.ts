@@ -9,6 +9,7 @@ import {
   birthdayNoticeTexts,
 } from "../../email/birthday-email";
 import { invitationContent } from "../../email/invitation-email";
+import { type StaffInvitation, staffInvitationContent } from "../../email/staff-invitation-email";
 import { devEmails } from "./dev-emails.table";
 
 export type Mail = {
@@ -106,6 +107,12 @@ export const invitationEmail = (input: {
   url: string;
   days: number;
 }): Mail => ({ to: input.to, ...invitationContent(input) });
+
+/** 'Convidar' on /equipe: a company invites a person to its team, in the inviting owner's language. */
+export const staffInvitationEmail = (input: StaffInvitation & { to: string }): Mail => ({
+  to: input.to,
+  ...staffInvitationContent(input),
+});
 
 /** The e-mail with the single-use link to choose a new password, in the user's language. */
 export const passwordResetEmail = (input: {
