@@ -35,14 +35,17 @@ function siteEntryInDev(): Plugin {
   };
 }
 
-/** Writes .br and .gz beside each built script and style, which the server sends as they are. */
+/**
+ * Writes .br and .gz beside each built script, style and WebAssembly file (the counter's QR reader,
+ * 1 MB raw, about 460 KB gzipped), which the server sends as they are.
+ */
 function precompress(): Plugin {
   return {
     name: "carimbou-precompress",
     apply: "build",
     writeBundle(options, bundle) {
       for (const name of Object.keys(bundle)) {
-        if (!/\.(js|css|svg)$/.test(name)) continue;
+        if (!/\.(js|css|svg|wasm)$/.test(name)) continue;
         const path = join(options.dir ?? "", name);
         const content = readFileSync(path);
         if (content.length < 1024) continue;

@@ -6,6 +6,7 @@ import { cardKeys, cardMutations, customerCardKeys } from "./features/cards/keys
 import { claimMutations } from "./features/claims/keys";
 import { companyKeys } from "./features/companies/keys";
 import { companyDataMutations } from "./features/company-data/keys";
+import { counterMutations } from "./features/counter/keys";
 import { customerKeys, customerMutations } from "./features/customers/keys";
 import { messageMutations } from "./features/messages/keys";
 import { notificationKeys } from "./features/notifications/keys";
@@ -15,6 +16,7 @@ import { referralKeys, referralMutations } from "./features/referrals/keys";
 import { reportKeys } from "./features/reports/keys";
 import { settingsKeys, settingsMutations } from "./features/settings/keys";
 import { stampMutations } from "./features/stamps/keys";
+import { teamMutations } from "./features/team/keys";
 import type { CrossFeatureInvalidation } from "./lib/query-client";
 
 /**
@@ -54,6 +56,19 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   {
     after: [cardMutations.redeem],
     invalidate: [customerKeys.all, reportKeys.all, notificationKeys.all],
+  },
+  // The counter's stamp (which may open a card, and qualify a referral) and redemption: what the
+  // panel's other pages show of cards, customers, the dashboard and the bell.
+  {
+    after: [counterMutations.stamp, counterMutations.redeem],
+    invalidate: [
+      cardKeys.all,
+      customerKeys.all,
+      programKeys.all,
+      reportKeys.all,
+      notificationKeys.all,
+      referralKeys.all,
+    ],
   },
   {
     after: [cardMutations.open],
@@ -120,5 +135,17 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
       billingMutations.simulate,
     ],
     invalidate: [authKeys.me, assistantKeys.overview()],
+  },
+  // Joining a team by an invitation: the signed-in `me` carries the company and the role, which
+  // the panel's guard reads when the page goes to the member's home. An owner who changes their
+  // own role or removes themselves sees the panel of their new role (or the sign-in).
+  {
+    after: [
+      teamMutations.signUp,
+      teamMutations.accept,
+      teamMutations.updateMember,
+      teamMutations.removeMember,
+    ],
+    invalidate: [authKeys.me],
   },
 ];

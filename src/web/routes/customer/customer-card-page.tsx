@@ -8,7 +8,9 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { companyPageQueryOptions, useJoinCompany } from "@/web/features/cards/api";
 import { StampCard } from "@/web/features/cards/components/stamp-card";
 import { VoucherPanel } from "@/web/features/cards/components/voucher-panel";
+import { useLiveCards } from "@/web/features/cards/live-cards";
 import { ClaimActions } from "@/web/features/claims/components/claim-actions";
+import { CounterCodeDialog } from "@/web/features/counter/components/counter-code-dialog";
 import { CompanyConversation } from "@/web/features/messages/components/company-conversation";
 import { CompanyPartners } from "@/web/features/partnerships/components/company-partners";
 import { ReferralCard } from "@/web/features/referrals/components/referral-card";
@@ -19,7 +21,8 @@ import { formatDate } from "@/web/lib/format";
 /**
  * /dashboard-cliente-cartao-fidelidade/:companyId: the customer's card at one company, the
  * company's promotion, 'Indique e ganhe' (the referrals feature), the company's partners (the
- * partnerships feature) and the conversation.
+ * partnerships feature) and the conversation. 'Mostrar no balcão' shows the customer's counter code;
+ * a stamp or a redemption at the counter shows here within 2 seconds (useLiveCards).
  */
 export function CustomerCardPage() {
   const { t } = useTranslation("customer");
@@ -29,6 +32,7 @@ export function CustomerCardPage() {
   const current = page.data?.cards.find((c) => c.status !== "redeemed");
   const used = page.data?.cards.filter((c) => c.status === "redeemed") ?? [];
   const company = page.data?.company;
+  useLiveCards();
 
   return (
     <>
@@ -64,9 +68,14 @@ export function CustomerCardPage() {
       ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <div className="grid gap-6">
+          {/* No open card (the last one redeemed): the next stamp at the counter opens one. */}
+          {page.data && !current && used.length > 0 ? (
+            <CounterCodeDialog className="h-12 w-full" />
+          ) : null}
           {current ? (
             <section className="grid gap-4" aria-label={t("card.current")}>
               <StampCard card={current} celebrate />
+              <CounterCodeDialog className="h-12 w-full" />
               {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
               {current.status === "active" && page.data ? (
                 <ClaimActions cardId={current.id} options={page.data.claimOptions} />

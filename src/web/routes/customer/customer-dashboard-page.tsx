@@ -7,8 +7,10 @@ import { Button } from "@/web/components/ui/button";
 import { MarketingConsentsSection } from "@/web/features/assistant/components/marketing-consents-section";
 import { CardHistory } from "@/web/features/cards/components/card-history";
 import { JoinCompanyButton } from "@/web/features/cards/components/join-company-button";
+import { useLiveCards } from "@/web/features/cards/live-cards";
 import { CompanyDirectory } from "@/web/features/companies/components/company-directory";
 import { SpecialPromotions } from "@/web/features/companies/components/special-promotions";
+import { CounterCodeDialog } from "@/web/features/counter/components/counter-code-dialog";
 import { MyInvitations } from "@/web/features/customers/components/my-invitations";
 import { InterestForm } from "@/web/features/interests/components/interest-form";
 import { CompanyRepliesList } from "@/web/features/messages/components/company-replies-list";
@@ -19,12 +21,14 @@ import { useCustomerMe } from "./customer-area";
 
 /**
  * /dashboard-cliente: settings, links to the cards and the special promotions, the card history,
- * the company directory, the interest form and the companies' replies.
+ * the company directory, the interest form and the companies' replies. 'Mostrar no balcão' shows the
+ * customer's counter code; the card history follows a stamp at the counter live (useLiveCards).
  */
 export function CustomerDashboardPage() {
   const { t } = useTranslation("customer");
   const me = useCustomerMe();
   const saveAppearance = useSaveAppearance();
+  useLiveCards();
   return (
     <>
       <PageHeader
@@ -37,6 +41,7 @@ export function CustomerDashboardPage() {
           </CustomerSettingsDialog>
         }
       />
+      <CounterCodeDialog className="h-12 w-full sm:w-auto sm:justify-self-start" />
       <nav className="flex flex-wrap gap-2" aria-label={t("dashboard.title")}>
         <Button asChild variant="outline">
           <Link to="/dashboard-cliente-cartoes-fidelidade">

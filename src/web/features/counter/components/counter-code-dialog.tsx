@@ -1,0 +1,105 @@
+import { formatShortCode } from "@shared/counter.schema";
+import { useQuery } from "@tanstack/react-query";
+import { QrCode } from "lucide-react";
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/web/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "@/web/components/ui/dialog";
+import { Spinner } from "@/web/components/ui/spinner";
+import { errorMessage } from "@/web/lib/error-message";
+import { counterCodeQueryOptions } from "../api";
+
+/**
+ * 'Mostrar no balcão': the customer's QR code, big enough to be read by a phone held up at the
+ * counter, and the short code to say or type (K7Q-2MX). The QR code changes every 30 seconds
+ * (signed by the server; a screenshot stops working within a minute): it is fetched again while
+ * the dialog is open and the page visible.
+ */
+export function CounterCodeDialog({ className }: { className?: string }) {
+  const { t } = useTranslation("counter");
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" size="lg" className={className}>
+          <QrCode aria-hidden="true" />
+          {t("code.open")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-sm justify-items-center text-center">
+        <DialogTitle>{t("code.title")}</DialogTitle>
+        <DialogDescription>{t("code.description")}</DialogDescription>
+        {open ? <CounterCode /> : null}
+        <DialogClose asChild>
+          <Button type="button" variant="outline" size="lg" className="w-full">
+            {t("code.close")}
+          </Button>
+        </DialogClose>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CounterCode() {
+  const { t } = useTranslation("counter");
+  const code = useQuery(counterCodeQueryOptions());
+  const image = useQrImage(code.data?.qr);
+  if (code.isPending) return <Spinner />;
+  if (code.isError) {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {errorMessage(code.error)}
+      </p>
+    );
+  }
+  const shortCode = formatShortCode(code.data.shortCode);
+  return (
+    <div className="grid w-full justify-items-center gap-3">
+      <div className="aspect-square w-full max-w-72 rounded-lg bg-white p-1">
+        {image ? (
+          <img
+            src={image}
+            alt={t("code.qrAlt")}
+            data-testid="counter-qr"
+            data-code={code.data.qr}
+            className="size-full [image-rendering:pixelated]"
+          />
+        ) : null}
+      </div>
+      <p className="text-muted-foreground text-sm">{t("code.shortLabel")}</p>
+      <p className="font-bold font-mono text-4xl tracking-widest" data-testid="counter-short-code">
+        {shortCode}
+      </p>
+      <p className="text-muted-foreground text-xs">{t("code.refreshes")}</p>
+    </div>
+  );
+}
+
+/** The QR code of `text` as a PNG data URL (black on white, quiet zone of 2 modules). */
+function useQrImage(text: string | undefined): string | null {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    let live = true;
+    QRCode.toDataURL(text, {
+      width: 320,
+      margin: 2,
+      errorCorrectionLevel: "M",
+      color: { dark: "#000000", light: "#ffffff" },
+    })
+      .then((url) => live && setImage(url))
+      .catch((error) => console.error("QR code generation failed", error));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return image;
+}
