@@ -75,3 +75,105 @@ describe(`${REQUESTS} concurrent add-stamp requests on one card of maximum 10`, 
     expect(card!.stamps).toBe(1);
   });
 });
+
+describe("the counter's rules under concurrent stamps", () => {
+  const COUNT = onPostgres ? 40 : 10;
+
+  it(`${COUNT} concurrent stamps on one card with the 30-minute interval: exactly one passes`, async () => {
+    const cafe = await t.companySession({ email: "intervalo@example.com" });
+    const caio = await t.customerSession({
+      email: "caio@example.com",
+      origin: { empresa_id: cafe.companyId },
+    });
+    const [card] = (await (
+      await t.request("/api/me/cards", { cookie: caio.cookie })
+    ).json()) as CustomerCard[];
+    const results = await Promise.all(
+      Array.from({ length: COUNT }, () =>
+        t.request(`/api/cards/${card!.id}/stamps`, {
+          cookie: cafe.cookie,
+          body: { method: "purchase" },
+        }),
+      ),
+    );
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(bodies.filter((b) => b.error?.code === "stamp_too_soon")).toHaveLength(COUNT - 1);
+    const rows = await t.db.select().from(stamps).where(eq(stamps.cardId, card!.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it(`${COUNT} concurrent stamps on a customer's two cards with a cap of 3 a day: exactly 3 pass`, async () => {
+    const cafe = await t.companySession({ email: "limite@example.com" });
+    await setCounterRules(t, cafe.cookie, { intervalMinutes: 0, dailyCap: 3 });
+    const duda = await t.customerSession({
+      email: "duda@example.com",
+      origin: { empresa_id: cafe.companyId },
+    });
+    const program = await (
+      await t.request("/api/programs", {
+        cookie: cafe.cookie,
+        body: { name: "Barba", stampsRequired: 10, reward: "Uma barba", description: "" },
+      })
+    ).json();
+    await t.request(`/api/customers/${duda.customerId}/cards`, {
+      cookie: cafe.cookie,
+      body: { programId: program.id },
+    });
+    const cards = (await (
+      await t.request("/api/me/cards", { cookie: duda.cookie })
+    ).json()) as CustomerCard[];
+    expect(cards).toHaveLength(2);
+    const results = await Promise.all(
+      Array.from({ length: COUNT }, (_, i) =>
+        t.request(`/api/cards/${cards[i % 2]!.id}/stamps`, {
+          cookie: cafe.cookie,
+          body: { method: "purchase" },
+        }),
+      ),
+    );
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(bodies.filter((b) => b.error?.code === "stamp_daily_cap")).toHaveLength(COUNT - 3);
+    const rows = await t.db.select().from(stamps).where(eq(stamps.customerId, duda.customerId));
+    expect(rows.reduce((sum, s) => sum + s.count, 0)).toBe(3);
+  });
+});
+
+describe("50 concurrent redemptions of one complete card", () => {
+  it("redeem it exactly once: one 200, 49 answered 409 card_redeemed, and the customer sees it redeemed at once", async () => {
+    const cafe = await t.companySession({ email: "resgate@example.com" });
+    await setCounterRules(t, cafe.cookie);
+    const eva = await t.customerSession({
+      email: "eva@example.com",
+      origin: { empresa_id: cafe.companyId },
+    });
+    const complete = await (
+      await t.request(`/api/customers/${eva.customerId}/stamps`, {
+        cookie: cafe.cookie,
+        body: { method: "purchase", quantity: 10 },
+      })
+    ).json();
+    expect(complete.status).toBe("complete");
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.request(`/api/cards/${complete.id}/redeem`, {
+          cookie: cafe.cookie,
+          body: { bonusType: "", notes: "" },
+        }),
+      ),
+    );
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(49);
+    expect(bodies.filter((b) => b.error?.code === "card_redeemed")).toHaveLength(49);
+
+    // the customer's own card query answers the redemption at once
+    const page = await (
+      await t.request(`/api/me/companies/${cafe.companyId}`, { cookie: eva.cookie })
+    ).json();
+    const card = page.cards.find((c: CustomerCard) => c.id === complete.id);
+    expect(card).toMatchObject({ status: "redeemed" });
+    expect(card.redeemedAt).not.toBeNull();
+  });
+});
