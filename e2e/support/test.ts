@@ -51,8 +51,15 @@ export type CustomerAccount = ReturnType<typeof customerInput> & { id: string };
 
 /** Accounts made through the API (never the sign-up screens, which have tests of their own). */
 export type Accounts = {
-  /** A confirmed company (its e-mail made unique from `overrides.email`), with its id. */
-  company(overrides?: Record<string, unknown>): Promise<CompanyAccount>;
+  /**
+   * A confirmed company (its e-mail made unique from `overrides.email`), with its id. Its counter
+   * rules' interval and daily cap are off (the journeys stamp one card again and again), unless
+   * `counterRules: "defaults"` keeps every new company's 30 minutes and 5 a day.
+   */
+  company(
+    overrides?: Record<string, unknown>,
+    options?: { counterRules?: "off" | "defaults" },
+  ): Promise<CompanyAccount>;
   /**
    * A confirmed customer; `origin: { empresa_id, origem }` joins a company as its QR link does.
    * The e-mail is made unique from `overrides.email`.
@@ -109,7 +116,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           headers: { "content-type": "application/json", origin: server.baseUrl },
           body: JSON.stringify(body),
         });
-      async function confirmed(kind: "company" | "customer", input: Credentials) {
+      async function confirmed(
+        kind: "company" | "customer",
+        input: Credentials,
+        counterRules: "off" | "defaults" = "off",
+      ) {
         const res = await post(`/api/accounts/${kind}`, input);
         if (res.status !== 201)
           throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
@@ -124,6 +135,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             headers: { origin: server.baseUrl },
           });
           if (signIn.status() !== 200) throw new Error(`sign-in failed: ${signIn.status()}`);
+          if (kind === "company" && counterRules === "off") {
+            const rules = await session.put("/api/settings/counter-rules", {
+              data: {
+                intervalMinutes: 0,
+                dailyCap: 0,
+                stampValueCents: null,
+                maxStampsPerPurchase: null,
+                selfStampEnabled: false,
+              },
+              headers: { origin: server.baseUrl },
+            });
+            if (rules.status() !== 200) throw new Error(`counter rules: ${rules.status()}`);
+          }
           const me = (await (await session.get("/api/me")).json()) as {
             user: { id: string };
             company?: { id: string };
@@ -134,9 +158,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         }
       }
       await use({
-        async company(overrides) {
+        async company(overrides, options) {
           const input = companyInput(overrides);
-          return { ...input, id: await confirmed("company", input) };
+          return { ...input, id: await confirmed("company", input, options?.counterRules) };
         },
         async customer(overrides) {
           const input = customerInput(overrides);
