@@ -5,6 +5,7 @@ import { settingsKeys, settingsMutations } from "./keys";
 
 const SECTION_PATHS = {
   "loyalty-rules": "/api/settings/loyalty-rules",
+  "counter-rules": "/api/settings/counter-rules",
   "referral-rules": "/api/settings/referral-rules",
   promotion: "/api/settings/promotion",
   notifications: "/api/settings/notifications",

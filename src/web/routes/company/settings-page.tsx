@@ -11,6 +11,7 @@ import { StoredBackups } from "@/web/features/backup/components/stored-backups";
 import { CompanyReferrals } from "@/web/features/referrals/components/company-referrals";
 import { SecuritySection } from "@/web/features/security/components/security-section";
 import { AppearanceSection } from "@/web/features/settings/components/appearance-section";
+import { CounterRulesSection } from "@/web/features/settings/components/counter-rules-section";
 import { LoyaltyRulesSection } from "@/web/features/settings/components/loyalty-rules-section";
 import { NotificationsSection } from "@/web/features/settings/components/notifications-section";
 import { PromotionSection } from "@/web/features/settings/components/promotion-section";
@@ -70,6 +71,9 @@ export function SettingsPage() {
       <div className="grid gap-6">
         <Section title={t("sections.loyalty")} description={t("sections.loyaltyHint")}>
           <LoyaltyRulesSection />
+        </Section>
+        <Section title={t("sections.counter")} description={t("sections.counterHint")}>
+          <CounterRulesSection />
         </Section>
         <Section title={t("sections.referral")} description={t("sections.referralHint")}>
           <ReferralRulesSection />
