@@ -91,7 +91,7 @@ async function download(path: string, options: Omit<RequestOptions, "body"> = {}
 /** The API's named schemas, e.g. `ApiSchemas["Program"]` (generated from its OpenAPI document). */
 export type ApiSchemas = components["schemas"];
 
-type Method = "get" | "put" | "post" | "delete";
+type Method = "get" | "put" | "post" | "patch" | "delete";
 /** The API paths that answer `M`, as the OpenAPI document has them (`/api/programs/{id}`). */
 type PathsWith<M extends Method> = {
   [P in keyof paths]: paths[P] extends Record<M, object> ? P : never;
@@ -153,6 +153,7 @@ export const api = {
   get: call("get"),
   post: call("post"),
   put: call("put"),
+  patch: call("patch"),
   delete: call("delete"),
   /** A file answer (not JSON); errors are `ApiError`s like any other answer's. */
   download,
