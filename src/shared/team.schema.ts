@@ -5,50 +5,19 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "./limits";
+// The roles and the permission table live in team-permissions.ts (no zod: the sign-in entry reads
+// where a member lands).
+import { MEMBER_ROLES } from "./team-permissions";
 import { text } from "./text";
 
-/**
- * A company's team ('Equipe'): who may do what. This is the one permission table: the server's
- * guard (`requireCompanyActor(db, user, permission)`) and the panel's sidebar and page guard both
- * read it. An account's own security (password, two-factor, its access log) is every member's own,
- * not a permission.
- */
-export const MEMBER_ROLES = ["owner", "manager", "attendant"] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
-
-export const PERMISSIONS = {
-  /** The counter: find a customer (scan, code, name), give a stamp, redeem, that customer's card. */
-  counter: ["owner", "manager", "attendant"],
-  /** The dashboard and the bell. */
-  dashboard: ["owner", "manager"],
-  /** Customers: the list, details, export, 'Novo Cliente', customer invitations, status. */
-  customers: ["owner", "manager"],
-  /** Programmes ('Cartões'), cards, vouchers, loyalty and referral rules, promotions. */
-  programs: ["owner", "manager"],
-  claims: ["owner", "manager"],
-  messages: ["owner", "manager"],
-  partnerships: ["owner", "manager"],
-  reports: ["owner", "manager"],
-  /** Company data, notification and appearance settings, interests. */
-  settings: ["owner", "manager"],
-  /** The team itself, locations, the activity list. */
-  team: ["owner"],
-  /** Plan, subscription, invoices. */
-  billing: ["owner"],
-  backup: ["owner"],
-  /** IA Suprema: the assistant's settings and the channels' secrets. */
-  assistant: ["owner"],
-} as const satisfies Record<string, readonly MemberRole[]>;
-export type Permission = keyof typeof PERMISSIONS;
-
-export function can(role: MemberRole | null | undefined, permission: Permission): boolean {
-  return role != null && (PERMISSIONS[permission] as readonly MemberRole[]).includes(role);
-}
-
-/** Where a member lands after signing in: an attendant works at the counter. */
-export function memberHome(role: MemberRole): "/balcao" | "/dashboard" {
-  return can(role, "dashboard") ? "/dashboard" : "/balcao";
-}
+export {
+  can,
+  MEMBER_ROLES,
+  type MemberRole,
+  memberHome,
+  PERMISSIONS,
+  type Permission,
+} from "./team-permissions";
 
 export const MemberRoleSchema = z.enum(MEMBER_ROLES);
 

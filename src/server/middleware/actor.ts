@@ -1,4 +1,4 @@
-import { can, type MemberRole, type Permission } from "@shared/team.schema";
+import { can, type MemberRole, type Permission } from "@shared/team-permissions";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";

@@ -1,4 +1,4 @@
-import type { MemberRole } from "@shared/team.schema";
+import type { MemberRole } from "@shared/team-permissions";
 import { eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth";

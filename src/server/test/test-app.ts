@@ -2,7 +2,7 @@ import { randomBytes, randomUUID, scrypt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { MemberRole } from "@shared/team.schema";
+import type { MemberRole } from "@shared/team-permissions";
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { type AppDeps, createApp } from "../app";

@@ -11,7 +11,12 @@ import {
 } from "@/web/features/auth/components/confirmation-notice";
 import { SignInFormCore } from "@/web/features/auth/components/sign-in-form-core";
 import type { SignInHandoff } from "@/web/features/auth/handoff";
-import { homePathFor, PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
+import {
+  homePathFor,
+  PASSWORD_RESET_PARAM,
+  RETURN_PARAM,
+  returnPathOf,
+} from "@/web/features/auth/paths";
 import { api } from "@/web/lib/api-client";
 import { readConfirmationResult } from "@/web/lib/confirmation";
 import { useVisitor } from "./session";
@@ -34,8 +39,15 @@ async function signIn(input: SignIn): Promise<Me | TwoFactorChallenge> {
 const resendConfirmation = (email: string) =>
   api.post("/api/accounts/confirmation", { body: { email } });
 
-/** A session goes to its home page with a page load, replacing the sign-in page in the history. */
-const goHome = (me: Me) => window.location.replace(homePathFor(me.profile.role));
+/**
+ * A session goes to its home page with a page load, replacing the sign-in page in the history; a
+ * customer sent here from a page of theirs (`voltar`, e.g. /carimbar) goes back there.
+ */
+const goHome = (me: Me) => {
+  const back = new URLSearchParams(window.location.search).get(RETURN_PARAM);
+  const returnTo = me.profile.role === "customer" ? returnPathOf(back) : null;
+  window.location.replace(returnTo ?? homePathFor(me));
+};
 
 /**
  * /login-admin or /login-cliente (and their `-en` variants) on their sign-in form, as the app's

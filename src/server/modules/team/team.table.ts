@@ -1,4 +1,4 @@
-import { MEMBER_ROLES } from "@shared/team.schema";
+import { MEMBER_ROLES } from "@shared/team-permissions";
 import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { profiles } from "../auth/profiles.table";

@@ -1,10 +1,19 @@
-import type { Role } from "@shared/auth.schema";
+import type { Me, Role } from "@shared/auth.schema";
 import type { Locale } from "@shared/languages";
+import { memberHome } from "@shared/team-permissions";
 
 const en = (language: Locale) => language === "en";
 
-/** Where a signed-in user belongs (spec sections 2 and 6). */
-export const homePathFor = (role: Role) => (role === "admin" ? "/dashboard" : "/dashboard-cliente");
+/**
+ * Where a signed-in user belongs (spec sections 2 and 6): a customer's dashboard, or the member's
+ * home in the company panel (/dashboard; /balcao for an Atendente).
+ */
+export const homePathFor = (me: Pick<Me, "profile" | "member">) =>
+  me.profile.role !== "admin"
+    ? "/dashboard-cliente"
+    : me.member
+      ? memberHome(me.member.role)
+      : "/dashboard";
 
 /** The sign-in page of a role, in the page's language (spec section 2: the `-en` variants). */
 export const signInPath = (role: Role, language: Locale) =>
@@ -26,3 +35,13 @@ export const forgotPasswordPath = (role: Role, language: Locale) =>
 
 /** Query parameter the sign-in pages read to say the password was reset. */
 export const PASSWORD_RESET_PARAM = "senha_redefinida";
+
+/** The query parameter of a sign-in page naming where to go back after signing in. */
+export const RETURN_PARAM = "voltar";
+
+/**
+ * Where to go back after signing in: a path of this app (never another site: it must start with
+ * one "/"), else null.
+ */
+export const returnPathOf = (value: string | null | undefined): string | null =>
+  value && /^\/(?![/\\])/.test(value) ? value : null;

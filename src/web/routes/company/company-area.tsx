@@ -1,5 +1,5 @@
 import type { Me } from "@shared/auth.schema";
-import { memberHome } from "@shared/team.schema";
+import { memberHome } from "@shared/team-permissions";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 import type { Locale } from "@shared/languages";
-import { can, type MemberRole, type Permission } from "@shared/team.schema";
+import { can, type MemberRole, type Permission } from "@shared/team-permissions";
 import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeft,

@@ -1,4 +1,4 @@
-import { can, type MemberRole, type Permission } from "@shared/team.schema";
+import { can, type MemberRole, type Permission } from "@shared/team-permissions";
 
 /**
  * What each panel page needs (src/shared/team.schema.ts PERMISSIONS, the table the API's guard

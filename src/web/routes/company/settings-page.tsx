@@ -1,4 +1,4 @@
-import { can } from "@shared/team.schema";
+import { can } from "@shared/team-permissions";
 import { ArrowLeft, Sparkles, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { useId } from "react";

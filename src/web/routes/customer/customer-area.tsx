@@ -1,11 +1,12 @@
 import type { Me } from "@shared/auth.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useOutletContext } from "react-router";
+import { type Location, Navigate, Outlet, useLocation, useOutletContext } from "react-router";
 import { CustomerLayout } from "@/web/components/customer-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
+import { homePathFor, RETURN_PARAM } from "@/web/features/auth/paths";
 import { CustomerNotificationBell } from "@/web/features/notifications/components/customer-notification-bell";
 import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
@@ -17,6 +18,7 @@ import { AppearanceSync } from "@/web/features/settings/components/appearance-sy
 export function CustomerArea() {
   const { t } = useTranslation(["common", "customer"]);
   const me = useQuery(meQueryOptions());
+  const location = useLocation();
   const signOut = useSignOut();
   const switchLanguage = useSwitchLanguage();
 
@@ -31,8 +33,9 @@ export function CustomerArea() {
       </div>
     );
   }
-  if (!me.data) return <Navigate to="/login-cliente" replace />;
-  if (me.data.profile.role === "admin") return <Navigate to="/dashboard" replace />;
+  // Back here once signed in (e.g. /carimbar with the counter's code).
+  if (!me.data) return <Navigate to={signInAndBack(location)} replace />;
+  if (me.data.profile.role === "admin") return <Navigate to={homePathFor(me.data)} replace />;
 
   const { profile } = me.data;
   return (
@@ -49,6 +52,13 @@ export function CustomerArea() {
       <Outlet context={me.data} />
     </CustomerLayout>
   );
+}
+
+/** /login-cliente, coming back to `location` after signing in (not for the panel's home). */
+function signInAndBack(location: Location): string {
+  if (location.pathname === "/dashboard-cliente") return "/login-cliente";
+  const back = `${location.pathname}${location.search}`;
+  return `/login-cliente?${new URLSearchParams({ [RETURN_PARAM]: back })}`;
 }
 
 /** The signed-in customer, inside the customer area. */

@@ -20,7 +20,7 @@ export function CompanyAuth() {
     handoff?.view === "signUp" ? { name: "signUp" } : { name: "signIn" },
   );
 
-  const onSignedIn = (me: Me) => navigate(homePathFor(me.profile.role), { replace: true });
+  const onSignedIn = (me: Me) => navigate(homePathFor(me), { replace: true });
 
   if (view.name === "signedUp") {
     return <SignUpSuccess email={view.email} onBack={() => setView({ name: "signIn" })} />;

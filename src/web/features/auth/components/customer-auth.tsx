@@ -41,7 +41,7 @@ export function CustomerAuth({ initialView, origin, companyName }: CustomerAuthP
         partnershipOf(link),
       );
     }
-    navigate(homePathFor(me.profile.role), { replace: true });
+    navigate(homePathFor(me), { replace: true });
   };
 
   if (view.name === "signedUp") {

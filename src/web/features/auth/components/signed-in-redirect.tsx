@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { joinThroughLink, meQueryOptions } from "../api";
-import { homePathFor } from "../paths";
+import { homePathFor, returnPathOf } from "../paths";
 
 /**
  * For the sign-in pages: a signed-in admin goes to /dashboard and a customer to
@@ -18,8 +18,11 @@ export function SignedInRedirect({
   joinReferrerId,
   joinPartnership,
   confirmJoin,
+  returnTo,
 }: {
   children: ReactNode;
+  /** Where a customer who signs in goes back to (e.g. /carimbar with the counter's code). */
+  returnTo?: string | null;
   joinCompanyId?: string | null;
   joinReferrerId?: string | null;
   /** A partner's link: its `parceria` parameter. */
@@ -49,6 +52,9 @@ export function SignedInRedirect({
   if (me.isPending || arrivedSignedIn === null) return <FullPageSpinner />;
   if (asks && joinCompanyId && confirmJoin) return confirmJoin(joinCompanyId);
   if (isCustomer && !joined) return <FullPageSpinner />;
-  if (me.data) return <Navigate to={homePathFor(me.data.profile.role)} replace />;
+  if (me.data) {
+    const back = isCustomer ? returnPathOf(returnTo) : null;
+    return <Navigate to={back ?? homePathFor(me.data)} replace />;
+  }
   return children;
 }
