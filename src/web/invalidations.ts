@@ -41,6 +41,8 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
       notificationKeys.all,
     ],
   },
+  // A customer's self-stamp (/carimbar): their cards and company pages.
+  { after: [stampMutations.selfStamp], invalidate: [customerCardKeys.all] },
   // A staff stamp is the referred friend's first visit: it may qualify a referral and credit the
   // referrer ('Indicações', the bonus in 'Ver Detalhes').
   {

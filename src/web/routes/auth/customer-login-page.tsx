@@ -19,7 +19,7 @@ import {
 import { CustomerAuth } from "@/web/features/auth/components/customer-auth";
 import { OriginBanner } from "@/web/features/auth/components/origin-banner";
 import { SignedInRedirect } from "@/web/features/auth/components/signed-in-redirect";
-import { PASSWORD_RESET_PARAM } from "@/web/features/auth/paths";
+import { PASSWORD_RESET_PARAM, RETURN_PARAM } from "@/web/features/auth/paths";
 import { companyPageQueryOptions, useJoinCompany } from "@/web/features/cards/api";
 import { publicCompanyQueryOptions } from "@/web/features/companies/api";
 import { CompanyWelcomeCard } from "@/web/features/companies/components/company-welcome-card";
@@ -96,6 +96,7 @@ export function CustomerLoginPage() {
       confirmJoin={(companyId) => (
         <ConfirmJoin companyId={companyId} referrerId={referrerId} partnership={partnership} />
       )}
+      returnTo={params.get(RETURN_PARAM)}
     >
       <PublicLayout>
         <div className="mx-auto grid w-full max-w-md gap-4 px-4 py-10">
