@@ -77,6 +77,7 @@ for (const [path, label] of [
   ["/login-admin", "4. `/login-admin` initial JavaScript (gzip)"],
   ["/login-cliente", "4. `/login-cliente` initial JavaScript (gzip)"],
   ["/dashboard", "4. Company panel's first screen, initial JavaScript (gzip)"],
+  ["/balcao", "The counter `/balcao` (issue 30), initial JavaScript (gzip)"],
 ] as const) {
   const page = web?.pages.find((p) => p.path === path);
   row(

@@ -8,7 +8,7 @@
  * `BENCH_WEB_PAGES=/,/ajuda` measures only those paths. The 404 page gets no Lighthouse run
  * (Lighthouse refuses to audit a page answered with status 404): its JS is measured.
  * Then the app's pages with their own budgets (issue 21): the sign-in pages and, for a signed-in
- * company, the dashboard; rewrites the "## App pages" section.
+ * company, the dashboard and the counter (/balcao, issue 30); rewrites the "## App pages" section.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -198,7 +198,10 @@ async function main() {
 
 type AppRow = { path: string; gzipBytes: number; scripts: number; budgetBytes: number };
 
-/** The sign-in pages signed out, the dashboard as a confirmed company's owner (issue 21). */
+/**
+ * The sign-in pages signed out, the dashboard (issue 21) and the counter (issue 30) as a confirmed
+ * company's owner.
+ */
 async function measureAppPages(
   server: Awaited<ReturnType<typeof startAppServer>>,
   mail: Awaited<ReturnType<typeof startMailServer>>,
@@ -233,7 +236,7 @@ function appPagesSection(rows: AppRow[]) {
   return [
     `${APP_SECTION} (\`npm run bench:web\`)`,
     "",
-    `Measured ${new Date().toISOString().slice(0, 10)} like the public site above: every script the page fetched until the network went quiet, gzipped at level 9. The sign-in pages signed out (their own entry, decision 018); \`/dashboard\` as the owner of a new company, the first screen after signing in. \`e2e/app-budgets.e2e.ts\` checks the same budgets.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} like the public site above: every script the page fetched until the network went quiet, gzipped at level 9. The sign-in pages signed out (their own entry, decision 018); \`/dashboard\` as the owner of a new company, the first screen after signing in; \`/balcao\`, the counter, as the same owner (its own entry, decision 033; the headless browser has no camera, so the QR reader, loaded once a camera is on, is not fetched). \`e2e/app-budgets.e2e.ts\` checks the same budgets.`,
     "",
     "| page | initial JS (gzip) | scripts | budget | met |",
     "| --- | --- | --- | --- | --- |",

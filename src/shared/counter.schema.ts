@@ -1,34 +1,17 @@
 import { z } from "zod";
+import {
+  COUNTER_LOOKUP_MAX_LENGTH,
+  COUNTER_SEARCH_MAX_LENGTH,
+  COUNTER_SEARCH_MIN_LENGTH,
+} from "./counter";
 import { STAMP_METHODS } from "./stamps.schema";
 
 /**
  * The counter ('Balcão'): how a team member finds the customer in front of them (their QR code,
  * their short code, or a name or phone search) and what the counter shows of them. An attendant
  * sees only this: a name, a masked phone and the open cards, never the full phone or the e-mail.
+ * The constants and the short code's helpers are in counter.ts (without zod, for the light entry).
  */
-
-/** A customer's short code: 6 characters without look-alikes (no 0/O, 1/I/L), shown as K7Q-2MX. */
-export const COUNTER_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const COUNTER_CODE_LENGTH = 6;
-/** What a scanned QR token or a typed short code may be at most (a token is about 40). */
-export const COUNTER_LOOKUP_MAX_LENGTH = 100;
-export const COUNTER_SEARCH_MIN_LENGTH = 2;
-export const COUNTER_SEARCH_MAX_LENGTH = 100;
-/** A counter search answers at most this many customers (type more to narrow it). */
-export const COUNTER_SEARCH_LIMIT = 10;
-/** The history shown with each card at the counter: its latest grants. */
-export const COUNTER_HISTORY_LIMIT = 5;
-
-/** A typed short code as stored: 'k7q-2mx', ' K7Q 2MX ' -> 'K7Q2MX'. */
-export const normalizeShortCode = (text: string) => text.replace(/[\s-]/g, "").toUpperCase();
-
-/** Whether `code` (normalized) can be a short code at all: 6 characters of the alphabet. */
-export const isShortCode = (code: string) =>
-  code.length === COUNTER_CODE_LENGTH &&
-  [...code].every((ch) => COUNTER_CODE_ALPHABET.includes(ch));
-
-/** 'K7Q2MX' -> 'K7Q-2MX', as the customer sees it. */
-export const formatShortCode = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
 
 /** 'Mostrar no balcão': the customer's short code, the QR code's signed payload and its refresh. */
 export const CounterCodeSchema = z

@@ -6,6 +6,8 @@ export const STAMP_INTERVAL_DEFAULT_MINUTES = 30;
 export const DAILY_STAMP_CAP_DEFAULT = 5;
 /** The customer's counter QR code changes every 30 s (the current and the previous one are valid). */
 export const COUNTER_CODE_STEP_SECONDS = 30;
+/** The counter's quantity stepper: stamps for this many purchases at once (AddStampSchema's limit). */
+export const STAMP_QUANTITY_MAX = 20;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;

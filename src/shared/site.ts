@@ -85,6 +85,13 @@ export const APP_PATHS = [
   "/carimbar",
 ] as const;
 
+/** The counter, also a light entry of its own when opened as a page (counter.html, decision 033). */
+export const COUNTER_PATH = "/balcao" satisfies (typeof APP_PATHS)[number];
+
+/** Whether a path is the counter's page (a trailing slash allowed). */
+export const isCounterPath = (pathname: string) =>
+  (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname) === COUNTER_PATH;
+
 const APP_PATTERNS = APP_PATHS.map(
   (path) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`),
 );

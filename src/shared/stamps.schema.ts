@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STAMP_QUANTITY_MAX } from "./limits";
 import type { MemberRole } from "./team.schema";
 
 export const STAMP_NOTES_MAX_LENGTH = 500;
@@ -22,8 +23,6 @@ export type StampMethod = (typeof STAMP_METHODS)[number];
 export const STAFF_STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
 export type StaffStampMethod = (typeof STAFF_STAMP_METHODS)[number];
 
-/** The counter's quantity stepper: stamps for this many purchases at once. */
-export const STAMP_QUANTITY_MAX = 20;
 export const OVERRIDE_REASON_MAX_LENGTH = 200;
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { COUNTER_CODE_ALPHABET, COUNTER_CODE_LENGTH } from "@shared/counter.schema";
+import { COUNTER_CODE_ALPHABET, COUNTER_CODE_LENGTH } from "@shared/counter";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../errors";

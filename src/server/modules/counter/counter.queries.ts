@@ -1,11 +1,10 @@
-import {
-  COUNTER_HISTORY_LIMIT,
-  COUNTER_SEARCH_LIMIT,
-  type CounterCard,
-  type CounterCustomer,
-  type CounterRules,
-  type CounterSearchResult,
-  type CounterStamp,
+import { COUNTER_HISTORY_LIMIT, COUNTER_SEARCH_LIMIT } from "@shared/counter";
+import type {
+  CounterCard,
+  CounterCustomer,
+  CounterRules,
+  CounterSearchResult,
+  CounterStamp,
 } from "@shared/counter.schema";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";

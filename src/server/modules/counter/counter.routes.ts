@@ -1,12 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { isShortCode, normalizeShortCode } from "@shared/counter";
 import {
   CounterCustomerSchema,
   CounterLookupSchema,
   CounterRulesSchema,
   CounterSearchQuerySchema,
   CounterSearchResultSchema,
-  isShortCode,
-  normalizeShortCode,
 } from "@shared/counter.schema";
 import { COUNTER_CODE_STEP_SECONDS } from "@shared/limits";
 import type { Db } from "../../db/client";

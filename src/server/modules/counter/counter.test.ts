@@ -1,5 +1,5 @@
+import { COUNTER_CODE_ALPHABET, formatShortCode } from "@shared/counter";
 import type { CounterCustomer } from "@shared/counter.schema";
-import { COUNTER_CODE_ALPHABET, formatShortCode } from "@shared/counter.schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signStepToken } from "../../lib/step-token";
 import { apiAs, errorBody, ok } from "../../test/api";

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { toLocale, toOpenGraphLocale } from "@shared/languages";
 import {
+  isCounterPath,
   notFoundLanguage,
   resolvePath,
   SITE_PAGE_FILES,
@@ -22,7 +23,8 @@ const escapeHtml = (text: string) =>
 
 /**
  * The HTML of every path, from the built web app (dist/web): the app's paths get index.html, but
- * the sign-in pages signin.html, their light entry (decision 018); the public site's pages get site.html with their title, description, canonical URL and Open Graph
+ * the sign-in pages signin.html, their light entry (decision 018), and the counter (/balcao)
+ * counter.html, its own (decision 033); the public site's pages get site.html with their title, description, canonical URL and Open Graph
  * tags (for crawlers and link previews, which run no JavaScript) and `modulepreload` links for the
  * page's own chunks and texts, so the browser fetches them with the entry instead of after it.
  * Unknown paths get the site's 404 page with status 404.
@@ -32,6 +34,8 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
   const siteHtml = readFileSync(join(webRoot, "site.html"), "utf8");
   const signInFile = join(webRoot, "signin.html");
   const signInHtml = existsSync(signInFile) ? readFileSync(signInFile, "utf8") : indexHtml;
+  const counterFile = join(webRoot, "counter.html");
+  const counterHtml = existsSync(counterFile) ? readFileSync(counterFile, "utf8") : indexHtml;
   const manifestPath = join(webRoot, ".vite/manifest.json");
   const manifest: Manifest = existsSync(manifestPath)
     ? JSON.parse(readFileSync(manifestPath, "utf8"))
@@ -108,6 +112,7 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
   } as const;
   const app: WebPage = { status: 200, html: indexHtml };
   const signIn: WebPage = { status: 200, html: signInHtml };
+  const counter: WebPage = { status: 200, html: counterHtml };
 
   /**
    * The page a GET of `pathname` answers with: a site page in the visitor's language (the
@@ -115,7 +120,9 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
    */
   return function pageFor(pathname: string, languageCookie?: string): WebPage {
     const route = resolvePath(pathname);
-    if (route.kind === "app") return signInPathOf(pathname) ? signIn : app;
+    if (route.kind === "app") {
+      return signInPathOf(pathname) ? signIn : isCounterPath(pathname) ? counter : app;
+    }
     const page = pages.get(route.page);
     if (!page) return notFound[notFoundLanguage(pathname)];
     return page[toLocale(languageCookie)];

@@ -14,6 +14,7 @@ function fakeWebRoot() {
     `<!doctype html>\n<html lang="pt-BR">\n  <head>\n    <meta name="description" content="default" />\n    <title>Default</title>\n    <script type="module" src="/assets/${entry}.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`;
   writeFileSync(join(root, "index.html"), head("index-app"));
   writeFileSync(join(root, "site.html"), head("site-entry"));
+  writeFileSync(join(root, "counter.html"), head("counter-entry"));
   writeFileSync(
     join(root, ".vite/manifest.json"),
     JSON.stringify({
@@ -131,6 +132,16 @@ describe("pages of the public site", () => {
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain("/assets/index-app.js");
     }
+  });
+
+  it("sends the counter's light entry for /balcao opened as a page (decision 033)", async () => {
+    for (const path of ["/balcao", "/balcao/"]) {
+      const html = await (await t.request(path)).text();
+      expect(html, path).toContain("/assets/counter-entry.js");
+      expect(html, path).not.toContain("/assets/index-app.js");
+    }
+    // The counter screen's rotating code is a page of the app.
+    expect(await (await t.request("/balcao/qr")).text()).toContain("/assets/index-app.js");
   });
 
   it("publishes robots.txt and a sitemap of the public pages", async () => {

@@ -1,4 +1,4 @@
-import { formatShortCode } from "@shared/counter.schema";
+import { formatShortCode } from "@shared/counter";
 import { useQuery } from "@tanstack/react-query";
 import { QrCode } from "lucide-react";
 import QRCode from "qrcode";

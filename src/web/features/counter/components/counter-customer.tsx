@@ -3,29 +3,19 @@ import type {
   CounterCustomer as CounterCustomerData,
   CounterRules,
 } from "@shared/counter.schema";
+import { STAMP_QUANTITY_MAX } from "@shared/limits";
 import { formatBrazilianMoney } from "@shared/money";
-import { type AddStamp, STAMP_QUANTITY_MAX } from "@shared/stamps.schema";
+import type { AddStamp } from "@shared/stamps.schema";
 import { CircleCheck, Gift, Minus, Plus, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyInput } from "@/web/components/money-input";
 import { StampGrid } from "@/web/components/stamp-grid";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
-import { formatDateTime } from "@/web/lib/format";
 import { useCounterRedeem, useCounterStamp } from "../api";
 import { confirmByTouchAndSound, createActionKeys } from "../feedback";
 
@@ -409,6 +399,10 @@ function Refusal({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * 'Resgatar', asked first in place (a second large button confirms, 'Cancelar' goes back): no
+ * dialog to aim at with the thumb, and nothing redeemed by one stray tap.
+ */
 function RedeemButton({
   card,
   customerName,
@@ -419,8 +413,10 @@ function RedeemButton({
   onDone: (done: Done) => void;
 }) {
   const { t } = useTranslation("counter");
+  const id = useId();
   const redeem = useCounterRedeem();
   const keys = useRef(createActionKeys()).current;
+  const [asking, setAsking] = useState(false);
   const confirm = () => {
     const key = keys.keyFor(`redeem:${card.id}`);
     redeem.mutate(
@@ -429,6 +425,7 @@ function RedeemButton({
         onSuccess: () => {
           keys.done();
           confirmByTouchAndSound();
+          setAsking(false);
           onDone({ kind: "redeemed", reward: card.reward });
         },
       },
@@ -440,35 +437,66 @@ function RedeemButton({
         <Gift aria-hidden="true" className="size-5 shrink-0 text-primary" />
         {t("card.complete")}
       </p>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button type="button" className="h-16 w-full text-xl" disabled={redeem.isPending}>
+      {asking ? (
+        <div className="grid gap-3 rounded-xl border-2 border-primary p-3">
+          <p id={`${id}-ask`} className="grid gap-1">
+            <span className="font-semibold text-lg">
+              {t("redeem.title", { reward: card.reward })}
+            </span>
+            <span className="text-muted-foreground text-sm">
+              {t("redeem.description", { name: customerName, program: card.programName })}
+            </span>
+          </p>
+          <Button
+            type="button"
+            className="h-16 w-full text-xl"
+            disabled={redeem.isPending}
+            aria-busy={redeem.isPending}
+            onClick={confirm}
+          >
             <Gift aria-hidden="true" className="size-6" />
-            {t("redeem.open")}
+            {t("redeem.confirm")}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t("redeem.title", { reward: card.reward })}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t("redeem.description", { name: customerName, program: card.programName })}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button type="button" variant="outline" size="lg">
-                {t("redeem.cancel")}
-              </Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button type="button" size="lg" onClick={confirm}>
-                {t("redeem.confirm")}
-              </Button>
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+          <Button
+            type="button"
+            size="lg"
+            variant="outline"
+            disabled={redeem.isPending}
+            onClick={() => setAsking(false)}
+          >
+            {t("redeem.cancel")}
+          </Button>
+        </div>
+      ) : (
+        <Button type="button" className="h-16 w-full text-xl" onClick={() => setAsking(true)}>
+          <Gift aria-hidden="true" className="size-6" />
+          {t("redeem.open")}
+        </Button>
+      )}
       {redeem.isError ? <Refusal error={redeem.error} /> : null}
     </div>
   );
+}
+
+// Intl, not date-fns: the counter's light entry (decision 033) does without it.
+const timeFormat = new Intl.DateTimeFormat("pt-BR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const dayFormat = new Intl.DateTimeFormat("pt-BR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/** A stamp's time: HH:mm today, else dd/MM/yyyy - HH:mm. */
+function formatStampTime(iso: string): string {
+  const date = new Date(iso);
+  const time = timeFormat.format(date);
+  return date.toDateString() === new Date().toDateString()
+    ? time
+    : `${dayFormat.format(date)} - ${time}`;
 }
 
 function History({ card }: { card: CounterCardWithHistory }) {
@@ -492,7 +520,7 @@ function History({ card }: { card: CounterCardWithHistory }) {
               {stamp.givenByName ? ` · ${t("history.by", { name: stamp.givenByName })}` : null}
             </span>
             <span className="text-muted-foreground tabular-nums">
-              {formatDateTime(stamp.createdAt)}
+              {formatStampTime(stamp.createdAt)}
             </span>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { COUNTER_SEARCH_MIN_LENGTH } from "@shared/counter.schema";
+import { COUNTER_SEARCH_MIN_LENGTH } from "@shared/counter";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";

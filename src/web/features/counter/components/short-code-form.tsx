@@ -1,4 +1,4 @@
-import { COUNTER_CODE_LENGTH, normalizeShortCode } from "@shared/counter.schema";
+import { COUNTER_CODE_LENGTH, normalizeShortCode } from "@shared/counter";
 import { KeyRound } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
