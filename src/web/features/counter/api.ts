@@ -101,6 +101,8 @@ export const counterCodeQueryOptions = () =>
     // A fresh QR code each time the panel opens; then when the server says it changes.
     staleTime: 0,
     gcTime: 0,
+    // Back on the page after a while: the code shown may be old, fetch the current one at once.
+    refetchOnWindowFocus: "always",
     refetchInterval: (query) => {
       const refreshAt = query.state.data?.refreshAt;
       return refreshAt ? Math.max(1_000, Date.parse(refreshAt) - Date.now() + 250) : 30_000;
