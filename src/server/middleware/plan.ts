@@ -20,6 +20,10 @@ const ALWAYS_ALLOWED = [
   /^\/api\/customers\/[^/]+\/stamps$/,
   /^\/api\/claims\/[^/]+\/(approve|reject)$/,
   /^\/api\/redemption-codes\//,
+  // The counter finds the customer with a POST (a scanned code is not put in a URL).
+  /^\/api\/counter\/lookup$/,
+  // An owner whose plan lapsed can still take someone out of the team (or change their role).
+  /^\/api\/team\/members\//,
   /^\/api\/notifications\/read$/,
   /^\/api\/me\/appearance$/,
   /^\/api\/security\//,

@@ -331,6 +331,25 @@ describe("members: role, removal, the last owner", () => {
     expect((await errorBody(self, 409)).error.code).toBe("last_owner");
   });
 
+  it("after the trial, without a plan, the owner can still take someone out of the team", async () => {
+    const shop = await t.companySession({ companyName: "Vencida", email: email("vencida") });
+    const member = await newMember(shop, "attendant");
+    await t.db.execute(
+      sql`update companies set trial_ends_at = now() - interval '1 day' where id = ${shop.companyId}`,
+    );
+    const invite = await t.request("/api/team/invitations", {
+      cookie: shop.cookie,
+      body: { email: email("novo"), role: "attendant" },
+    });
+    expect((await errorBody(invite, 402)).error.code).toBe("plan_expired");
+    const res = await t.request(`/api/team/members/${await memberId(shop, member.email)}`, {
+      method: "DELETE",
+      cookie: shop.cookie,
+    });
+    expect(res.status).toBe(204);
+    expect((await t.request("/api/me", { cookie: member.cookie })).status).toBe(401);
+  });
+
   it("no seat limit: a team grows past any plan's size", async () => {
     const shop = await t.companySession({ companyName: "Muitos", email: email("muitos") });
     for (let i = 0; i < 6; i++) await t.staffSession(shop.companyId, "attendant");
