@@ -23,7 +23,7 @@ const COMPANY_ROUTES: [RegExp, Permission][] = [
   [/^(GET|POST) \/api\/customers$/, "customers"],
   [/^GET \/api\/customers\/(directory|stats|export)$/, "customers"],
   [/^\w+ \/api\/customers\/invitations/, "customers"],
-  [/^GET \/api\/customers\/\{id\}(\/cards)?$/, "customers"],
+  [/^GET \/api\/customers\/\{id\}(\/cards|\/activity)?$/, "customers"],
   [/^POST \/api\/customers\/\{id\}\/(record|status)$/, "customers"],
   // programmes, cards, rules, referrals
   [/^\w+ \/api\/programs/, "programs"],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STAMP_NOTES_MAX_LENGTH } from "./stamps.schema";
+import { STAMP_METHODS, STAMP_NOTES_MAX_LENGTH } from "./stamps.schema";
 
 export const CARD_STATUSES = ["active", "complete", "redeemed"] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
@@ -120,3 +120,27 @@ export function cardBadge(card: {
  */
 export const CardsVersionSchema = z.object({ version: z.string() }).meta({ id: "CardsVersion" });
 export type CardsVersion = z.infer<typeof CardsVersionSchema>;
+
+/** How many of a customer's latest stamps and redemptions 'Ver Detalhes' lists. */
+export const CUSTOMER_ACTIVITY_LIMIT = 20;
+
+/**
+ * One thing that happened on a customer's cards at the company, newest first, with who did it
+ * ("por Ana"): a stamp (given, or a claim approved or refused) or a redemption. `byName` is null
+ * for a rule's stamp (birthday, referral: the method says it) and a self-stamp (`selfService`).
+ */
+export const CustomerActivitySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["stamp", "redemption"]),
+    at: z.string(),
+    programName: z.string(),
+    method: z.enum(STAMP_METHODS).nullable(),
+    count: z.number().int(),
+    status: z.enum(["pending", "approved", "rejected"]).nullable(),
+    byName: z.string().nullable(),
+    selfService: z.boolean(),
+    overrideReason: z.string().nullable(),
+  })
+  .meta({ id: "CustomerActivity" });
+export type CustomerActivity = z.infer<typeof CustomerActivitySchema>;

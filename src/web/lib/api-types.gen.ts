@@ -808,6 +808,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Ver Detalhes': the customer's latest stamps and redemptions at the company, newest first, with who gave, reviewed or redeemed ('por Ana'); 404 for anyone who is not the company's member */
+        get: operations["getCustomersByIdActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cards/{id}/redeem": {
         parameters: {
             query?: never;
@@ -2950,6 +2967,21 @@ export interface components {
             selfService: boolean;
             overrideReason: string | null;
             createdAt: string;
+        };
+        CustomerActivity: {
+            id: string;
+            /** @enum {string} */
+            kind: "stamp" | "redemption";
+            at: string;
+            programName: string;
+            /** @enum {string|null} */
+            method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral" | null;
+            count: number;
+            /** @enum {string|null} */
+            status: "pending" | "approved" | "rejected" | null;
+            byName: string | null;
+            selfService: boolean;
+            overrideReason: string | null;
         };
         ClaimOptions: {
             receipt: boolean;
@@ -8052,7 +8084,93 @@ export interface operations {
                         completedAt: string | null;
                         redeemedAt: string | null;
                         history: components["schemas"]["Stamp"][];
+                        redeemedByName: string | null;
                     };
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCustomersByIdActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerActivity"][];
                 };
             };
             /** @description validation_failed */

@@ -4,6 +4,8 @@ import {
   CARD_STATUSES,
   CardSummarySchema,
   CompanyCardSchema,
+  CUSTOMER_ACTIVITY_LIMIT,
+  CustomerActivitySchema,
   CustomerCardSchema,
   OpenCardSchema,
   RedeemCardSchema,
@@ -30,6 +32,7 @@ import {
   findPublicCompany,
   findRunningPromotion,
 } from "../companies/companies.queries";
+import { findRedeemerName, listCustomerActivity } from "./activity.queries";
 import {
   findCardByCode,
   getCardHistory,
@@ -71,7 +74,11 @@ const summaryRoute = createRoute({
   },
 });
 
-const CardDetailsSchema = CompanyCardSchema.extend({ history: z.array(StampSchema) });
+const CardDetailsSchema = CompanyCardSchema.extend({
+  history: z.array(StampSchema),
+  /** The team member who redeemed it ("por Ana"; null: not redeemed). */
+  redeemedByName: z.string().nullable(),
+});
 
 const getRoute = createRoute({
   method: "get",
@@ -81,6 +88,19 @@ const getRoute = createRoute({
   request: { params: IdParamSchema },
   responses: {
     200: { description: "The card", ...jsonContent(CardDetailsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const activityRoute = createRoute({
+  method: "get",
+  path: "/customers/{id}/activity",
+  tags: ["cards"],
+  summary:
+    "'Ver Detalhes': the customer's latest stamps and redemptions at the company, newest first, with who gave, reviewed or redeemed ('por Ana'); 404 for anyone who is not the company's member",
+  request: { params: IdParamSchema },
+  responses: {
+    200: { description: "Activity", ...jsonContent(z.array(CustomerActivitySchema)) },
     ...apiErrorResponses,
   },
 });
@@ -184,7 +204,19 @@ export function cardsRoutes({ db }: { db: Db }) {
     const actor = await requireCompanyActor(db, c.var.user, "counter");
     const id = c.req.valid("param").id;
     const card = await getCompanyCard(db, actor.companyId, id);
-    return c.json({ ...card, history: await getCardHistory(db, actor.companyId, id) }, 200);
+    const [history, redeemedByName] = await Promise.all([
+      getCardHistory(db, actor.companyId, id),
+      card.redeemedAt ? findRedeemerName(db, actor.companyId, id) : null,
+    ]);
+    return c.json({ ...card, history, redeemedByName }, 200);
+  });
+  app.openapi(activityRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user, "customers");
+    const customerId = c.req.valid("param").id;
+    return c.json(
+      await listCustomerActivity(db, actor.companyId, customerId, CUSTOMER_ACTIVITY_LIMIT),
+      200,
+    );
   });
   app.openapi(redeemRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "counter");
