@@ -33,6 +33,14 @@ export const cardDetailsQueryOptions = (cardId: string) =>
       api.get("/api/cards/{id}", { params: { path: { id: cardId } }, signal }),
   });
 
+/** 'Ver Detalhes': the customer's latest stamps and redemptions, with who did each. */
+export const customerActivityQueryOptions = (customerId: string) =>
+  queryOptions({
+    queryKey: cardKeys.activity(customerId),
+    queryFn: ({ signal }) =>
+      api.get("/api/customers/{id}/activity", { params: { path: { id: customerId } }, signal }),
+  });
+
 /** The card behind a customer's voucher code (the company redeems it from there). */
 export const cardByCodeQueryOptions = (code: string) =>
   queryOptions({

@@ -11,6 +11,7 @@ export const cardKeys = {
   details: (id: string) => [...cardKeys.all, "details", id] as const,
   byCode: (code: string) => [...cardKeys.all, "code", code] as const,
   recent: (status?: CardStatus) => [...cardKeys.all, "recent", status ?? "all"] as const,
+  activity: (customerId: string) => [...cardKeys.all, "activity", customerId] as const,
 };
 
 export const cardMutations = {

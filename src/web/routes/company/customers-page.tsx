@@ -7,6 +7,7 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Spinner } from "@/web/components/ui/spinner";
+import { CustomerActivity } from "@/web/features/cards/components/customer-activity";
 import { CUSTOMERS_EXPORT_URL, customerDirectoryQueryOptions } from "@/web/features/customers/api";
 import { CompanyInvitations } from "@/web/features/customers/components/company-invitations";
 import { CustomerStats } from "@/web/features/customers/components/customer-stats";
@@ -98,7 +99,10 @@ export function CustomersPage() {
           <CustomersTable
             customers={data.items}
             detailsSection={(customer) => (
-              <CustomerBonusPanel customerId={customer.id} customerName={customer.name} />
+              <>
+                <CustomerBonusPanel customerId={customer.id} customerName={customer.name} />
+                <CustomerActivity customerId={customer.id} />
+              </>
             )}
           />
           <nav

@@ -74,7 +74,13 @@ function CardDetails({ cardId }: { cardId: string }) {
     [t("details.createdAt"), formatDateTime(card.createdAt)],
   ];
   if (card.completedAt) facts.push([t("details.completedAt"), formatDateTime(card.completedAt)]);
-  if (card.redeemedAt) facts.push([t("details.redeemedAt"), formatDateTime(card.redeemedAt)]);
+  if (card.redeemedAt) {
+    const when = formatDateTime(card.redeemedAt);
+    const by = card.redeemedByName
+      ? ` · ${t("details.givenBy", { name: card.redeemedByName })}`
+      : "";
+    facts.push([t("details.redeemedAt"), `${when}${by}`]);
+  }
 
   return (
     <div className="grid gap-4 text-sm">
@@ -105,7 +111,13 @@ function CardDetails({ cardId }: { cardId: string }) {
                 <span className="text-muted-foreground text-xs">
                   {t(`details.status.${s.status}`)}
                   {s.givenByName ? ` · ${t("details.givenBy", { name: s.givenByName })}` : ""}
+                  {s.selfService ? ` · ${t("details.selfService")}` : ""}
                 </span>
+                {s.overrideReason ? (
+                  <span className="text-xs">
+                    {t("details.overrideReason", { reason: s.overrideReason })}
+                  </span>
+                ) : null}
                 {s.notes ? <span className="text-xs">{s.notes}</span> : null}
               </li>
             ))}
