@@ -48,7 +48,18 @@ const bothDays = (q: { from: string; to: string }) =>
  * The web side turns a preset into these two dates (shared `reportPeriod` helper, below).
  */
 export const ReportQuerySchema = z
-  .object({ from: isoDay, to: isoDay })
+  .object({
+    from: isoDay,
+    to: isoDay,
+    /**
+     * Only what this team member did (a user id of the company's team: 'Equipe'): the stamps they
+     * gave or approved, the cards their stamp completed, the rewards they redeemed. Members who
+     * joined, birthdays and referrals are no one's doing: company-wide always.
+     */
+    memberId: z.string().trim().min(1).max(100).optional(),
+    /** Only what happened at this shop ('Unidades', when the company lists two or more). */
+    locationId: z.string().trim().min(1).max(100).optional(),
+  })
   // (Only between two real days: an impossible one is reported as date_invalid alone.)
   .refine((q) => !bothDays(q) || q.from <= q.to, { message: "period_invalid", path: ["to"] })
   .refine(
@@ -171,7 +182,27 @@ export const ReportSchema = z
   .meta({ id: "Report" });
 export type Report = z.infer<typeof ReportSchema>;
 
-/** What can be exported (each a CSV, and a sheet of the workbook); `indicacoes` only when referrals exist. */
+/** A report's filter: a team member, a shop (the choices of GET /api/reports/filters). */
+export type ReportFilter = Pick<ReportQuery, "memberId" | "locationId">;
+
+/** Whether a report or an export is narrowed to a member or a shop. */
+export const isFilteredReport = (filter: ReportFilter) =>
+  Boolean(filter.memberId || filter.locationId);
+
+/** What /relatorios can be narrowed to: the company's team and, from two on, its shops. */
+export const ReportFiltersSchema = z
+  .object({
+    members: z.array(z.object({ userId: z.string(), name: z.string() })),
+    /** Empty unless the company lists two or more shops (a single shop is never named). */
+    locations: z.array(z.object({ id: z.string(), name: z.string() })),
+  })
+  .meta({ id: "ReportFilters" });
+export type ReportFilters = z.infer<typeof ReportFiltersSchema>;
+
+/**
+ * What can be exported (each a CSV, and a sheet of the workbook); `indicacoes` only when referrals
+ * exist, and never narrowed to a member or a shop (no one's doing: left out of a filtered export).
+ */
 export const EXPORT_DATASETS = [
   "membros",
   "cartoes",

@@ -1036,8 +1036,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** /relatorios: the company's figures for a period of São Paulo days (from, to; at most 366) beside the previous period of the same length, stamps by day and method, new members by week and origin, cards completed and redeemed by week, top members, birthdays of the next 30 days */
+        /** /relatorios: the company's figures for a period of São Paulo days (from, to; at most 366; narrowed to a team member's or a shop's doing with memberId, locationId) beside the previous period of the same length, stamps by day and method, new members by week and origin, cards completed and redeemed by week, top members, birthdays of the next 30 days */
         get: operations["getReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What /relatorios can be narrowed to (memberId, locationId of GET /api/reports and the exports): the company's team, and its shops when it lists two or more */
+        get: operations["getReportsFilters"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3148,6 +3165,16 @@ export interface components {
                 customerId: string;
                 name: string;
                 date: string;
+            }[];
+        };
+        ReportFilters: {
+            members: {
+                userId: string;
+                name: string;
+            }[];
+            locations: {
+                id: string;
+                name: string;
             }[];
         };
         Claim: {
@@ -9280,6 +9307,8 @@ export interface operations {
             query: {
                 from: string;
                 to: string;
+                memberId?: string;
+                locationId?: string;
             };
             header?: never;
             path?: never;
@@ -9361,11 +9390,96 @@ export interface operations {
             };
         };
     };
+    getReportsFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportFilters"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getReportsExportsRelatorioXlsx: {
         parameters: {
             query: {
                 from: string;
                 to: string;
+                memberId?: string;
+                locationId?: string;
             };
             header?: never;
             path?: never;
@@ -9452,6 +9566,8 @@ export interface operations {
             query: {
                 from: string;
                 to: string;
+                memberId?: string;
+                locationId?: string;
             };
             header?: never;
             path: {

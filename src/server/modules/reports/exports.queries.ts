@@ -1,4 +1,4 @@
-import type { MemberOrigin } from "@shared/reports.schema";
+import { isFilteredReport, type MemberOrigin, type ReportFilter } from "@shared/reports.schema";
 import type { StampMethod } from "@shared/stamps.schema";
 import { and, asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -12,6 +12,8 @@ import { customerMessages } from "../messages/messages.table";
 import { programs } from "../programs/programs.table";
 import { referrals } from "../referrals/referrals.table";
 import { stamps } from "../stamps/stamps.table";
+import { companyMembers } from "../team/team.table";
+import { aliased, redemptionFilter, stampFilter } from "./filtered.queries";
 import { memberOrigin, memberOriginSql } from "./reports.queries";
 import { reportMemberDays } from "./reports.table";
 
@@ -21,7 +23,8 @@ import { reportMemberDays } from "./reports.table";
  * never holds more than a batch. Formatting is exports.ts's.
  */
 
-export type ExportRange = { from: string; to: string };
+/** The period, narrowed to a team member or a shop when it names one (filtered.queries.ts). */
+export type ExportRange = { from: string; to: string } & ReportFilter;
 
 type Keyed<T> = (T & { _key: unknown[] })[];
 
@@ -63,6 +66,7 @@ export function memberExportRows(
   range: ExportRange,
 ): AsyncGenerator<MemberExportRow[]> {
   const key: KeyPart[] = [{ column: memberships.sortName }, { column: memberships.id }];
+  const filtered = isFilteredReport(range);
   const rows = batches<Omit<MemberExportRow, "origin"> & { origin: number }>(
     (after, limit) =>
       db
@@ -76,8 +80,15 @@ export function memberExportRows(
           origin: memberOriginSql,
           joinedAt: memberships.joinedAt,
           status: memberships.status,
-          // The member's days of the period (the roll-up's primary key: a short range each).
-          stamps: sql<number>`coalesce((select sum(d.stamps) from ${reportMemberDays} d
+          stamps: filtered
+            ? // The member's stamps of the period from the filter's member or shop.
+              sql<number>`coalesce((select sum(${given.count}) from ${aliased(stamps, "given")}
+                where ${given.companyId} = ${memberships.companyId}
+                  and ${given.customerId} = ${memberships.customerId}
+                  and ${given.status} = 'approved' and ${inRange(given.approvedAt, range)}
+                  and ${stampFilter(given, range)}), 0)::int`
+            : // The member's days of the period (the roll-up's primary key: a short range each).
+              sql<number>`coalesce((select sum(d.stamps) from ${reportMemberDays} d
             where d.company_id = ${memberships.companyId} and d.customer_id = ${memberships.customerId}
               and d.day between ${range.from}::date and ${range.to}::date), 0)::int`,
           _key: keyOf(key),
@@ -88,6 +99,13 @@ export function memberExportRows(
           and(
             eq(memberships.companyId, companyId),
             sql`${memberships.joinedAt} < ${saoPauloDayEnd(range.to)}`,
+            // Narrowed: only the members who got a stamp of the filter's in the period.
+            filtered
+              ? sql`exists (select 1 from ${aliased(stamps, "given")} where ${given.companyId} = ${memberships.companyId}
+                  and ${given.customerId} = ${memberships.customerId}
+                  and ${given.status} = 'approved' and ${inRange(given.approvedAt, range)}
+                  and ${stampFilter(given, range)})`
+              : undefined,
             after,
           ),
         )
@@ -97,6 +115,9 @@ export function memberExportRows(
   );
   return mapBatches(rows, (r) => ({ ...r, origin: memberOrigin(r.origin) }));
 }
+
+/** Stamp rows read inside another dataset's query (the members' stamps of a filter). */
+const given = alias(stamps, "given");
 
 /** Each batch's rows mapped. */
 async function* mapBatches<T, U>(rows: AsyncGenerator<T[]>, map: (row: T) => U) {
@@ -114,7 +135,10 @@ export type CardExportRow = {
   redeemedAt: Date | null;
 };
 
-/** Cards opened, completed or redeemed in the period, oldest first. */
+/**
+ * Cards opened, completed or redeemed in the period, oldest first; narrowed to a member or a shop,
+ * the cards they stamped or redeemed in it.
+ */
 export function cardExportRows(db: Db, companyId: string, range: ExportRange) {
   const key = byCreatedAt(loyaltyCards);
   return batches<CardExportRow>(
@@ -137,7 +161,13 @@ export function cardExportRows(db: Db, companyId: string, range: ExportRange) {
         .where(
           and(
             eq(loyaltyCards.companyId, companyId),
-            sql`(${inRange(loyaltyCards.createdAt, range)} or ${inRange(loyaltyCards.completedAt, range)}
+            isFilteredReport(range)
+              ? // Narrowed: the cards the member (or the shop) stamped or redeemed in the period.
+                sql`(exists (select 1 from ${aliased(stamps, "given")} where ${given.cardId} = ${loyaltyCards.id}
+                  and ${given.status} = 'approved' and ${inRange(given.approvedAt, range)}
+                  and ${stampFilter(given, range)})
+                  or (${inRange(loyaltyCards.redeemedAt, range)} and ${redemptionFilter(range)}))`
+              : sql`(${inRange(loyaltyCards.createdAt, range)} or ${inRange(loyaltyCards.completedAt, range)}
               or ${inRange(loyaltyCards.redeemedAt, range)})`,
             after,
           ),
@@ -154,10 +184,15 @@ export type StampExportRow = {
   method: StampMethod;
   count: number;
   givenBy: string | null;
+  /** Taken by the customer at the counter's QR code (given by no one). */
+  selfService: boolean;
   notes: string | null;
 };
 
-/** The confirmed stamps of the period (approved then, São Paulo time), oldest first. */
+/**
+ * The confirmed stamps of the period (approved then, São Paulo time), oldest first; narrowed, the
+ * ones the member gave (or approved) or given at the shop.
+ */
 export function stampExportRows(db: Db, companyId: string, range: ExportRange) {
   const staff = alias(profiles, "staff");
   const key: KeyPart[] = [{ column: stamps.approvedAt, timestamp: true }, { column: stamps.id }];
@@ -170,6 +205,7 @@ export function stampExportRows(db: Db, companyId: string, range: ExportRange) {
           method: stamps.method,
           count: stamps.count,
           givenBy: staff.name,
+          selfService: stamps.selfService,
           notes: stamps.notes,
           _key: keyOf(key),
         })
@@ -181,6 +217,7 @@ export function stampExportRows(db: Db, companyId: string, range: ExportRange) {
             eq(stamps.companyId, companyId),
             eq(stamps.status, "approved"),
             inRange(stamps.approvedAt, range),
+            isFilteredReport(range) ? stampFilter(stamps, range) : undefined,
             after,
           ),
         )
@@ -198,7 +235,27 @@ export type MessageExportRow = {
   reply: string | null;
 };
 
-/** The customers' messages of the period with the company's (latest) answer, oldest first. */
+const answer = alias(customerMessages, "answer");
+
+/**
+ * Narrowed to a member, the messages they answered; to a shop, the ones answered by a member of
+ * that shop's team.
+ */
+const answeredByFilter = (filter: ReportFilter) =>
+  sql`exists (select 1 from ${aliased(customerMessages, "answer")} where ${answer.replyToId} = ${customerMessages.id}
+    and ${filter.memberId ? sql`${answer.authorId} = ${filter.memberId}` : sql`true`}
+    and ${
+      filter.locationId
+        ? sql`${answer.authorId} in (select ${companyMembers.userId} from ${companyMembers}
+            where ${companyMembers.companyId} = ${customerMessages.companyId}
+              and ${companyMembers.locationId} = ${filter.locationId})`
+        : sql`true`
+    })`;
+
+/**
+ * The customers' messages of the period with the company's (latest) answer, oldest first;
+ * narrowed, the ones the member (or the shop's team) answered.
+ */
 export function messageExportRows(db: Db, companyId: string, range: ExportRange) {
   const key = byCreatedAt(customerMessages);
   return batches<MessageExportRow>(
@@ -220,6 +277,7 @@ export function messageExportRows(db: Db, companyId: string, range: ExportRange)
             eq(customerMessages.companyId, companyId),
             eq(customerMessages.sender, "customer"),
             inRange(customerMessages.createdAt, range),
+            isFilteredReport(range) ? answeredByFilter(range) : undefined,
             after,
           ),
         )
@@ -262,7 +320,15 @@ export function referralExportRows(db: Db, companyId: string, range: ExportRange
         .from(referrals)
         .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
         .innerJoin(referred, eq(referred.id, referrals.referredId))
-        .where(and(eq(referrals.companyId, companyId), inRange(referrals.createdAt, range), after))
+        .where(
+          and(
+            eq(referrals.companyId, companyId),
+            inRange(referrals.createdAt, range),
+            // No one's doing: a filtered export has none (the workbook leaves the sheet out).
+            isFilteredReport(range) ? sql`false` : undefined,
+            after,
+          ),
+        )
         .orderBy(asc(referrals.createdAt), asc(referrals.id))
         .limit(limit),
     key,

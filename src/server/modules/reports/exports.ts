@@ -1,7 +1,12 @@
 import { PassThrough } from "node:stream";
 import { formatSaoPauloDateTime } from "@shared/dates";
 import { formatBrazilianMoney } from "@shared/money";
-import type { ExportDataset, MemberOrigin } from "@shared/reports.schema";
+import {
+  type ExportDataset,
+  isFilteredReport,
+  type MemberOrigin,
+  type ReportFilter,
+} from "@shared/reports.schema";
 import type { StampMethod } from "@shared/stamps.schema";
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client";
@@ -56,6 +61,9 @@ const RULE_WORDS: Partial<Record<StampMethod, string>> = {
   birthday: "Regra de aniversário",
   referral: "Regra de indicação",
 };
+
+/** Who gave a self-stamp: the customer, at the counter screen's QR code. */
+const SELF_SERVICE_WORDS = "Cliente (QR do balcão)";
 
 const CARD_STATUS_WORDS = { active: "Ativo", complete: "Completo", redeemed: "Utilizado" };
 
@@ -152,7 +160,7 @@ export const SHEETS: Record<ExportDataset, Sheet> = {
         r.customer,
         METHOD_WORDS[r.method],
         r.count,
-        r.givenBy ?? RULE_WORDS[r.method] ?? null,
+        r.givenBy ?? (r.selfService ? SELF_SERVICE_WORDS : (RULE_WORDS[r.method] ?? null)),
         r.notes,
       ]),
   },
@@ -219,9 +227,16 @@ export function exportCsvStream(
   });
 }
 
-/** The datasets of the workbook: every one, 'Indicações' only when the company has referrals. */
-export async function workbookDatasets(db: Db, companyId: string): Promise<ExportDataset[]> {
-  const referrals = await companyHasReferrals(db, companyId);
+/**
+ * The datasets of the workbook: every one, 'Indicações' only when the company has referrals and
+ * the export is not narrowed to a member or a shop (referrals are no one's doing).
+ */
+export async function workbookDatasets(
+  db: Db,
+  companyId: string,
+  filter: ReportFilter = {},
+): Promise<ExportDataset[]> {
+  const referrals = !isFilteredReport(filter) && (await companyHasReferrals(db, companyId));
   return (Object.keys(SHEETS) as ExportDataset[]).filter((d) => d !== "indicacoes" || referrals);
 }
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { listUpcomingBirthdays } from "../birthdays/birthdays.queries";
 import { topMembers } from "./reports.queries";
@@ -72,6 +73,9 @@ beforeAll(async () => {
   t = await createTestApp();
   cafe = await t.companySession({ companyName: "Café do Ponto", email: "cafe@example.com" });
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
+  // These tests stamp cards again and again: the counter's interval and daily cap are off.
+  await setCounterRules(t, cafe.cookie);
+  await setCounterRules(t, rival.cookie);
   // Cards of three stamps, so one completes within the week.
   const [program] = await ok(apiAs(t, cafe.cookie).GET("/api/programs"), 200);
   await answerOf<"/api/programs/{id}", "put">(

@@ -3,6 +3,7 @@ import {
   DashboardStatsSchema,
   EXPORT_DATASETS,
   type ExportDataset,
+  ReportFiltersSchema,
   ReportQuerySchema,
   ReportSchema,
 } from "@shared/reports.schema";
@@ -11,6 +12,7 @@ import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonContent, validationHook } from "../../openapi";
 import { exportCsvStream, exportFileName, exportXlsxStream, workbookDatasets } from "./exports";
+import { reportFilters } from "./filtered.queries";
 import { getDashboardStats } from "./reports.queries";
 import { getReport } from "./reports.service";
 
@@ -30,10 +32,22 @@ const reportRoute = createRoute({
   path: "/reports",
   tags: ["reports"],
   summary:
-    "/relatorios: the company's figures for a period of São Paulo days (from, to; at most 366) beside the previous period of the same length, stamps by day and method, new members by week and origin, cards completed and redeemed by week, top members, birthdays of the next 30 days",
+    "/relatorios: the company's figures for a period of São Paulo days (from, to; at most 366; narrowed to a team member's or a shop's doing with memberId, locationId) beside the previous period of the same length, stamps by day and method, new members by week and origin, cards completed and redeemed by week, top members, birthdays of the next 30 days",
   request: { query: ReportQuerySchema },
   responses: {
     200: { description: "The report", ...jsonContent(ReportSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const filtersRoute = createRoute({
+  method: "get",
+  path: "/reports/filters",
+  tags: ["reports"],
+  summary:
+    "What /relatorios can be narrowed to (memberId, locationId of GET /api/reports and the exports): the company's team, and its shops when it lists two or more",
+  responses: {
+    200: { description: "The choices", ...jsonContent(ReportFiltersSchema) },
     ...apiErrorResponses,
   },
 });
@@ -99,11 +113,15 @@ export function reportsRoutes({ db }: { db: Db }) {
     const actor = await requireCompanyActor(db, c.var.user, "reports");
     return c.json(await getReport(db, actor.companyId, c.req.valid("query")), 200);
   });
+  app.openapi(filtersRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user, "reports");
+    return c.json(await reportFilters(db, actor.companyId), 200);
+  });
   // The fixed path before /reports/exports/{file}.
   app.openapi(workbookRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "reports");
     const range = c.req.valid("query");
-    const datasets = await workbookDatasets(db, actor.companyId);
+    const datasets = await workbookDatasets(db, actor.companyId, range);
     return download(
       exportXlsxStream(db, actor.companyId, datasets, range),
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

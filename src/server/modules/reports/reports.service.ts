@@ -1,5 +1,6 @@
 import { saoPauloDate } from "@shared/dates";
 import {
+  isFilteredReport,
   MEMBER_ORIGINS,
   REPORT_BIRTHDAY_DAYS,
   REPORT_BIRTHDAYS_LIMIT,
@@ -10,6 +11,12 @@ import {
 import { STAMP_METHODS } from "@shared/stamps.schema";
 import type { Db } from "../../db/client";
 import { listUpcomingBirthdays } from "../birthdays/birthdays.queries";
+import {
+  filteredCardsByWeek,
+  filteredPeriodFigures,
+  filteredStampsByDay,
+  filteredTopMembers,
+} from "./filtered.queries";
 import {
   cardsByWeek,
   newMembersByWeek,
@@ -61,7 +68,10 @@ const tiles = (current: PeriodFigures, previous: PeriodFigures): Report["tiles"]
   };
 };
 
-/** The company's report for the period (validated by ReportQuerySchema). */
+/**
+ * The company's report for the period (validated by ReportQuerySchema), narrowed to a team member
+ * or a shop when the query names one (new members and birthdays stay company-wide).
+ */
 export async function getReport(db: Db, companyId: string, query: ReportQuery): Promise<Report> {
   const period = { from: query.from, to: query.to };
   const days = daysBetween(period.from, period.to);
@@ -69,13 +79,26 @@ export async function getReport(db: Db, companyId: string, query: ReportQuery): 
   const today = saoPauloDate();
   const birthdayDays = Array.from({ length: REPORT_BIRTHDAY_DAYS }, (_, i) => addDays(today, i));
 
+  // Narrowed to a member or a shop: read from the stamp and card rows (filtered.queries.ts).
+  const filter = { memberId: query.memberId, locationId: query.locationId };
+  const filtered = isFilteredReport(filter);
   const [current, before, byDay, members, cards, top, birthdays] = await Promise.all([
-    periodFigures(db, companyId, period),
-    periodFigures(db, companyId, previous),
-    stampsByDayAndMethod(db, companyId, period),
+    filtered
+      ? filteredPeriodFigures(db, companyId, { ...period, ...filter })
+      : periodFigures(db, companyId, period),
+    filtered
+      ? filteredPeriodFigures(db, companyId, { ...previous, ...filter })
+      : periodFigures(db, companyId, previous),
+    filtered
+      ? filteredStampsByDay(db, companyId, { ...period, ...filter })
+      : stampsByDayAndMethod(db, companyId, period),
     newMembersByWeek(db, companyId, period),
-    cardsByWeek(db, companyId, period),
-    topMembers(db, companyId, period, REPORT_TOP_MEMBERS),
+    filtered
+      ? filteredCardsByWeek(db, companyId, { ...period, ...filter })
+      : cardsByWeek(db, companyId, period),
+    filtered
+      ? filteredTopMembers(db, companyId, { ...period, ...filter }, REPORT_TOP_MEMBERS)
+      : topMembers(db, companyId, period, REPORT_TOP_MEMBERS),
     listUpcomingBirthdays(db, companyId, birthdayDays, REPORT_BIRTHDAYS_LIMIT),
   ]);
 

@@ -2,6 +2,7 @@ import type { DashboardStats } from "@shared/reports.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantBirthdayGifts } from "../../flows/birthday-gifts";
 import { answerOf, apiAs, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 
 /** GET /api/dashboard: the figures of the company's dashboard, counted from its own data only. */
@@ -56,6 +57,9 @@ beforeAll(async () => {
   t = await createTestApp();
   cafe = await t.companySession({ companyName: "Café do Ponto", email: "cafe@example.com" });
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
+  // These tests stamp cards again and again: the counter's interval and daily cap are off.
+  await setCounterRules(t, cafe.cookie);
+  await setCounterRules(t, rival.cookie);
   // Small cards, so one can complete in a few stamps.
   const [program] = await ok(apiAs(t, cafe.cookie).GET("/api/programs"), 200);
   await answerOf<"/api/programs/{id}", "put">(
