@@ -10,8 +10,15 @@ export const dashboardStatsQueryOptions = () =>
     queryFn: ({ signal }) => api.get("/api/dashboard", { signal }),
   });
 
-const periodParams = (period: ReportQuery) =>
-  new URLSearchParams({ from: period.from, to: period.to }).toString();
+/** The period and, when narrowed, the member and the shop, as the API reads them. */
+const reportParams = (period: ReportQuery) => ({
+  from: period.from,
+  to: period.to,
+  ...(period.memberId ? { memberId: period.memberId } : {}),
+  ...(period.locationId ? { locationId: period.locationId } : {}),
+});
+
+const periodParams = (period: ReportQuery) => new URLSearchParams(reportParams(period)).toString();
 
 /**
  * /relatorios: the period's figures and the previous period's. A new period keeps the last one
@@ -21,8 +28,15 @@ export const reportQueryOptions = (period: ReportQuery) =>
   queryOptions({
     queryKey: reportKeys.report(period),
     queryFn: ({ signal }) =>
-      api.get("/api/reports", { params: { query: { from: period.from, to: period.to } }, signal }),
+      api.get("/api/reports", { params: { query: reportParams(period) }, signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** What /relatorios can be narrowed to: the team, and the shops when there are two or more. */
+export const reportFiltersQueryOptions = () =>
+  queryOptions({
+    queryKey: reportKeys.filters(),
+    queryFn: ({ signal }) => api.get("/api/reports/filters", { signal }),
   });
 
 /** What one export button downloads: a dataset's CSV or the whole workbook. */

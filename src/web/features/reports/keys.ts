@@ -7,7 +7,16 @@ import type { ReportQuery } from "@shared/reports.schema";
 export const reportKeys = {
   all: ["reports"] as const,
   dashboard: () => [...reportKeys.all, "dashboard"] as const,
-  report: (period: ReportQuery) => [...reportKeys.all, "report", period.from, period.to] as const,
+  report: (period: ReportQuery) =>
+    [
+      ...reportKeys.all,
+      "report",
+      period.from,
+      period.to,
+      period.memberId ?? "",
+      period.locationId ?? "",
+    ] as const,
+  filters: () => [...reportKeys.all, "filters"] as const,
 };
 
 export const reportMutations = {

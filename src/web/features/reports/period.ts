@@ -1,4 +1,5 @@
 import {
+  type ReportFilter,
   type ReportPreset,
   type ReportQuery,
   ReportQuerySchema,
@@ -52,6 +53,27 @@ export function writePeriod(
     next.set("ate", period.to);
   } else {
     next.set("periodo", PRESET_SLUGS[period.preset]);
+  }
+  return next;
+}
+
+/** The URL's parameters of the report's filter: the team member and the shop. */
+const FILTER_PARAMS = { memberId: "membro", locationId: "unidade" } as const;
+
+/** The member and the shop the URL narrows the report to (?membro=…&unidade=…). */
+export function readFilter(params: URLSearchParams): ReportFilter {
+  const memberId = params.get(FILTER_PARAMS.memberId)?.trim() || undefined;
+  const locationId = params.get(FILTER_PARAMS.locationId)?.trim() || undefined;
+  return { memberId, locationId };
+}
+
+/** `params` with the filter written in (an empty choice removes its parameter). */
+export function writeFilter(params: URLSearchParams, filter: ReportFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, name] of Object.entries(FILTER_PARAMS) as [keyof ReportFilter, string][]) {
+    const value = filter[key];
+    if (value) next.set(name, value);
+    else next.delete(name);
   }
   return next;
 }

@@ -3,12 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
 import { ReportExports } from "@/web/features/reports/components/report-exports";
+import { ReportFilterSelect } from "@/web/features/reports/components/report-filter-select";
 import { ReportPeriodSelect } from "@/web/features/reports/components/report-period-select";
 import { ReportView } from "@/web/features/reports/components/report-view";
-import { readPeriod, writePeriod } from "@/web/features/reports/period";
+import { readFilter, readPeriod, writeFilter, writePeriod } from "@/web/features/reports/period";
 
 /**
- * /relatorios: the period (in the URL: ?periodo=30d, or ?de=…&ate=…; São Paulo days), its figures
+ * /relatorios: the period (in the URL: ?periodo=30d, or ?de=…&ate=…; São Paulo days), narrowed to
+ * a team member or a shop (?membro=…&unidade=…), its figures
  * compared with the previous period, the charts with their tables, the lists and the exports.
  * Loaded only when visited (router.tsx), so recharts stays out of the panel's first chunks.
  */
@@ -17,7 +19,8 @@ export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const today = saoPauloDate();
   const period = readPeriod(params, today);
-  const query = { from: period.from, to: period.to };
+  const filter = readFilter(params);
+  const query = { from: period.from, to: period.to, ...filter };
 
   return (
     <>
@@ -27,6 +30,10 @@ export function ReportsPage() {
         period={period}
         today={today}
         onChange={(choice) => setParams((current) => writePeriod(current, choice))}
+      />
+      <ReportFilterSelect
+        filter={filter}
+        onChange={(choice) => setParams((current) => writeFilter(current, choice))}
       />
       <ReportView period={query} />
       <ReportExports period={query} />

@@ -1,4 +1,9 @@
-import { EXPORT_DATASETS, type ExportDataset, type ReportQuery } from "@shared/reports.schema";
+import {
+  EXPORT_DATASETS,
+  type ExportDataset,
+  isFilteredReport,
+  type ReportQuery,
+} from "@shared/reports.schema";
 import {
   Download,
   FileSpreadsheet,
@@ -40,22 +45,25 @@ export function ReportExports({ period }: { period: ReportQuery }) {
         <p className="text-muted-foreground text-sm">{t("exports.description")}</p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {EXPORT_DATASETS.map((dataset) => {
-          const Icon = ICONS[dataset];
-          const name = t(`exports.datasets.${dataset}.title`);
-          return (
-            <ExportCard
-              key={dataset}
-              icon={<Icon aria-hidden={true} className="size-5 text-primary" />}
-              title={name}
-              description={t(`exports.datasets.${dataset}.description`)}
-              file={{ kind: "csv", dataset }}
-              period={period}
-              buttonText={t("exports.csv")}
-              buttonLabel={t("exports.csvLabel", { name })}
-            />
-          );
-        })}
+        {/* Referrals are no one's doing: a narrowed export has none. */}
+        {EXPORT_DATASETS.filter((d) => d !== "indicacoes" || !isFilteredReport(period)).map(
+          (dataset) => {
+            const Icon = ICONS[dataset];
+            const name = t(`exports.datasets.${dataset}.title`);
+            return (
+              <ExportCard
+                key={dataset}
+                icon={<Icon aria-hidden={true} className="size-5 text-primary" />}
+                title={name}
+                description={t(`exports.datasets.${dataset}.description`)}
+                file={{ kind: "csv", dataset }}
+                period={period}
+                buttonText={t("exports.csv")}
+                buttonLabel={t("exports.csvLabel", { name })}
+              />
+            );
+          },
+        )}
         <ExportCard
           highlight
           icon={<FileSpreadsheet aria-hidden={true} className="size-5 text-primary" />}

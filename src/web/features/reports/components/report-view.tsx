@@ -1,4 +1,4 @@
-import type { ReportQuery } from "@shared/reports.schema";
+import { isFilteredReport, type ReportQuery } from "@shared/reports.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -63,6 +63,11 @@ export function ReportView({ period }: { period: ReportQuery }) {
         aria-busy={updating}
         className={cn("grid min-w-0 gap-6 transition-opacity", updating && "opacity-60")}
       >
+        {isFilteredReport(period) ? (
+          <p className="rounded-md border bg-muted/40 p-3 text-muted-foreground text-sm">
+            {t("filter.note")}
+          </p>
+        ) : null}
         <ReportTiles tiles={data.tiles} />
         <ReportCharts report={data} range={range} />
         <ReportLists report={data} />
