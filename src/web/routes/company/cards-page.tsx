@@ -1,4 +1,5 @@
 import { CARD_SORTS, type CardSort } from "@shared/cards.schema";
+import { canOverrideStampRules } from "@shared/stamps.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowUpDown, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -15,6 +16,7 @@ import { sectionQueryOptions } from "@/web/features/settings/api";
 import { CardStampDialog } from "@/web/features/stamps/components/card-stamp-dialog";
 import { stampMethodsFor } from "@/web/features/stamps/methods";
 import { useDemoMode } from "@/web/lib/demo-mode";
+import { useCompanyMe } from "./company-area";
 
 const PROGRAMS_ID = "programas";
 
@@ -34,6 +36,7 @@ export function CardsPage() {
   const programs = useQuery(programsQueryOptions()).data;
   const methods = stampMethodsFor(useQuery(sectionQueryOptions("loyalty-rules")).data);
   const demo = useDemoMode();
+  const mayOverride = canOverrideStampRules(useCompanyMe().member?.role);
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search.trim()), 250);
@@ -105,7 +108,9 @@ export function CardsPage() {
             <CompanyCardTile
               key={card.id}
               card={card}
-              stampAction={<CardStampDialog card={card} methods={methods} />}
+              stampAction={
+                <CardStampDialog card={card} methods={methods} mayOverride={mayOverride} />
+              }
               programs={programs}
             />
           ))}

@@ -1,3 +1,4 @@
+import { canOverrideStampRules } from "@shared/stamps.schema";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -42,7 +43,11 @@ export function DashboardPage() {
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
-        <AddStampDialog sources={STAMP_SOURCES} methods={stampMethodsFor(rules)} />
+        <AddStampDialog
+          sources={STAMP_SOURCES}
+          methods={stampMethodsFor(rules)}
+          mayOverride={canOverrideStampRules(me.member?.role)}
+        />
       </div>
       <DashboardStatCards />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

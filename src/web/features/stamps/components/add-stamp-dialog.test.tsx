@@ -102,6 +102,11 @@ describe("the dashboard's 'Adicionar Carimbo'", () => {
     expect(await screen.findByText("Carimbo adicionado!")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toEqual({ method: "google_review", notes: "", programId: "prog-bolo" });
+    expect(calls[0]?.body).toEqual({
+      method: "google_review",
+      notes: "",
+      quantity: 1,
+      programId: "prog-bolo",
+    });
   });
 });

@@ -41,10 +41,13 @@ type AddStampSources<S extends QueryKey = QueryKey, P extends QueryKey = QueryKe
 export function AddStampDialog<S extends QueryKey, P extends QueryKey>({
   sources,
   methods,
+  mayOverride,
 }: {
   sources: AddStampSources<S, P>;
   /** The methods the company's loyalty rules allow (stampMethodsFor); all by default. */
   methods?: readonly StaffStampMethod[];
+  /** A Gerente or the Dono: may stamp past the counter's rules with a reason. */
+  mayOverride?: boolean;
 }) {
   const { t } = useTranslation("stamps");
   const [open, setOpen] = useState(false);
@@ -60,7 +63,12 @@ export function AddStampDialog<S extends QueryKey, P extends QueryKey>({
         <DialogTitle>{t("title")}</DialogTitle>
         <DialogDescription>{t("description")}</DialogDescription>
         {open ? (
-          <AddStampForm sources={sources} methods={methods} onDone={() => setOpen(false)} />
+          <AddStampForm
+            sources={sources}
+            methods={methods}
+            mayOverride={mayOverride}
+            onDone={() => setOpen(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -102,10 +110,12 @@ function useCardChoices(customer: CompanyCustomer | undefined, programs: Program
 function AddStampForm<S extends QueryKey, P extends QueryKey>({
   sources,
   methods,
+  mayOverride,
   onDone,
 }: {
   sources: AddStampSources<S, P>;
   methods?: readonly StaffStampMethod[];
+  mayOverride?: boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation("stamps");
@@ -164,6 +174,7 @@ function AddStampForm<S extends QueryKey, P extends QueryKey>({
   return (
     <StampForm
       methods={methods}
+      mayOverride={mayOverride}
       onSubmit={submit}
       pending={addStamp.isPending}
       error={addStamp.error}

@@ -84,7 +84,7 @@ describe("a card's 'Adicionar carimbo' (the stamp form)", () => {
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toEqual({ method: "receipt", notes: "NF 123" });
+    expect(calls[0]?.body).toEqual({ method: "receipt", notes: "NF 123", quantity: 1 });
     expect(calls[0]?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -103,7 +103,7 @@ describe("a card's 'Adicionar carimbo' (the stamp form)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls).toHaveLength(2);
     // Purchase unless another way is chosen.
-    expect(calls[0]?.body).toEqual({ method: "purchase", notes: "" });
+    expect(calls[0]?.body).toEqual({ method: "purchase", notes: "", quantity: 1 });
     expect(calls[1]?.headers["idempotency-key"]).toBe(calls[0]?.headers["idempotency-key"]);
   });
 
@@ -113,5 +113,42 @@ describe("a card's 'Adicionar carimbo' (the stamp form)", () => {
       "disabled",
       true,
     );
+  });
+});
+
+describe("the counter's rules in 'Adicionar carimbo'", () => {
+  const tooSoon = () =>
+    apiError(409, "stamp_too_soon", { at: new Date(2030, 0, 2, 10, 30).toISOString() });
+
+  it("a Gerente or the Dono sees when the next stamp is allowed and may stamp anyway with a reason", async () => {
+    let answers = 0;
+    const calls = mockApi({
+      [STAMP_PATH]: () => (++answers === 1 ? tooSoon() : { status: 201, body: CARD }),
+    });
+    const page = renderWithApp(<CardStampDialog card={CARD} mayOverride />);
+    await page.user.click(screen.getByRole("button", { name: "Adicionar carimbo" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    await page.user.click(dialog.getByRole("button", { name: "Adicionar carimbo" }));
+    expect(
+      await dialog.findByText(
+        "Este cartão recebeu um carimbo há pouco. Próximo carimbo a partir de 02/01/2030 - 10:30.",
+      ),
+    ).toBeTruthy();
+    // a reason that says nothing is refused before anything is sent
+    await page.user.type(dialog.getByLabelText("Motivo para liberar"), "a");
+    await page.user.click(dialog.getByRole("button", { name: "Carimbar mesmo assim" }));
+    expect(dialog.getByText("Informe o motivo (ao menos 3 letras)")).toBeTruthy();
+    await page.user.type(dialog.getByLabelText("Motivo para liberar"), "lmoço em grupo");
+    await page.user.click(dialog.getByRole("button", { name: "Carimbar mesmo assim" }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toMatchObject({ method: "purchase", overrideReason: "almoço em grupo" });
+  });
+
+  it("an Atendente sees the refusal only", async () => {
+    mockApi({ [STAMP_PATH]: tooSoon });
+    const { dialog, user } = await openDialog();
+    await user.click(dialog.getByRole("button", { name: "Adicionar carimbo" }));
+    expect(await dialog.findByText(/Próximo carimbo a partir de/)).toBeTruthy();
+    expect(dialog.queryByLabelText("Motivo para liberar")).toBeNull();
   });
 });

@@ -21,10 +21,13 @@ import { StampForm } from "./stamp-form";
 export function CardStampDialog({
   card,
   methods,
+  mayOverride,
 }: {
   card: CompanyCard;
   /** The methods the company's loyalty rules allow (stampMethodsFor); all by default. */
   methods?: readonly StaffStampMethod[];
+  /** A Gerente or the Dono: may stamp past the counter's rules with a reason. */
+  mayOverride?: boolean;
 }) {
   const { t } = useTranslation("stamps");
   const [open, setOpen] = useState(false);
@@ -48,7 +51,12 @@ export function CardStampDialog({
           })}
         </DialogDescription>
         {open ? (
-          <CardStampForm card={card} methods={methods} onDone={() => setOpen(false)} />
+          <CardStampForm
+            card={card}
+            methods={methods}
+            mayOverride={mayOverride}
+            onDone={() => setOpen(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -58,10 +66,12 @@ export function CardStampDialog({
 function CardStampForm({
   card,
   methods,
+  mayOverride,
   onDone,
 }: {
   card: CompanyCard;
   methods?: readonly StaffStampMethod[];
+  mayOverride?: boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation("stamps");
@@ -81,6 +91,12 @@ function CardStampForm({
   };
 
   return (
-    <StampForm methods={methods} onSubmit={submit} pending={stamp.isPending} error={stamp.error} />
+    <StampForm
+      methods={methods}
+      onSubmit={submit}
+      pending={stamp.isPending}
+      error={stamp.error}
+      mayOverride={mayOverride}
+    />
   );
 }
