@@ -35,6 +35,7 @@ export function TeamMembers({
   currentUserId: string | null;
 }) {
   const { t } = useTranslation("team");
+  const owners = members.filter((m) => m.role === "owner").length;
   return (
     <Card role="region" aria-labelledby="team-members-title">
       <CardHeader>
@@ -50,6 +51,7 @@ export function TeamMembers({
               member={member}
               locations={locations}
               isYou={member.userId === currentUserId}
+              soleOwner={member.role === "owner" && owners === 1}
             />
           ))}
         </ul>
@@ -62,10 +64,13 @@ function MemberRow({
   member,
   locations,
   isYou,
+  soleOwner,
 }: {
   member: TeamMember;
   locations: Location[];
   isYou: boolean;
+  /** The company's only Dono: neither demoted nor removed (the API's last_owner), so not offered. */
+  soleOwner: boolean;
 }) {
   const { t } = useTranslation("team");
   const id = useId();
@@ -112,7 +117,8 @@ function MemberRow({
           <NativeSelect
             id={`${id}-role`}
             value={member.role}
-            disabled={update.isPending}
+            disabled={update.isPending || soleOwner}
+            aria-describedby={soleOwner ? `${id}-sole` : undefined}
             onChange={(e) => changeRole(e.target.value as MemberRole)}
             className="h-11"
           >
@@ -144,8 +150,13 @@ function MemberRow({
             </NativeSelect>
           </div>
         ) : null}
-        <RemoveMemberButton memberId={member.id} name={name} />
+        {soleOwner ? null : <RemoveMemberButton memberId={member.id} name={name} />}
       </div>
+      {soleOwner ? (
+        <p id={`${id}-sole`} className="text-muted-foreground text-xs">
+          {t("members.soleOwner")}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -155,13 +166,14 @@ function RemoveMemberButton({ memberId, name }: { memberId: string; name: string
   const { t } = useTranslation("team");
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveMember();
-  // Closed first: the removed member leaves the list with this dialog.
+  // Closed first: the removed member leaves the list with this dialog. The toast follows the
+  // promise, not mutate's callbacks: those never run once the row (this button) has left the list.
   const onRemove = () => {
     setConfirming(false);
-    remove.mutate(memberId, {
-      onSuccess: () => toast.success(t("members.removed", { name })),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+    remove.mutateAsync(memberId).then(
+      () => toast.success(t("members.removed", { name })),
+      (error: unknown) => toast.error(errorMessage(error)),
+    );
   };
   return (
     <AlertDialog open={confirming} onOpenChange={setConfirming}>
