@@ -38,6 +38,8 @@ const ScriptEnvSchema = z.object({
   BENCH_SCALE_KEEP: z.string().optional(),
   BENCH_DATA_DIR: z.string().optional(),
   BENCH_WEB_RUNS: z.string().optional(),
+  /** bench-counter: set by `npm run bench:web`, which has just built the app. */
+  BENCH_COUNTER_NO_BUILD: z.string().optional(),
   /** Comma-separated paths of the site to measure. */
   BENCH_WEB_PAGES: z.string().optional(),
 });
