@@ -1,5 +1,6 @@
 import type { CompanyCard, CustomerCard } from "@shared/cards.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setCounterRules } from "../test/counter-rules";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -9,6 +10,8 @@ const cards: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   shop = await t.companySession({ email: "chave@loja.com" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, shop.cookie);
   for (const email of ["ana@chave.com", "bia@chave.com"]) {
     const c = await t.customerSession({ email, origin: { empresa_id: shop.companyId } });
     const mine = (await (

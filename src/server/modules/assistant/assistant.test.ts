@@ -6,6 +6,7 @@ import { answerCustomerMessage } from "../../flows/answer-message";
 import { JOBS } from "../../jobs";
 import { rateLimits } from "../../rate-limits.table";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { companies } from "../companies/companies.table";
 import { customerMessages } from "../messages/messages.table";
@@ -89,6 +90,9 @@ beforeAll(async () => {
   t = await createTestApp();
   cafe = await t.companySession({ companyName: "Café Aurora", email: "aurora@assist.com" });
   bakery = await t.companySession({ companyName: "Padaria Sol", email: "sol@assist.com" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, cafe.cookie);
+  await setCounterRules(t, bakery.cookie);
   ana = await t.customerSession({
     name: "Ana Souza",
     email: "ana@assist.com",

@@ -7,6 +7,7 @@ import { saoPauloDate } from "@shared/dates";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, TEST_APP_URL, TEST_AUTH_SECRET, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
@@ -58,6 +59,8 @@ async function company(
   companyCount++;
   const name = `Café ${companyCount}`;
   const c = await t.companySession({ email: `dono${companyCount}@cafe.com.br`, companyName: name });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, c.cookie);
   await t.db.insert(assistantSettings).values({
     ...ASSISTANT_DEFAULTS,
     companyId: c.companyId,

@@ -8,6 +8,7 @@ import { ASSISTANT_DEFAULTS, type AssistantSettings } from "@shared/assistant.sc
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { answerOf } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import {
   type GraphReply,
   type GraphRequest,
@@ -79,6 +80,8 @@ export function channelTestKit<Input extends Record<ChannelSecretName, string>>(
         email: "dono@rival.com.br",
         companyName: "Café Rival",
       });
+      // Stamps here are not about the counter's interval and daily cap: off.
+      await setCounterRules(t, cafe.cookie);
       await answerOf<`/api/assistant/${ChannelName}`, "put">(
         await saveChannel(cafe, credentials),
         200,

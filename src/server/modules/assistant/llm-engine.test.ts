@@ -5,6 +5,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadEnv } from "../../env";
 import { JOBS } from "../../jobs";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp } from "../../test/test-app";
 import { ASSISTANT_REPLY_JOB } from "./assistant-queue";
 import type {
@@ -530,6 +531,8 @@ describe("through the API: a customer's message answered by the language model",
     });
     try {
       const shop = await t.companySession({ companyName: "Loja LLM", email: "loja@llm.com" });
+      // Stamps here are not about the counter's interval and daily cap: off.
+      await setCounterRules(t, shop.cookie);
       const eva = await t.customerSession({
         name: "Eva Lima",
         email: "eva@llm.com",

@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { grantBirthdayGifts } from "../../flows/birthday-gifts";
 import { answerOf, apiAs, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { Mail, Mailer } from "../mail/mail.service";
 
@@ -78,6 +79,10 @@ beforeAll(async () => {
   cafe = await t.companySession({ companyName: "Café do Ponto", email: "cafe@example.com" });
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
   closed = await t.companySession({ companyName: "Sem Presente", email: "off@example.com" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, cafe.cookie);
+  await setCounterRules(t, rival.cookie);
+  await setCounterRules(t, closed.cookie);
   // The café: cards of 5 stamps and a birthday message; the other one: the rule off.
   const [program] = await ok(apiAs(t, cafe.cookie).GET("/api/programs"), 200);
   await answerOf<"/api/programs/{id}", "put">(

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCustomers } from "../../../../scripts/seed-customers";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { users } from "../auth/auth.table";
 import { profiles } from "../auth/profiles.table";
@@ -19,6 +20,9 @@ beforeAll(async () => {
   t = await createTestApp();
   cafe = await t.companySession({ companyName: "Café Aurora", email: "aurora@example.com" });
   barber = await t.companySession({ companyName: "Barbearia Sul", email: "barba@example.com" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, cafe.cookie);
+  await setCounterRules(t, barber.cookie);
 });
 afterAll(async () => {
   await t?.close();
@@ -794,6 +798,8 @@ describe("stats", () => {
 describe("status toggle", () => {
   it("an inactive customer leaves the add-stamp search and cannot be stamped; the history stays", async () => {
     const company = await t.companySession({ companyName: "Ativa", email: "ativa@example.com" });
+    // Stamps here are not about the counter's interval and daily cap: off.
+    await setCounterRules(t, company.cookie);
     const { customer } = await create(company, { name: "Paulo Pausa", email: "paulo@example.com" });
     const stampCustomer = () =>
       t.request(`/api/customers/${customer.id}/stamps`, {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { profiles } from "../auth/profiles.table";
 
@@ -19,6 +20,8 @@ const mailsTo = (email: string) => t.mails.filter((m) => m.to === email);
 beforeAll(async () => {
   t = await createTestApp();
   cafe = await t.companySession({ companyName: "Café Aurora", email: "aurora@notice.com" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, cafe.cookie);
   ana = {
     ...(await t.customerSession({
       name: "Ana Souza",

@@ -5,6 +5,7 @@ import type { CustomerNotification } from "@shared/notifications.schema";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOf, apiAs, ok, runJob } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { referrals } from "../referrals/referrals.table";
 import { stamps } from "../stamps/stamps.table";
@@ -70,6 +71,9 @@ beforeAll(async () => {
   t = await createTestApp();
   cafe = await t.companySession({ companyName: "Café do Ponto", email: "cafe@example.com" });
   rival = await t.companySession({ companyName: "Rival", email: "rival@example.com" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, cafe.cookie);
+  await setCounterRules(t, rival.cookie);
   ana = await customer("Ana Souza", cafe);
   bia = await customer("Bia Lima", cafe);
   // Caio's birthday is today (São Paulo), with the café's birthday rule on (the default).

@@ -3,6 +3,7 @@ import { type NotificationSettings, SETTINGS_DEFAULTS } from "@shared/settings.s
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOf, apiAs, ok, runJob } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
 import type { DigestRunResult } from "./digest.job";
 import { notificationDigests } from "./notifications.table";
@@ -24,7 +25,10 @@ let customers = 0;
 async function company(name: string): Promise<Company> {
   companies++;
   const email = `dono${companies}@example.com`;
-  return { ...(await t.companySession({ companyName: name, email })), email };
+  const session = await t.companySession({ companyName: name, email });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, session.cookie);
+  return { ...session, email };
 }
 
 async function member(of: Company, name: string): Promise<Customer> {

@@ -3,6 +3,7 @@ import type { Claim } from "@shared/claims.schema";
 import type { NotificationList } from "@shared/notifications.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { loyaltyCards } from "../cards/cards.table";
 
@@ -16,6 +17,9 @@ beforeAll(async () => {
   t = await createTestApp();
   shop = await t.companySession({ companyName: "Barbearia Navalha", email: "navalha@example.com" });
   other = await t.companySession({ companyName: "Café Outro", email: "outro@example.com" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, shop.cookie);
+  await setCounterRules(t, other.cookie);
   ana = await t.customerSession({
     name: "Ana Souza",
     email: "ana@example.com",

@@ -2,6 +2,7 @@ import type { ReferralRules } from "@shared/settings.schema";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerOf, apiAs, ok } from "../../test/api";
+import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, customerInput, type TestApp } from "../../test/test-app";
 
 /**
@@ -100,6 +101,9 @@ beforeAll(async () => {
   });
   cafe = await t.companySession();
   rival = await t.companySession({ email: "dono@rival.com.br", companyName: "Café Rival" });
+  // Stamps here are not about the counter's interval and daily cap: off.
+  await setCounterRules(t, cafe.cookie);
+  await setCounterRules(t, rival.cookie);
   expect((await rules(cafe, {})).status).toBe(200);
 });
 afterAll(() => t?.close());
