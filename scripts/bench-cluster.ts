@@ -139,6 +139,11 @@ async function setUp(baseUrl: string, db: pg.Client): Promise<Setup> {
   await db.query("update loyalty_cards set max_stamps = 100000000 where company_id = $1", [
     companyId,
   ]);
+  // Each card is stamped again and again: the counter's interval and daily cap are off.
+  await db.query(
+    "update companies set stamp_interval_minutes = 0, daily_stamp_cap = 0 where id = $1",
+    [companyId],
+  );
   const { rows } = await db.query<{ id: string }>(
     "select id from loyalty_cards where company_id = $1 order by id",
     [companyId],

@@ -18,7 +18,7 @@ import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres, type Database } from "../src/server/db/client";
-import { loyaltyCards, memberships } from "../src/server/db/schema";
+import { companies, loyaltyCards, memberships } from "../src/server/db/schema";
 import { JOBS } from "../src/server/jobs";
 import { installJobs } from "../src/server/modules/jobs/jobs.service";
 import type { ClientJob } from "./bench-client";
@@ -345,6 +345,11 @@ async function main() {
         .update(loyaltyCards)
         .set({ maxStamps: 100_000_000 })
         .where(eq(loyaltyCards.id, id));
+    // Each card is stamped again and again: the counter's interval and daily cap are off.
+    await smallDb.db
+      .update(companies)
+      .set({ stampIntervalMinutes: 0, dailyStampCap: 0 })
+      .where(eq(companies.id, companyId));
     await smallDb.db.execute(sql.raw("VACUUM ANALYZE"));
     console.info(`Small database seeded: ${smallSeed}`);
 

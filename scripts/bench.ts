@@ -15,7 +15,7 @@ import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../src/server/app";
 import { connectPostgres, type Database, openPglite } from "../src/server/db/client";
-import { loyaltyCards, users } from "../src/server/db/schema";
+import { companies, loyaltyCards, users } from "../src/server/db/schema";
 import { giveStamp } from "../src/server/flows/give-stamp";
 import type { Mail } from "../src/server/modules/mail/mail.service";
 import type { ClientJob, ClientResult } from "./bench-client";
@@ -150,6 +150,11 @@ async function benchDatabase(label: string, database: Database) {
     .update(loyaltyCards)
     .set({ maxStamps: 100_000_000 })
     .where(eq(loyaltyCards.companyId, actor.companyId));
+  // Each card is stamped again and again: the counter's interval and daily cap are off.
+  await database.db
+    .update(companies)
+    .set({ stampIntervalMinutes: 0, dailyStampCap: 0 })
+    .where(eq(companies.id, actor.companyId));
   const cards = (
     await database.db
       .select({ id: loyaltyCards.id })
