@@ -115,8 +115,7 @@ export const router = createBrowserRouter([
       {
         path: "/equipe/convite",
         lazy: lazyPage(
-          () =>
-            import("./routes/public/staff-invitation-page").then((m) => m.StaffInvitationPage),
+          () => import("./routes/public/staff-invitation-page").then((m) => m.StaffInvitationPage),
           [...SIGN_IN_NAMESPACES, "team"],
         ),
       },
