@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { STAMP_QUANTITY_MAX } from "./limits";
-import type { MemberRole } from "./team.schema";
 
 export const STAMP_NOTES_MAX_LENGTH = 500;
 
@@ -24,14 +23,6 @@ export const STAFF_STAMP_METHODS = ["purchase", "receipt", "social", "google_rev
 export type StaffStampMethod = (typeof STAFF_STAMP_METHODS)[number];
 
 export const OVERRIDE_REASON_MAX_LENGTH = 200;
-
-/**
- * Who may stamp past the counter's interval or daily cap, with a reason (issue 30): a Gerente or a
- * Dono; an Atendente's override is refused (403 override_not_allowed).
- */
-export const STAMP_OVERRIDE_ROLES = ["owner", "manager"] as const satisfies readonly MemberRole[];
-export const canOverrideStampRules = (role: MemberRole | null | undefined) =>
-  role != null && (STAMP_OVERRIDE_ROLES as readonly MemberRole[]).includes(role);
 
 export const AddStampSchema = z.object({
   method: z.enum(STAFF_STAMP_METHODS, "stamp_method_invalid"),

@@ -10,6 +10,8 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const PERMISSIONS = {
   /** The counter: find a customer (scan, code, name), give a stamp, redeem, that customer's card. */
   counter: ["owner", "manager", "attendant"],
+  /** Giving a stamp past the counter's interval or daily cap, with a reason (kept on the stamp). */
+  stampOverride: ["owner", "manager"],
   /** The dashboard and the bell. */
   dashboard: ["owner", "manager"],
   /** Customers: the list, details, export, 'Novo Cliente', customer invitations, status. */

@@ -17,7 +17,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { CompanyCard } from "@shared/cards.schema";
-import { type AddCustomerStamp, type AddStamp, canOverrideStampRules } from "@shared/stamps.schema";
+import type { AddCustomerStamp, AddStamp } from "@shared/stamps.schema";
+import { can } from "@shared/team-permissions";
 import type { Db, Tx } from "../db/client";
 import { AppError } from "../errors";
 import type { CompanyActor } from "../middleware/actor";
@@ -49,7 +50,7 @@ export async function giveStamp(
   target: StampTarget,
   request: IdempotentRequest,
 ): Promise<CompanyCard> {
-  if (target.input.overrideReason !== undefined && !canOverrideStampRules(actor.role)) {
+  if (target.input.overrideReason !== undefined && !can(actor.role, "stampOverride")) {
     throw new AppError(
       "override_not_allowed",
       403,

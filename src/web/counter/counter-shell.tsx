@@ -1,3 +1,4 @@
+import { can } from "@shared/team-permissions";
 import { LayoutDashboard } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -72,7 +73,7 @@ export function CounterShell() {
           <h1 className="font-bold text-2xl tracking-tight">{t("page.title")}</h1>
           <p className="text-muted-foreground">{t("page.subtitle")}</p>
         </div>
-        <CounterDesk canOverride={role === "owner" || role === "manager"} />
+        <CounterDesk canOverride={can(role, "stampOverride")} />
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { CARD_SORTS, type CardSort } from "@shared/cards.schema";
-import { canOverrideStampRules } from "@shared/stamps.schema";
+import { can } from "@shared/team-permissions";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowUpDown, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -36,7 +36,7 @@ export function CardsPage() {
   const programs = useQuery(programsQueryOptions()).data;
   const methods = stampMethodsFor(useQuery(sectionQueryOptions("loyalty-rules")).data);
   const demo = useDemoMode();
-  const mayOverride = canOverrideStampRules(useCompanyMe().member?.role);
+  const mayOverride = can(useCompanyMe().member?.role, "stampOverride");
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search.trim()), 250);

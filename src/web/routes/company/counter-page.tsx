@@ -1,3 +1,4 @@
+import { can } from "@shared/team-permissions";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/web/components/page-header";
 import { CounterDesk } from "@/web/features/counter/components/counter-desk";
@@ -14,7 +15,7 @@ export function CounterPage() {
   return (
     <div className="mx-auto grid w-full max-w-md gap-4">
       <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
-      <CounterDesk canOverride={role === "owner" || role === "manager"} />
+      <CounterDesk canOverride={can(role, "stampOverride")} />
     </div>
   );
 }

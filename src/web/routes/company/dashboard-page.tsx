@@ -1,4 +1,4 @@
-import { canOverrideStampRules } from "@shared/stamps.schema";
+import { can } from "@shared/team-permissions";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -46,7 +46,7 @@ export function DashboardPage() {
         <AddStampDialog
           sources={STAMP_SOURCES}
           methods={stampMethodsFor(rules)}
-          mayOverride={canOverrideStampRules(me.member?.role)}
+          mayOverride={can(me.member?.role, "stampOverride")}
         />
       </div>
       <DashboardStatCards />

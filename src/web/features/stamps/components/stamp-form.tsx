@@ -34,7 +34,7 @@ type StampFormProps = {
   methods?: readonly StaffStampMethod[];
   /**
    * The member may stamp past the interval or the daily cap with a reason (a Gerente or the Dono:
-   * canOverrideStampRules; the route knows the role).
+   * `can(role, "stampOverride")`; the route knows the role).
    */
   mayOverride?: boolean;
 };
