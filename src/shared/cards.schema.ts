@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { maskPhone } from "./phone";
 import { STAMP_METHODS, STAMP_NOTES_MAX_LENGTH } from "./stamps.schema";
+import { can, type MemberRole } from "./team-permissions";
 
 export const CARD_STATUSES = ["active", "complete", "redeemed"] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
@@ -22,13 +24,16 @@ export const RedeemCardSchema = z.object({
 });
 export type RedeemCard = z.infer<typeof RedeemCardSchema>;
 
-/** A loyalty card as the company sees it. */
+/**
+ * A loyalty card as the company sees it. A role that may not see the customers' records (an
+ * Atendente at the counter) gets no e-mail and the phone masked: `cardForRole`.
+ */
 export const CompanyCardSchema = z
   .object({
     id: z.string(),
     customerId: z.string(),
     customerName: z.string(),
-    customerEmail: z.string(),
+    customerEmail: z.string().nullable(),
     customerPhone: z.string().nullable(),
     programId: z.string(),
     programName: z.string(),
@@ -144,3 +149,12 @@ export const CustomerActivitySchema = z
   })
   .meta({ id: "CustomerActivity" });
 export type CustomerActivity = z.infer<typeof CustomerActivitySchema>;
+
+/** What `role` may see of a card's customer: all of it with `customers`, else no e-mail and the phone masked. */
+export function cardForRole<
+  T extends { customerEmail: string | null; customerPhone: string | null },
+>(card: T, role: MemberRole): T {
+  return can(role, "customers")
+    ? card
+    : { ...card, customerEmail: null, customerPhone: maskPhone(card.customerPhone) };
+}

@@ -57,3 +57,16 @@ export function samePhone(a: string | null | undefined, b: string | null | undef
   const x = phoneKey(a);
   return x !== null && x === phoneKey(b);
 }
+
+/**
+ * '(11) 98888-7777' -> '(11) •••••-7777': the area code and the last four digits, enough for the
+ * customer to say "yes, that's me" and not enough to call them. Null without a phone.
+ */
+export function maskPhone(phone: string | null): string | null {
+  let digits = (phone ?? "").replace(/\D/g, "");
+  if (digits.length >= 12 && digits.startsWith("55")) digits = digits.slice(2);
+  if (digits.length < 4) return null;
+  const last = digits.slice(-4);
+  if (digits.length < 10) return `•••-${last}`;
+  return `(${digits.slice(0, 2)}) ${"•".repeat(digits.length - 6)}-${last}`;
+}

@@ -2867,7 +2867,7 @@ export interface components {
             id: string;
             customerId: string;
             customerName: string;
-            customerEmail: string;
+            customerEmail: string | null;
             customerPhone: string | null;
             programId: string;
             programName: string;
@@ -8098,7 +8098,7 @@ export interface operations {
                         id: string;
                         customerId: string;
                         customerName: string;
-                        customerEmail: string;
+                        customerEmail: string | null;
                         customerPhone: string | null;
                         programId: string;
                         programName: string;

@@ -7,6 +7,7 @@ import {
   CUSTOMER_ACTIVITY_LIMIT,
   CustomerActivitySchema,
   CustomerCardSchema,
+  cardForRole,
   OpenCardSchema,
   RedeemCardSchema,
   VOUCHER_CODE_MAX_LENGTH,
@@ -208,7 +209,7 @@ export function cardsRoutes({ db }: { db: Db }) {
       getCardHistory(db, actor.companyId, id),
       card.redeemedAt ? findRedeemerName(db, actor.companyId, id) : null,
     ]);
-    return c.json({ ...card, history, redeemedByName }, 200);
+    return c.json(cardForRole({ ...card, history, redeemedByName }, actor.role), 200);
   });
   app.openapi(activityRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "customers");
@@ -220,7 +221,8 @@ export function cardsRoutes({ db }: { db: Db }) {
   });
   app.openapi(redeemRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "counter");
-    return c.json(await redeemCard(db, actor, c.req.valid("param").id, c.req.valid("json")), 200);
+    const card = await redeemCard(db, actor, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(cardForRole(card, actor.role), 200);
   });
   app.openapi(byCodeRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "counter");

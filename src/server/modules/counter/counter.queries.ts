@@ -6,6 +6,7 @@ import type {
   CounterSearchResult,
   CounterStamp,
 } from "@shared/counter.schema";
+import { maskPhone } from "@shared/phone";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { containsPattern } from "../../db/like";
@@ -22,19 +23,6 @@ import { stamps } from "../stamps/stamps.table";
  * what an attendant may see: the name, a masked phone, the cards; never the e-mail or the full
  * phone. Every read is scoped by the actor's company and the member's active membership.
  */
-
-/**
- * '(11) 98888-7777' -> '(11) •••••-7777': the area code and the last four digits, enough for the
- * customer to say "yes, that's me" and not enough to call them. Null without a phone.
- */
-export function maskPhone(phone: string | null): string | null {
-  let digits = (phone ?? "").replace(/\D/g, "");
-  if (digits.length >= 12 && digits.startsWith("55")) digits = digits.slice(2);
-  if (digits.length < 4) return null;
-  const last = digits.slice(-4);
-  if (digits.length < 10) return `•••-${last}`;
-  return `(${digits.slice(0, 2)}) ${"•".repeat(digits.length - 6)}-${last}`;
-}
 
 /** The phone as the company keeps it ('Ver Detalhes' edit), else the customer's own. */
 const memberPhone = sql<string | null>`coalesce(${memberships.phone}, ${profiles.phone})`;

@@ -307,6 +307,42 @@ describe("the stamp form's rules", () => {
   });
 });
 
+describe("what an attendant's stamp answers", () => {
+  it("is the card without the customer's e-mail and with the phone masked; the owner sees both", async () => {
+    const caio = await t.customerSession({
+      name: "Caio Contato",
+      email: "caio@example.com",
+      phone: "(11) 97777-1234",
+      origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
+    });
+    const stamped = await t.request(`/api/customers/${caio.customerId}/stamps`, {
+      cookie: attendant.cookie,
+      body: { method: "purchase" },
+    });
+    expect(stamped.status).toBe(201);
+    const card = (await stamped.json()) as {
+      id: string;
+      customerEmail: string | null;
+      customerPhone: string | null;
+    };
+    expect(card.customerEmail).toBeNull();
+    expect(card.customerPhone).toBe("(11) •••••-1234");
+    const seen = await ok(
+      apiAs(t, attendant.cookie).GET("/api/cards/{id}", { params: { path: { id: card.id } } }),
+      200,
+    );
+    expect([seen.customerEmail, seen.customerPhone]).toEqual([null, "(11) •••••-1234"]);
+    const owner = await ok(
+      apiAs(t, cafe.cookie).GET("/api/cards/{id}", { params: { path: { id: card.id } } }),
+      200,
+    );
+    expect([owner.customerEmail, owner.customerPhone]).toEqual([
+      "caio@example.com",
+      "(11) 97777-1234",
+    ]);
+  });
+});
+
 describe("the look-up limit", () => {
   it("allows 60 look-ups a minute per member, found or not, then answers 429", async () => {
     const busy = await t.staffSession(cafe.companyId, "attendant", { name: "Dani" });

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { CompanyCardSchema } from "@shared/cards.schema";
+import { CompanyCardSchema, cardForRole } from "@shared/cards.schema";
 import {
   AddCustomerStampSchema,
   AddStampSchema,
@@ -84,14 +84,16 @@ export function stampsRoutes(deps: { db: Db; appUrl: string; authSecret: string 
     const actor = await requireCompanyActor(db, c.var.user, "counter");
     const input = c.req.valid("json");
     const target = { cardId: c.req.valid("param").id, input };
-    return c.json(await giveStamp(deps, actor, target, idempotentRequest(c, input)), 201);
+    const card = await giveStamp(deps, actor, target, idempotentRequest(c, input));
+    return c.json(cardForRole(card, actor.role), 201);
   });
 
   app.openapi(toCustomerRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "counter");
     const input = c.req.valid("json");
     const target = { customerId: c.req.valid("param").id, input };
-    return c.json(await giveStamp(deps, actor, target, idempotentRequest(c, input)), 201);
+    const card = await giveStamp(deps, actor, target, idempotentRequest(c, input));
+    return c.json(cardForRole(card, actor.role), 201);
   });
 
   app.openapi(selfStampCodeRoute, async (c) => {

@@ -67,7 +67,7 @@ function CardDetails({ cardId }: { cardId: string }) {
   }
   const card = details.data;
   const facts: [string, string][] = [
-    [t("details.email"), card.customerEmail],
+    [t("details.email"), card.customerEmail ?? "—"],
     [t("details.phone"), card.customerPhone || "—"],
     [t("details.reward"), card.reward],
     [t("details.stamps"), `${card.stamps}/${card.maxStamps}`],
