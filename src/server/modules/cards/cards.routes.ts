@@ -3,6 +3,7 @@ import {
   CARD_SORTS,
   CARD_STATUSES,
   CardSummarySchema,
+  type CompanyCard,
   CompanyCardSchema,
   CUSTOMER_ACTIVITY_LIMIT,
   CustomerActivitySchema,
@@ -20,6 +21,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { openCardForCustomer } from "../../flows/open-card";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
+import { idempotentRequest, withIdempotency } from "../../middleware/idempotency";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
@@ -221,8 +223,17 @@ export function cardsRoutes({ db }: { db: Db }) {
   });
   app.openapi(redeemRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "counter");
-    const card = await redeemCard(db, actor, c.req.valid("param").id, c.req.valid("json"));
-    return c.json(cardForRole(card, actor.role), 200);
+    const input = c.req.valid("json");
+    const id = c.req.valid("param").id;
+    // With an Idempotency-Key (the counter sends one), a retry after a lost answer gets the first
+    // answer instead of 409 card_redeemed.
+    const answer = await withIdempotency(
+      db,
+      `redeem:${actor.companyId}`,
+      idempotentRequest(c, input),
+      async (tx) => ({ status: 200, body: await redeemCard(tx, actor, id, input) }),
+    );
+    return c.json(cardForRole(answer.body as CompanyCard, actor.role), 200);
   });
   app.openapi(byCodeRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "counter");

@@ -124,13 +124,22 @@ describe("a card's size and reward are fixed when it opens", () => {
       );
     }
     expect(card).toMatchObject({ stamps: 6, maxStamps: 6, status: "complete" });
-    await ok(
-      apiAs(t, barber.cookie).POST("/api/cards/{id}/redeem", {
-        params: { path: { id: before!.id } },
+    // Redeemed once; the same Idempotency-Key again (a retry after a lost answer) gets the same
+    // answer, another key a 409.
+    const redeem = (key: string) =>
+      t.request(`/api/cards/${before!.id}/redeem`, {
+        cookie: barber.cookie,
         body: {},
-      }),
-      200,
-    );
+        headers: { "Idempotency-Key": key },
+      });
+    const first = await redeem("resgate-1");
+    expect(first.status).toBe(200);
+    const firstBody = (await first.json()) as CompanyCard;
+    expect(firstBody.status).toBe("redeemed");
+    const retry = await redeem("resgate-1");
+    expect(retry.status).toBe(200);
+    expect(((await retry.json()) as CompanyCard).redeemedAt).toBe(firstBody.redeemedAt);
+    expect((await errorBody(await redeem("resgate-2"), 409)).error.code).toBe("card_redeemed");
 
     // the next card (opened by the next stamp after the redemption) has the new size and reward
     const next = await stampCustomer(joao.customerId);
