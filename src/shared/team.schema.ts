@@ -10,15 +10,6 @@ import {
 import { MEMBER_ROLES } from "./team-permissions";
 import { text } from "./text";
 
-export {
-  can,
-  MEMBER_ROLES,
-  type MemberRole,
-  memberHome,
-  PERMISSIONS,
-  type Permission,
-} from "./team-permissions";
-
 export const MemberRoleSchema = z.enum(MEMBER_ROLES);
 
 export const TeamMemberSchema = z.object({

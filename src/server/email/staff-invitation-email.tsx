@@ -1,5 +1,5 @@
 import type { Language } from "@shared/languages";
-import type { MemberRole } from "@shared/team.schema";
+import type { MemberRole } from "@shared/team-permissions";
 import { Action, EmailLayout, Paragraph } from "./layout";
 import { type EmailContent, HtmlOnly, renderEmail, TextLines } from "./render";
 import { emailTexts, fill } from "./texts";

@@ -3,7 +3,6 @@ import {
   type CreateStaffInvitation,
   CreateStaffInvitationSchema,
   type Location,
-  type MemberRole,
   type SaveLocation,
   SaveLocationSchema,
   STAFF_INVITATION_TTL_DAYS,
@@ -13,6 +12,7 @@ import {
   type UpdateTeamMember,
   UpdateTeamMemberSchema,
 } from "@shared/team.schema";
+import type { MemberRole } from "@shared/team-permissions";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";

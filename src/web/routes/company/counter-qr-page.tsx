@@ -1,4 +1,4 @@
-import { can } from "@shared/team.schema";
+import { can } from "@shared/team-permissions";
 import { ArrowLeft, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,9 +1,6 @@
 import type { Me } from "@shared/auth.schema";
-import {
-  memberHome,
-  type StaffInvitationAccepted,
-  type StaffInvitationDetails,
-} from "@shared/team.schema";
+import type { StaffInvitationAccepted, StaffInvitationDetails } from "@shared/team.schema";
+import { memberHome } from "@shared/team-permissions";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CreateStaffInvitationSchema,
   type Location,
-  MEMBER_ROLES,
   STAFF_INVITATION_TTL_DAYS,
 } from "@shared/team.schema";
+import { MEMBER_ROLES } from "@shared/team-permissions";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

@@ -4,7 +4,7 @@ import {
   type MemberRole,
   PERMISSIONS,
   type Permission,
-} from "@shared/team.schema";
+} from "@shared/team-permissions";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 

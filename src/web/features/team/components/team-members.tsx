@@ -1,4 +1,5 @@
-import { type Location, MEMBER_ROLES, type MemberRole, type TeamMember } from "@shared/team.schema";
+import type { Location, TeamMember } from "@shared/team.schema";
+import { MEMBER_ROLES, type MemberRole } from "@shared/team-permissions";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
