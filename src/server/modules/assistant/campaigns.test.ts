@@ -325,7 +325,9 @@ describe("campaigns", () => {
     const expired = await company();
     await t.db
       .update(companies)
-      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      // Ended before the run's 23:00 whatever the hour the suite runs (it was "a minute ago",
+      // which is after 23:00 when the suite runs between 23:00 and midnight in São Paulo).
+      .set({ trialEndsAt: at(TODAY, "00:00") })
       .where(eq(companies.id, expired.companyId));
     const members = await Promise.all(
       [off, switchOff, inactive, ended, future, expired].map((c) => member(c, true)),

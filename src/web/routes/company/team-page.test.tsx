@@ -129,12 +129,11 @@ describe("/equipe", () => {
     expect(within(dialog).getByLabelText("Unidade")).toBeTruthy();
   });
 
-  it("'Remover' asks first, naming the person, and says why the last owner stays", async () => {
+  it("'Remover' asks first, naming the person; the only Dono is not offered it", async () => {
     const calls = api(
       { members: [ROSA, ANA], invitations: [], locations: [] },
       {
         "DELETE /api/team/members/m2": { status: 204 },
-        "DELETE /api/team/members/m1": apiError(409, "last_owner"),
       },
     );
     const { user } = renderWithApp(page());
@@ -156,15 +155,19 @@ describe("/equipe", () => {
     const members = screen.getByRole("region", { name: "Membros" });
     const rosa = within(members).getByRole("listitem", { name: "Dona Rosa" });
     expect(within(rosa).getByText("(você)")).toBeTruthy();
-    await user.click(within(rosa).getByRole("button", { name: "Remover" }));
-    await user.click(
-      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remover" }),
-    );
+    // The only Dono is offered neither 'Remover' nor another role (the API's last_owner), and the
+    // row says why.
+    expect(within(rosa).queryByRole("button", { name: "Remover" })).toBeNull();
     expect(
-      await screen.findByText(
-        "A equipe precisa de pelo menos um Dono: torne outra pessoa Dono antes.",
+      (within(rosa).getByRole("combobox", { name: "Função de Dona Rosa" }) as HTMLSelectElement)
+        .disabled,
+    ).toBe(true);
+    expect(
+      within(rosa).getByText(
+        "Único Dono da empresa: para mudar a função ou sair, faça outra pessoa Dono antes.",
       ),
     ).toBeTruthy();
+    expect(calls.some((c) => c.method === "DELETE" && c.path.endsWith("/m1"))).toBe(false);
   });
 
   it("marks today's unusual stamps and says what each role may do from the permission table", async () => {
