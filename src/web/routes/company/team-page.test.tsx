@@ -4,7 +4,7 @@ import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNamespaces } from "@/web/lib/i18n";
-import { apiError, mockApi, renderWithApp } from "@/web/test/render";
+import { mockApi, renderWithApp } from "@/web/test/render";
 import { TeamPage } from "./team-page";
 
 const member = (over: Partial<TeamMember>): TeamMember => ({
