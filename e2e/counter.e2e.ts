@@ -14,6 +14,8 @@ test.describe("the counter", () => {
     mail,
     server,
   }) => {
+    // A whole morning at the counter: an invitation, two phones, a second browser with a camera.
+    test.setTimeout(240_000);
     const folder = mkdtempSync(join(tmpdir(), "carimbou-camera-"));
     // The company keeps the counter's default rules: 30 minutes between two stamps on a card.
     const company = await accounts.company(

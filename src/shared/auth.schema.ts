@@ -164,7 +164,12 @@ export const MeSchema = z
     company: z.union([CompanySummarySchema, z.null()]),
     /** The user's place in the company's team (null: a customer, or no team). */
     member: z.union([
-      z.object({ role: MemberRoleSchema, locationId: z.string().nullable() }),
+      z.object({
+        role: MemberRoleSchema,
+        locationId: z.string().nullable(),
+        /** Where the member lands after signing in (`memberHome`: /balcao for an Atendente). */
+        home: z.enum(["/dashboard", "/balcao"]),
+      }),
       z.null(),
     ]),
   })

@@ -30,7 +30,10 @@ function Root() {
   );
 }
 
-/** Texts of the signed-in areas, the sign-in pages and the invitation (fetched with their code). */
+/**
+ * Texts of the signed-in areas, the sign-in pages and the invitation (fetched with their code);
+ * `team` and `counter` only with the pages that show them.
+ */
 const APP_NAMESPACES: Namespace[] = [
   "errors",
   "validation",
@@ -43,7 +46,6 @@ const APP_NAMESPACES: Namespace[] = [
   "companies",
   "company",
   "company-data",
-  "counter",
   "customer",
   "customers",
   "interests",
@@ -57,7 +59,6 @@ const APP_NAMESPACES: Namespace[] = [
   "security",
   "settings",
   "stamps",
-  "team",
 ];
 
 /**
@@ -316,7 +317,7 @@ export const router = createBrowserRouter([
             path: "/equipe",
             lazy: lazyPage(
               () => import("./routes/company/team-page").then((m) => m.TeamPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "team"],
             ),
           },
           {
@@ -324,7 +325,7 @@ export const router = createBrowserRouter([
             path: "/balcao",
             lazy: lazyPage(
               () => import("./routes/company/counter-page").then((m) => m.CounterPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "counter"],
             ),
           },
           {
@@ -332,7 +333,7 @@ export const router = createBrowserRouter([
             path: "/balcao/qr",
             lazy: lazyPage(
               () => import("./routes/company/counter-qr-page").then((m) => m.CounterQrPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "counter"],
             ),
           },
         ],
@@ -352,7 +353,7 @@ export const router = createBrowserRouter([
                 import("./routes/customer/customer-dashboard-page").then(
                   (m) => m.CustomerDashboardPage,
                 ),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "counter"],
             ),
           },
           {
@@ -367,7 +368,7 @@ export const router = createBrowserRouter([
             path: "/dashboard-cliente-cartao-fidelidade/:companyId",
             lazy: lazyPage(
               () => import("./routes/customer/customer-card-page").then((m) => m.CustomerCardPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "counter"],
             ),
           },
           {
@@ -375,7 +376,7 @@ export const router = createBrowserRouter([
             path: "/carimbar",
             lazy: lazyPage(
               () => import("./routes/customer/self-stamp-page").then((m) => m.SelfStampPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "counter"],
             ),
           },
         ],

@@ -2646,6 +2646,8 @@ export interface components {
                 /** @enum {string} */
                 role: "owner" | "manager" | "attendant";
                 locationId: string | null;
+                /** @enum {string} */
+                home: "/dashboard" | "/balcao";
             } | null;
         };
         Profile: {

@@ -28,25 +28,15 @@ const errorValues = (fields: Record<string, string>) =>
     ]),
   );
 
-// Intl, not date-fns: this file is in the sign-in pages' light entry (decision 018).
-const timeFormat = new Intl.DateTimeFormat("pt-BR", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const dayFormat = new Intl.DateTimeFormat("pt-BR", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
+// The browser's own formatting, not date-fns: this file is in the sign-in pages' light entry
+// (decision 018, 120 KB).
 function formatInstant(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const time = timeFormat.format(date);
+  const time = date.toLocaleTimeString("pt-BR", { hour: "2-digit", minute: "2-digit" });
   return date.toDateString() === new Date().toDateString()
     ? time
-    : `${dayFormat.format(date)} - ${time}`;
+    : `${date.toLocaleDateString("pt-BR")} - ${time}`;
 }
 
 /** `i18n.t` with values for any key (the typed overloads take them only for keys that use them). */

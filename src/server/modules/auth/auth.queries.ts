@@ -1,5 +1,6 @@
 import type { Me } from "@shared/auth.schema";
 import type { StoredAppearance } from "@shared/settings.schema";
+import { memberHome } from "@shared/team-permissions";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findCompanySummary } from "../companies/companies.queries";
@@ -95,6 +96,6 @@ async function memberAndCompany(
   if (!member) return { company: null, member: null };
   return {
     company: await findCompanySummary(db, member.companyId),
-    member: { role: member.role, locationId: member.locationId },
+    member: { role: member.role, locationId: member.locationId, home: memberHome(member.role) },
   };
 }

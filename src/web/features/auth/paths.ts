@@ -1,19 +1,15 @@
 import type { Me, Role } from "@shared/auth.schema";
 import type { Locale } from "@shared/languages";
-import { memberHome } from "@shared/team-permissions";
 
 const en = (language: Locale) => language === "en";
 
 /**
  * Where a signed-in user belongs (spec sections 2 and 6): a customer's dashboard, or the member's
- * home in the company panel (/dashboard; /balcao for an Atendente).
+ * home in the company panel (/dashboard; /balcao for an Atendente: the server reads it from the
+ * permission table, so the sign-in entry does not download the table).
  */
 export const homePathFor = (me: Pick<Me, "profile" | "member">) =>
-  me.profile.role !== "admin"
-    ? "/dashboard-cliente"
-    : me.member
-      ? memberHome(me.member.role)
-      : "/dashboard";
+  me.profile.role !== "admin" ? "/dashboard-cliente" : (me.member?.home ?? "/dashboard");
 
 /** The sign-in page of a role, in the page's language (spec section 2: the `-en` variants). */
 export const signInPath = (role: Role, language: Locale) =>

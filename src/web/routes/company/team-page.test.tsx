@@ -79,7 +79,7 @@ function api(team: Team, extra: Parameters<typeof mockApi>[0] = {}) {
           origin: null,
         },
         company: null,
-        member: { role: "owner", locationId: null },
+        member: { role: "owner", locationId: null, home: "/dashboard" },
       },
     },
     "GET /api/team": { body: team },
