@@ -91,7 +91,11 @@ describe("an invitation, from 'Convidar' to the member's first sign-in", () => {
       role: "attendant",
     });
     const cookie = sessionCookie(joined);
-    expect((await me(cookie)).member).toEqual({ role: "attendant", locationId: null });
+    expect((await me(cookie)).member).toEqual({
+      role: "attendant",
+      locationId: null,
+      home: "/balcao",
+    });
 
     // The link is used: it shows nothing and makes no second account.
     expect((await errorBody(await details(token), 410)).error.code).toBe(
@@ -467,6 +471,7 @@ describe("locations ('Unidades')", () => {
     const joined = await signUp(tokenOf(address));
     expect((await me(sessionCookie(joined))).member).toEqual({
       role: "attendant",
+      home: "/balcao",
       locationId: centro.id,
     });
     const id = await memberId(shop, address);
