@@ -145,6 +145,14 @@ test.describe("/relatorios", () => {
     const panel = await server.signedIn(browser, company, { acceptDownloads: true });
     const me = await api<{ company: { id: string } }>(panel, "GET", "/api/me");
     const companyId = me.company.id;
+    // The journey stamps a card again and again: the counter's interval and daily cap off.
+    await api(panel, "PUT", "/api/settings/counter-rules", {
+      intervalMinutes: 0,
+      dailyCap: 0,
+      stampValueCents: null,
+      maxStampsPerPurchase: null,
+      selfStampEnabled: false,
+    });
 
     // A card of 3 stamps, so one birthday gift or two visits complete it; referrals on.
     const [program] = await api<{ id: string; name: string; reward: string }[]>(
