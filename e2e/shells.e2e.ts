@@ -51,12 +51,14 @@ test.describe("company panel shell", () => {
     const links = await nav.getByRole("link").allTextContents();
     expect(links.map((l) => l.trim())).toEqual([
       "Dashboard",
+      "Balcão",
       "Clientes",
       "Cartões",
       "Mensagens",
       "IA Suprema",
       "Parcerias",
       "Relatórios",
+      "Equipe",
       "Configurações",
       "Plano",
       "Ajuda",
