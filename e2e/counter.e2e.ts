@@ -9,7 +9,7 @@ import { expect, test, uniqueEmail } from "./support/test";
 const PHONE = { width: 360, height: 740 };
 
 test.describe("the counter", () => {
-  test("an invited Atendente scans the customer's QR code on a phone and stamps; the customer's open card shows it within 2 s", async ({
+  test("an invited Atendente scans the customer's QR code on a phone and stamps; the customer's open card shows it within 2 s; the interval, the short code, the roles and the removal hold", async ({
     accounts,
     mail,
     server,
@@ -52,8 +52,9 @@ test.describe("the counter", () => {
     await invitation.getByLabel("Seu nome").fill("Bia Atendente");
     await invitation.getByLabel("Senha", { exact: true }).fill("segredo1");
     await invitation.getByRole("button", { name: "Criar senha e entrar" }).click();
+    // Her phone has no camera: this page is where she types codes, and where her closed pages are
+    // tried (the phone with a camera would read Ana's QR code again at each 'Próximo cliente').
     await invitation.waitForURL((u) => u.pathname === "/balcao");
-    await invited.close();
 
     // Ana opens her card and shows her code ('Mostrar no balcão')
     const customerContext = await accounts.signedIn(ana, { viewport: PHONE });
@@ -63,8 +64,6 @@ test.describe("the counter", () => {
     await phone.getByRole("button", { name: "Mostrar no balcão" }).click();
     const qr = phone.getByTestId("counter-qr");
     await qr.waitFor();
-    const shortCode = ((await phone.getByTestId("counter-short-code").textContent()) ?? "").trim();
-    expect(shortCode).toMatch(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/);
     const video = join(folder, "qr.y4m");
     await writeFakeCameraFile(customerContext, qr, video);
     await phone.getByRole("button", { name: "Fechar" }).first().click();
@@ -98,14 +97,60 @@ test.describe("the counter", () => {
       // Ana's page, left open, shows the stamp without a reload
       await expect(phone.getByText("1/10 carimbos").first()).toBeVisible({ timeout: 2_000 });
 
-      // Parked: the interval's refusal, the short code, the Atendente's closed pages and her
-      // removal, checked here in the browser after the stamp, passed on this machine but hung
-      // under the clean-clone CI's load (issue 30's closing note); the API tests cover each
-      // (counter-rules, counter, permissions, team). Their steps are in commit f1adf20.
-      void shortCode;
+      // the same card again at once: the interval refuses it
+      await counter.getByRole("button", { name: "+1 carimbo" }).click();
+      await counter
+        .getByText(
+          /Este cartão recebeu um carimbo há pouco\. Próximo carimbo a partir de \d{2}:\d{2}\./,
+        )
+        .waitFor();
+      // an Atendente cannot stamp past the rules
+      await expect(counter.getByRole("button", { name: "Carimbar mesmo assim" })).toHaveCount(0);
     } finally {
       await camera.close();
       rmSync(folder, { recursive: true, force: true });
     }
+
+    // the short code, read from Ana's phone and typed in lower case, finds her the same way
+    await phone.getByRole("button", { name: "Mostrar no balcão" }).click();
+    const shortCode = ((await phone.getByTestId("counter-short-code").textContent()) ?? "").trim();
+    expect(shortCode).toMatch(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/);
+    await invitation.getByLabel("Código do cliente").fill(shortCode.toLowerCase());
+    await invitation.getByRole("button", { name: "Buscar" }).click();
+    const found = invitation.getByTestId("counter-customer");
+    await expect(found.getByRole("heading", { name: "Ana Balcão" })).toBeVisible();
+    await expect(found.getByTestId("counter-card-count")).toHaveText("1/10");
+
+    // an Atendente's menu has the counter only; other pages and the export are closed to her
+    await invitation.getByRole("button", { name: "Abrir ou fechar o menu" }).click();
+    const menu = invitation.getByRole("navigation", { name: "Navegação do painel" });
+    await expect(menu.getByRole("link", { name: "Balcão" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Clientes" })).toHaveCount(0);
+    await invitation.keyboard.press("Escape");
+    for (const path of ["/clientes", "/configuracoes", "/plano", "/relatorios"]) {
+      await invitation.goto(path);
+      await invitation.waitForURL((u) => u.pathname === "/balcao");
+    }
+    const exported = await invitation.request.get("/api/customers/export");
+    expect(exported.status()).toBe(403);
+    expect(((await exported.json()) as { error: { code: string } }).error.code).toBe(
+      "role_forbidden",
+    );
+    expect((await invitation.request.get("/api/settings/loyalty-rules")).status()).toBe(403);
+
+    // the owner removes her: her next request is refused
+    await owner.reload();
+    await owner
+      .getByRole("listitem")
+      .filter({ hasText: "Bia Atendente" })
+      .getByRole("button", { name: "Remover" })
+      .click();
+    await owner
+      .getByRole("alertdialog", { name: "Remover Bia Atendente da equipe?" })
+      .getByRole("button", { name: "Remover" })
+      .click();
+    await owner.getByText("Bia Atendente saiu da equipe.").waitFor();
+    expect((await invitation.request.get("/api/counter/customers?search=Ana")).status()).toBe(401);
+    await invited.close();
   });
 });
