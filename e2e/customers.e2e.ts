@@ -147,7 +147,8 @@ test.describe("/clientes in a real browser", () => {
 
     const invitationMail = mail.mails.findLast((m) => m.to === bia)!;
     expect(invitationMail.subject).toBe("Convite de Café Aurora no Carimbou");
-    expect(invitationMail.text).not.toContain("Bia");
+    // what was typed about her stays out of the e-mail (its link's random token may hold any letters)
+    expect(invitationMail.text.replace(/https?:\/\/\S+/g, "")).not.toContain("Bia");
     const link = await mail.linkSentTo(bia);
     expect(new URL(link).pathname).toBe("/convite");
     const biaContext = await browser.newContext({ locale: "pt-BR" });
