@@ -125,6 +125,25 @@ describe("the customer at the counter", () => {
     expect(screen.queryByRole("button", { name: "Carimbar mesmo assim" })).toBeNull();
   });
 
+  it("takes the last stamp's green banner away when the next one is refused", async () => {
+    let attempts = 0;
+    mockApi({
+      [STAMP]: () =>
+        attempts++ === 0
+          ? answered(4)
+          : apiError(409, "stamp_too_soon", { at: "2030-01-01T14:35:00.000Z" }),
+    });
+    const { user } = show();
+    const button = screen.getByRole("button", { name: "+1 carimbo" });
+    await user.click(button);
+    await screen.findByText("Carimbo registrado! Agora 4/10.");
+    // the buttons rest a moment after a success, then the same card is tapped again
+    await waitFor(() => expect(button).toHaveProperty("disabled", false), { timeout: 3000 });
+    await user.click(button);
+    await screen.findByText(/^Este cartão recebeu um carimbo há pouco\./);
+    expect(screen.queryByTestId("counter-done")).toBeNull();
+  });
+
   it("lets a manager stamp past the daily cap with a reason, as a new action (a new key)", async () => {
     const calls = mockApi({
       [STAMP]: (body) =>

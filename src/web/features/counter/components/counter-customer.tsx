@@ -111,13 +111,20 @@ function DoneBanner({ done }: { done: Done }) {
 }
 
 /** Nothing open (all redeemed, say): a stamp opens the card of the default programme. */
-function NoOpenCard({ customerId, onDone }: { customerId: string; onDone: (done: Done) => void }) {
+function NoOpenCard({
+  customerId,
+  onDone,
+}: {
+  customerId: string;
+  onDone: (done: Done | null) => void;
+}) {
   const { t } = useTranslation("counter");
   const stamp = useCounterStamp();
   const keys = useRef(createActionKeys()).current;
   const submit = () => {
     const input: AddStamp = { method: "purchase", notes: "", quantity: 1 };
     const key = keys.keyFor(JSON.stringify({ customerId, input }));
+    onDone(null);
     stamp.mutate(
       { target: { customerId }, key, input },
       {
@@ -155,7 +162,8 @@ function CardPanel({
   customerName: string;
   rules: CounterRules | undefined;
   canOverride: boolean;
-  onDone: (done: Done) => void;
+  /** The action done, or null as the next one starts (the last banner would mislead). */
+  onDone: (done: Done | null) => void;
 }) {
   const { t } = useTranslation("counter");
   const id = useId();

@@ -32,7 +32,8 @@ export function StampForm({
   card: CounterCardWithHistory;
   rules: CounterRules | undefined;
   canOverride: boolean;
-  onDone: (done: Done) => void;
+  /** The action done, or null as the next one starts (the last banner would mislead). */
+  onDone: (done: Done | null) => void;
 }) {
   const { t } = useTranslation("counter");
   const id = useId();
@@ -62,6 +63,7 @@ export function StampForm({
     };
     // The same stamp tried again (a double tap, a retry) keeps its key: the server stamps once.
     const key = keys.keyFor(JSON.stringify({ cardId: card.id, input }));
+    onDone(null);
     stamp.mutate(
       { target: { cardId: card.id }, key, input },
       {

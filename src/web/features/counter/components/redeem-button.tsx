@@ -19,7 +19,8 @@ export function RedeemButton({
 }: {
   card: CounterCardWithHistory;
   customerName: string;
-  onDone: (done: Done) => void;
+  /** The action done, or null as the next one starts (the last banner would mislead). */
+  onDone: (done: Done | null) => void;
 }) {
   const { t } = useTranslation("counter");
   const redeem = useCounterRedeem();
@@ -27,6 +28,7 @@ export function RedeemButton({
   const [asking, setAsking] = useState(false);
   const confirm = () => {
     const key = keys.keyFor(`redeem:${card.id}`);
+    onDone(null);
     redeem.mutate(
       { cardId: card.id, key },
       {
