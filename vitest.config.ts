@@ -13,7 +13,11 @@ export default defineConfig({
     // *.test.tsx: the web's component tests, each in happy-dom (`// @vitest-environment happy-dom`
     // at its top; vitest runs them in workers apart from the node files, so no DOM globals reach
     // the server tests). The setup file does nothing in node.
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    // Against PostgreSQL (`npm run test:pg`) only the server's files: the web's, src/shared's and the
+    // architecture test open no database, and the PGlite pass has run them already.
+    include: process.env.TEST_DATABASE_URL
+      ? ["src/server/**/*.test.ts"]
+      : ["src/**/*.test.ts", "src/**/*.test.tsx"],
     globalSetup: ["src/server/test/global-setup.ts"],
     setupFiles: ["src/web/test/setup.ts"],
     // One worker per core (at least two: a file waiting on a timer leaves its core to the other).
