@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { testEnv } from "./src/server/test/test-env";
 
 export default defineConfig({
   resolve: {
@@ -15,7 +16,7 @@ export default defineConfig({
     // the server tests). The setup file does nothing in node.
     // Against PostgreSQL (`npm run test:pg`) only the server's files: the web's, src/shared's and the
     // architecture test open no database, and the PGlite pass has run them already.
-    include: process.env.TEST_DATABASE_URL
+    include: testEnv.TEST_DATABASE_URL
       ? ["src/server/**/*.test.ts"]
       : ["src/**/*.test.ts", "src/**/*.test.tsx"],
     globalSetup: ["src/server/test/global-setup.ts"],
