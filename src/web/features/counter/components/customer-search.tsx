@@ -1,4 +1,4 @@
-import { COUNTER_SEARCH_MIN_LENGTH } from "@shared/counter";
+import { COUNTER_SEARCH_MAX_LENGTH, COUNTER_SEARCH_MIN_LENGTH } from "@shared/counter";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -37,6 +37,7 @@ export function CustomerSearch({ onPick }: { onPick: (customerId: string) => voi
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
+          maxLength={COUNTER_SEARCH_MAX_LENGTH}
           placeholder={t("search.placeholder")}
           autoComplete="off"
           className="h-12 pl-10 text-base"
