@@ -5,7 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { isCounterPath, resolvePath, signInPathOf } from "./src/shared/site.ts";
+import { signInPathOf } from "./src/shared/auth-paths.ts";
+import { isCounterPath, resolvePath } from "./src/shared/site.ts";
 
 const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
 

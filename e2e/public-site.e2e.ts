@@ -245,7 +245,7 @@ test.describe("mobile menu", () => {
       "/login-admin",
     );
     expect(await menu.getByRole("link", { name: "Começar Grátis" }).getAttribute("href")).toBe(
-      "/login-admin",
+      "/cadastro-empresa",
     );
     await page.keyboard.press("Escape");
     await expect.poll(() => menu.isVisible()).toBe(false);
@@ -313,19 +313,20 @@ test.describe("what the landing pages promise (spec section 2)", () => {
   const hrefOf = (page: Page, name: string) =>
     page.getByRole("link", { name, exact: true }).first().getAttribute("href");
 
-  test("/lp-empresa: 'Para Usuários' to /lp-usuarios; sign-in, start and every plan button to /login-admin", async ({
+  test("/lp-empresa: 'Para Usuários' to /lp-usuarios; 'Entrar' to /login-admin; start and every plan button to /cadastro-empresa", async ({
     open,
   }) => {
     const { context, page } = await open("/lp-empresa");
     expect(await hrefOf(page, "Para Usuários")).toBe("/lp-usuarios");
-    for (const name of ["Entrar", "Começar Grátis", "COMEÇAR AGORA GRÁTIS"]) {
-      expect(await hrefOf(page, name), name).toBe("/login-admin");
+    expect(await hrefOf(page, "Entrar")).toBe("/login-admin");
+    for (const name of ["Começar Grátis", "COMEÇAR AGORA GRÁTIS"]) {
+      expect(await hrefOf(page, name), name).toBe("/cadastro-empresa");
     }
     const planLinks = await page
       .locator("#pricing a[href]")
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(planLinks.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(planLinks)).toEqual(new Set(["/login-admin"]));
+    expect(new Set(planLinks)).toEqual(new Set(["/cadastro-empresa"]));
     // The prices the product charges, with no struck-through price, discount or scarcity that
     // was never real (issue 29 item 18, CDC art. 37).
     const pricing = await page.locator("#pricing").innerText();
@@ -343,7 +344,7 @@ test.describe("what the landing pages promise (spec section 2)", () => {
     await context.close();
   });
 
-  test("/lp-usuarios: 'Entrar', 'Começar Grátis' and the three final buttons go to /login-cliente", async ({
+  test("/lp-usuarios: 'Começar Grátis' and the sign-up buttons go to /cadastro-cliente, 'Entrar' to /login-cliente", async ({
     open,
   }) => {
     const { context, page } = await open("/lp-usuarios");
@@ -351,10 +352,11 @@ test.describe("what the landing pages promise (spec section 2)", () => {
       "CRIE SUA CONTA GRÁTIS",
       "CADASTRE-SE GRÁTIS AGORA",
       "QUERO ME CADASTRAR GRATUITAMENTE",
-      "Já tem conta? Entrar",
-      "Entrar",
       "Começar Grátis",
     ]) {
+      expect(await hrefOf(page, name), name).toBe("/cadastro-cliente");
+    }
+    for (const name of ["Já tem conta? Entrar", "Entrar"]) {
       expect(await hrefOf(page, name), name).toBe("/login-cliente");
     }
     expect(await page.locator('header a[href="#funcionalidades"]').count()).toBeGreaterThan(0);

@@ -20,11 +20,30 @@ test.describe("a company signs up, confirms its e-mail and uses its panel", () =
     mail,
     server,
   }) => {
+    // the landing page's main button goes straight to the sign-up form, at its own address
+    await page.goto("/lp-empresa");
+    await page.getByRole("link", { name: "COMEÇAR AGORA GRÁTIS" }).first().click();
+    await page.waitForURL((u) => u.pathname === "/cadastro-empresa");
+    const signUpForm = page.getByRole("button", { name: "Cadastrar empresa" });
+    await signUpForm.waitFor();
+    // a reload keeps it
+    await page.reload();
+    await signUpForm.waitFor();
+    // the old toggles still work, and Back returns to the form
+    await page.getByRole("button", { name: "Já tem conta? Faça login" }).click();
+    await page.waitForURL((u) => u.pathname === "/login-admin");
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === "/cadastro-empresa");
+    await signUpForm.waitFor();
     await page.goto("/login-admin");
-    await page
-      .getByRole("button", { name: /cadastr/i })
-      .first()
-      .click();
+    await page.getByRole("button", { name: "Não tem conta? Cadastre sua empresa" }).click();
+    await page.waitForURL((u) => u.pathname === "/cadastro-empresa");
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === "/login-admin");
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await page.goForward();
+    await signUpForm.waitFor();
 
     // the spec's messages, shown on the form before anything is sent
     await page.getByRole("button", { name: "Cadastrar empresa" }).click();
@@ -120,6 +139,10 @@ test.describe("a company signs up, confirms its e-mail and uses its panel", () =
     expect(companyId).not.toBe("");
     const customerEmail = uniqueEmail("joao@example.com");
     await page.goto(`/login-cliente?empresa_id=${companyId}&origem=qrcode_empresa`);
+    // the printed QR codes' address opens the customer's sign-up page, with the link's parameters
+    await page.waitForURL(
+      (u) => u.pathname === "/cadastro-cliente" && u.searchParams.get("empresa_id") === companyId,
+    );
     await page.getByText("Café Aurora").first().waitFor();
     await page.getByText("Você está se cadastrando pelo link direto da empresa.").waitFor();
 

@@ -3,6 +3,8 @@
  * crawlers and link previews, and for the browser tab), and the paths that belong to the app.
  * Both the server (which picks the HTML entry and answers 404) and the web side read it.
  */
+
+import type { SignInPath, SignUpPath } from "./auth-paths";
 import type { Locale } from "./languages";
 
 /** The site is written in the app's locales (languages.ts). */
@@ -56,6 +58,10 @@ export const APP_PATHS = [
   "/login-admin-en",
   "/login-cliente",
   "/login-client-en",
+  "/cadastro-empresa",
+  "/signup-company-en",
+  "/cadastro-cliente",
+  "/signup-client-en",
   "/esqueci-senha",
   "/forgot-password-en",
   "/redefinir-senha",
@@ -105,24 +111,9 @@ export function resolvePath(pathname: string): { kind: "site"; page: SitePage } 
   return { kind: "site", page: "notFound" };
 }
 
-/**
- * The sign-in pages, which have their own light entry (signin.html, decision 018): the app's
- * paths still, but the server sends that entry's HTML for them.
- */
-export const SIGN_IN_PATHS = [
-  "/login-admin",
-  "/login-admin-en",
-  "/login-cliente",
-  "/login-client-en",
-] as const satisfies readonly (typeof APP_PATHS)[number][];
-
-export type SignInPath = (typeof SIGN_IN_PATHS)[number];
-
-/** The sign-in page a path shows (a trailing slash allowed), or null. */
-export function signInPathOf(pathname: string): SignInPath | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return SIGN_IN_PATHS.find((candidate) => candidate === path) ?? null;
-}
+// The sign-in and sign-up pages are app pages; their own module keeps the sign-in entry light. A
+// page of theirs missing from APP_PATHS fails to compile here.
+true satisfies [SignInPath | SignUpPath] extends [(typeof APP_PATHS)[number]] ? true : never;
 
 /** The 404 page is in English when the path contains '-en' (spec section 2). */
 export const notFoundLanguage = (pathname: string): SiteLanguage =>

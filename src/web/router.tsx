@@ -130,37 +130,28 @@ export const router = createBrowserRouter([
         ),
       },
 
-      // Sign-in and sign-up
-      {
-        path: "/login-admin",
+      // Sign-in and sign-up, each form at its own address (the link under one goes to the other)
+      ...(
+        [
+          ["/login-admin", "company", undefined],
+          ["/login-admin-en", "company", "en"],
+          ["/cadastro-empresa", "company", undefined],
+          ["/signup-company-en", "company", "en"],
+          ["/login-cliente", "customer", undefined],
+          ["/login-client-en", "customer", "en"],
+          ["/cadastro-cliente", "customer", undefined],
+          ["/signup-client-en", "customer", "en"],
+        ] as const
+      ).map(([path, account, language]) => ({
+        path,
         lazy: lazyPage(
-          () => import("./routes/auth/company-login-page").then((m) => m.CompanyLoginPage),
+          account === "company"
+            ? () => import("./routes/auth/company-login-page").then((m) => m.CompanyLoginPage)
+            : () => import("./routes/auth/customer-login-page").then((m) => m.CustomerLoginPage),
           SIGN_IN_NAMESPACES,
+          language,
         ),
-      },
-      {
-        path: "/login-admin-en",
-        lazy: lazyPage(
-          () => import("./routes/auth/company-login-page").then((m) => m.CompanyLoginPage),
-          SIGN_IN_NAMESPACES,
-          "en",
-        ),
-      },
-      {
-        path: "/login-cliente",
-        lazy: lazyPage(
-          () => import("./routes/auth/customer-login-page").then((m) => m.CustomerLoginPage),
-          SIGN_IN_NAMESPACES,
-        ),
-      },
-      {
-        path: "/login-client-en",
-        lazy: lazyPage(
-          () => import("./routes/auth/customer-login-page").then((m) => m.CustomerLoginPage),
-          SIGN_IN_NAMESPACES,
-          "en",
-        ),
-      },
+      })),
 
       // Password recovery: 'Esqueci minha senha', then the e-mail's link
       ...(

@@ -1,6 +1,6 @@
 import "../styles.css";
 import type { Role } from "@shared/auth.schema";
-import { type SignInPath, signInPathOf } from "@shared/site";
+import { SIGN_UP_PATHS, type SignInPath, signInPathOf } from "@shared/auth-paths";
 import { StrictMode, Suspense } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
@@ -52,7 +52,8 @@ async function openApp(handoff: SignInHandoff | null) {
   mountApp(container);
 }
 
-const page = PAGES[signInPathOf(window.location.pathname) ?? "/login-admin"];
+const path = signInPathOf(window.location.pathname) ?? "/login-admin";
+const page = PAGES[path];
 const params = new URLSearchParams(window.location.search);
 
 if (ORIGIN_PARAMS.some((name) => params.get(name)?.trim())) {
@@ -63,7 +64,9 @@ if (ORIGIN_PARAMS.some((name) => params.get(name)?.trim())) {
   for (const type of ["pointerdown", "keydown", "focusin"]) {
     document.addEventListener(type, prefetch, { once: true, passive: true });
   }
-  const form = <SignInPage account={page.account} openApp={openApp} />;
+  const form = (
+    <SignInPage account={page.account} signUpPath={SIGN_UP_PATHS[path]} openApp={openApp} />
+  );
   void loadNamespaces(["auth", "layout"]).then(() => {
     light = createRoot(container);
     light.render(

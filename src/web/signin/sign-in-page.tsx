@@ -58,9 +58,12 @@ const goHome = (me: Me) => {
  */
 export function SignInPage({
   account,
+  signUpPath,
   openApp,
 }: {
   account: Role;
+  /** The sign-up page's own address ('/cadastro-empresa'), where the link under the form goes. */
+  signUpPath: string;
   openApp: (handoff: SignInHandoff | null) => void;
 }) {
   const { t } = useTranslation("auth");
@@ -81,7 +84,7 @@ export function SignInPage({
           title={t(`${texts}.signInTitle`)}
           description={t(`${texts}.signInDescription`)}
           switchLabel={t(`${texts}.toSignUp`)}
-          onSwitch={() => openApp({ view: "signUp" })}
+          onSwitch={() => window.location.assign(`${signUpPath}${window.location.search}`)}
         >
           <SignInFormCore
             account={account}

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { signInPathOf } from "@shared/auth-paths";
 import { toLocale, toOpenGraphLocale } from "@shared/languages";
 import {
   isCounterPath,
@@ -9,7 +10,6 @@ import {
   SITE_PATHS,
   type SiteLanguage,
   type SitePage,
-  signInPathOf,
 } from "@shared/site";
 import { SITE_META } from "@shared/site-meta";
 

@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 
 /**
  * Where the sign-in entry (signin.html, decision 018) hands the page over to the app: the
- * sign-up form, or the two-factor code of the e-mail that just passed its password check.
+ * two-factor code of the e-mail that just passed its password check. (The sign-up forms have
+ * addresses of their own: the entry links to them.)
  */
-export type SignInHandoff = { view: "signUp" } | { view: "twoFactor"; email: string };
+export type SignInHandoff = { view: "twoFactor"; email: string };
 
 let pending: SignInHandoff | null = null;
 

@@ -1,4 +1,5 @@
 import { marketingConsentText } from "@shared/assistant.schema";
+import { authCounterpartOf, signUpPathOf } from "@shared/auth-paths";
 import { toLanguage } from "@shared/languages";
 import {
   resolveSignUpOrigin,
@@ -8,7 +9,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { PublicLayout } from "@/web/components/public-layout";
 import { partnershipOf } from "@/web/features/auth/api";
@@ -16,7 +17,7 @@ import {
   ConfirmationNotice,
   PasswordResetNotice,
 } from "@/web/features/auth/components/confirmation-notice";
-import { CustomerAuth } from "@/web/features/auth/components/customer-auth";
+import { CustomerAuth, type SignInState } from "@/web/features/auth/components/customer-auth";
 import { OriginBanner } from "@/web/features/auth/components/origin-banner";
 import { SignedInRedirect } from "@/web/features/auth/components/signed-in-redirect";
 import { PASSWORD_RESET_PARAM, RETURN_PARAM } from "@/web/features/auth/paths";
@@ -50,16 +51,19 @@ function readOriginParams(params: URLSearchParams): SignUpOriginParams | undefin
 }
 
 /**
- * /login-cliente (and /login-client-en). A company, partnership or referral link opens on the
- * sign-up form with a banner (and the company's welcome card); the confirmation link's return
- * opens on sign-in. A customer already signed in who opens a company's link is asked first.
+ * /login-cliente and /cadastro-cliente (and their English variants). A company, partnership or
+ * referral link (the printed QR codes point at /login-cliente) opens on the sign-up page with a
+ * banner (and the company's welcome card); the confirmation link's return opens on sign-in. A
+ * customer already signed in who opens a company's link is asked first.
  */
 export function CustomerLoginPage() {
   const [params] = useSearchParams();
+  const { pathname, search, state } = useLocation();
   const originParams = readOriginParams(params);
   const origin = resolveSignUpOrigin(originParams ?? {});
   const confirmation = readConfirmationResult(params);
-  const initialView = !confirmation && origin.kind !== "generic" ? "signUp" : "signIn";
+  const stayOnSignIn = (state as SignInState | null)?.signIn === true;
+  const signUpPage = authCounterpartOf(pathname);
   const company = useQuery({
     ...publicCompanyQueryOptions(origin.companyId ?? ""),
     enabled: Boolean(origin.companyId),
@@ -88,6 +92,16 @@ export function CustomerLoginPage() {
             ? "company"
             : "generic";
 
+  if (
+    !signUpPathOf(pathname) &&
+    signUpPage &&
+    !confirmation &&
+    !stayOnSignIn &&
+    origin.kind !== "generic"
+  ) {
+    return <Navigate to={`${signUpPage}${search}`} replace />;
+  }
+
   return (
     <SignedInRedirect
       joinCompanyId={origin.companyId}
@@ -114,7 +128,6 @@ export function CustomerLoginPage() {
             </>
           )}
           <CustomerAuth
-            initialView={initialView}
             // A broken link joins nothing: the sign-up goes without it.
             origin={brokenLink ? undefined : originParams}
             companyName={company.data?.tradeName}

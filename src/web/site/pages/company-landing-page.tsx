@@ -123,7 +123,7 @@ function toCards<K extends string>(
   return (Object.keys(icons) as K[]).map((key) => ({ key, icon: icons[key], ...items[key] }));
 }
 
-/** `/lp-empresa`: the landing page for businesses (spec section 2); every sign-up to /login-admin. */
+/** `/lp-empresa`: the landing page for businesses (spec section 2); every sign-up to /cadastro-empresa, sign-in to /login-admin. */
 export function CompanyLandingPage() {
   const tx = useTexts("landing-company");
   const { header } = useTexts("site");
@@ -137,7 +137,7 @@ export function CompanyLandingPage() {
         { href: "#precos", label: header.pricing },
       ]}
       signIn={{ href: "/login-admin", label: header.signIn }}
-      start={{ href: "/login-admin", label: header.startFree }}
+      start={{ href: "/cadastro-empresa", label: header.startFree }}
     >
       <CompanyHero />
 
@@ -254,7 +254,7 @@ export function CompanyLandingPage() {
       <Section tone="primary" title={tx.finalCta.title} intro={tx.finalCta.subtitle}>
         <div className="flex justify-center">
           <LinkButton
-            href="/login-admin"
+            href="/cadastro-empresa"
             size="lg"
             variant="secondary"
             className="w-full sm:w-auto"

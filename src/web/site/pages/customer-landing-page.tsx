@@ -25,7 +25,9 @@ import { SiteLayout } from "../components/site-layout";
 import { Testimonials } from "../components/testimonials";
 import { useTexts } from "../texts";
 
-const SIGN_UP = "/login-cliente";
+/** The customer's sign-up page; 'Entrar' goes to the sign-in page. */
+const SIGN_UP = "/cadastro-cliente";
+const SIGN_IN = "/login-cliente";
 
 /** Icons of the benefits, in the order of `benefits.items`. */
 const BENEFIT_ICONS = [Stamp, TrendingUp, Gift, Search, Tag, MessageCircle, Cake, Users];
@@ -49,7 +51,7 @@ export function CustomerLandingPage() {
         { href: "#funcionalidades", label: header.features },
         { href: "/lp-empresa", label: header.forCompanies },
       ]}
-      signIn={{ href: SIGN_UP, label: header.signIn }}
+      signIn={{ href: SIGN_IN, label: header.signIn }}
       start={{ href: SIGN_UP, label: header.startFree }}
     >
       <Hero />
@@ -142,7 +144,7 @@ export function CustomerLandingPage() {
             <ArrowRight aria-hidden="true" />
           </LinkButton>
           <LinkButton
-            href={SIGN_UP}
+            href={SIGN_IN}
             size="lg"
             variant="ghost"
             className={`${wrapButton} underline underline-offset-4 focus-visible:ring-primary-foreground`}

@@ -1,39 +1,48 @@
 import type { Me } from "@shared/auth.schema";
+import { authCounterpartOf, signUpPathOf } from "@shared/auth-paths";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { useSignInHandoff } from "../handoff";
+import { useLocation, useNavigate } from "react-router";
 import { homePathFor } from "../paths";
 import { AuthCard } from "./auth-card";
 import { CompanySignUpForm } from "./company-sign-up-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpSuccess } from "./sign-up-success";
 
-type View = { name: "signIn" } | { name: "signUp" } | { name: "signedUp"; email: string };
-
-/** /login-admin: company sign-in, sign-up, and the screen after sign-up. */
+/**
+ * /login-admin (sign-in) and /cadastro-empresa (sign-up), with their English variants: the link
+ * under each form goes to the other's address, so a reload or Back keeps the form; after a
+ * sign-up, the screen that says to confirm the e-mail.
+ */
 export function CompanyAuth() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const handoff = useSignInHandoff();
-  const [view, setView] = useState<View>(() =>
-    handoff?.view === "signUp" ? { name: "signUp" } : { name: "signIn" },
-  );
+  const { pathname } = useLocation();
+  const [signedUp, setSignedUp] = useState<string | null>(null);
+  const other = authCounterpartOf(pathname) ?? "/login-admin";
 
   const onSignedIn = (me: Me) => navigate(homePathFor(me), { replace: true });
 
-  if (view.name === "signedUp") {
-    return <SignUpSuccess email={view.email} onBack={() => setView({ name: "signIn" })} />;
+  if (signedUp !== null) {
+    return (
+      <SignUpSuccess
+        email={signedUp}
+        onBack={() => {
+          setSignedUp(null);
+          navigate(other);
+        }}
+      />
+    );
   }
-  if (view.name === "signUp") {
+  if (signUpPathOf(pathname)) {
     return (
       <AuthCard
         title={t("company.signUpTitle")}
         description={t("company.signUpDescription")}
         switchLabel={t("company.toSignIn")}
-        onSwitch={() => setView({ name: "signIn" })}
+        onSwitch={() => navigate(other)}
       >
-        <CompanySignUpForm onSignedUp={(email) => setView({ name: "signedUp", email })} />
+        <CompanySignUpForm onSignedUp={setSignedUp} />
       </AuthCard>
     );
   }
@@ -42,7 +51,7 @@ export function CompanyAuth() {
       title={t("company.signInTitle")}
       description={t("company.signInDescription")}
       switchLabel={t("company.toSignUp")}
-      onSwitch={() => setView({ name: "signUp" })}
+      onSwitch={() => navigate(other)}
     >
       <SignInForm onSignedIn={onSignedIn} account="admin" />
     </AuthCard>

@@ -1,36 +1,40 @@
 import type { Me } from "@shared/auth.schema";
+import { authCounterpartOf, signUpPathOf } from "@shared/auth-paths";
 import { resolveSignUpOrigin, type SignUpOriginParams } from "@shared/origin";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { joinThroughLink, partnershipOf } from "../api";
-import { useSignInHandoff } from "../handoff";
 import { homePathFor } from "../paths";
 import { AuthCard } from "./auth-card";
 import { CustomerSignUpForm } from "./customer-sign-up-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpSuccess } from "./sign-up-success";
 
-type View = { name: "signIn" } | { name: "signUp" } | { name: "signedUp"; email: string };
+/**
+ * Sent with the way to /login-cliente from its sign-up page: stay on the sign-in form even when
+ * the address carries a company's link (which otherwise opens on the sign-up).
+ */
+export type SignInState = { signIn: true };
 
 type CustomerAuthProps = {
-  initialView: "signIn" | "signUp";
   /** The sign-up link's parameters, sent with the sign-up. */
   origin?: SignUpOriginParams;
   /** The trade name of the company the link names, when found (the sign-up's consent box). */
   companyName?: string;
 };
 
-/** /login-cliente: customer sign-in and sign-up, toggled by the link under the form. */
-export function CustomerAuth({ initialView, origin, companyName }: CustomerAuthProps) {
+/**
+ * /login-cliente (sign-in) and /cadastro-cliente (sign-up), with their English variants: the link
+ * under each form goes to the other's address, keeping the link's parameters.
+ */
+export function CustomerAuth({ origin, companyName }: CustomerAuthProps) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const handoff = useSignInHandoff();
-  const [view, setView] = useState<View>(() =>
-    initialView === "signUp" || handoff?.view === "signUp"
-      ? { name: "signUp" }
-      : { name: "signIn" },
-  );
+  const { pathname, search } = useLocation();
+  const [signedUp, setSignedUp] = useState<string | null>(null);
+  const other = `${authCounterpartOf(pathname) ?? "/login-cliente"}${search}`;
+  const toSignIn = () => navigate(other, { state: { signIn: true } satisfies SignInState });
 
   const onSignedIn = async (me: Me) => {
     if (me.profile.role === "customer") {
@@ -44,22 +48,26 @@ export function CustomerAuth({ initialView, origin, companyName }: CustomerAuthP
     navigate(homePathFor(me), { replace: true });
   };
 
-  if (view.name === "signedUp") {
-    return <SignUpSuccess email={view.email} onBack={() => setView({ name: "signIn" })} />;
+  if (signedUp !== null) {
+    return (
+      <SignUpSuccess
+        email={signedUp}
+        onBack={() => {
+          setSignedUp(null);
+          toSignIn();
+        }}
+      />
+    );
   }
-  if (view.name === "signUp") {
+  if (signUpPathOf(pathname)) {
     return (
       <AuthCard
         title={t("customer.signUpTitle")}
         description={t("customer.signUpDescription")}
         switchLabel={t("customer.toSignIn")}
-        onSwitch={() => setView({ name: "signIn" })}
+        onSwitch={toSignIn}
       >
-        <CustomerSignUpForm
-          origin={origin}
-          companyName={companyName}
-          onSignedUp={(email) => setView({ name: "signedUp", email })}
-        />
+        <CustomerSignUpForm origin={origin} companyName={companyName} onSignedUp={setSignedUp} />
       </AuthCard>
     );
   }
@@ -68,7 +76,7 @@ export function CustomerAuth({ initialView, origin, companyName }: CustomerAuthP
       title={t("customer.signInTitle")}
       description={t("customer.signInDescription")}
       switchLabel={t("customer.toSignUp")}
-      onSwitch={() => setView({ name: "signUp" })}
+      onSwitch={() => navigate(other)}
     >
       <SignInForm onSignedIn={onSignedIn} account="customer" />
     </AuthCard>

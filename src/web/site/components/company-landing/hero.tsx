@@ -25,7 +25,7 @@ export function CompanyHero() {
       subtitle={hero.subtitle}
       actions={
         <>
-          <LinkButton href="/login-admin" size="lg" className="w-full sm:w-auto">
+          <LinkButton href="/cadastro-empresa" size="lg" className="w-full sm:w-auto">
             {hero.cta}
           </LinkButton>
           <LinkButton

@@ -5,7 +5,7 @@ import { LinkButton } from "../link-button";
 
 /**
  * The two plans at the prices the product charges (shared/billing.schema.ts PLAN_PRICES_CENTS;
- * every button to /login-admin) and what every new company gets: no struck-through price, no
+ * every button to /cadastro-empresa, the sign-up) and what every new company gets: no struck-through price, no
  * discount or spots left that were never real (CDC art. 37).
  */
 export function PricingPlans() {
@@ -52,7 +52,7 @@ export function PricingPlans() {
                 className="grid flex-1 content-start gap-2.5 text-sm"
               />
               <LinkButton
-                href="/login-admin"
+                href="/cadastro-empresa"
                 size="lg"
                 variant={highlighted ? "default" : "outline"}
                 className="w-full whitespace-normal text-center"

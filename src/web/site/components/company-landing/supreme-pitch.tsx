@@ -31,7 +31,7 @@ export function SupremePitch() {
           {supreme.setup}
         </p>
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-          <LinkButton href="/login-admin" size="lg" className="w-full sm:w-auto">
+          <LinkButton href="/cadastro-empresa" size="lg" className="w-full sm:w-auto">
             <Bot aria-hidden="true" />
             {supreme.cta}
           </LinkButton>
