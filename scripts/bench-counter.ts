@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process";
 import { startAppServer } from "../e2e/support/app-server";
 import { launchBrowser } from "../e2e/support/browser";
-import { confirmedAccount, signInContext } from "../e2e/support/fixtures";
+import { confirmedAccount, signInContext, turnCounterRulesOff } from "../e2e/support/fixtures";
 import { startMailServer } from "../e2e/support/mail-server";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
@@ -43,19 +43,8 @@ async function main() {
     await confirmedAccount(server, mail, "company", company);
     const staff = await browser.newContext({ viewport: PHONE, locale: "pt-BR" });
     await signInContext(staff, server, company.email, company.password);
-    const origin = { origin: server.baseUrl };
     // The interval and the daily cap off: the measure stamps one card nine times in a row.
-    const rules = await staff.request.put(`${server.baseUrl}/api/settings/counter-rules`, {
-      headers: origin,
-      data: {
-        intervalMinutes: 0,
-        dailyCap: 0,
-        stampValueCents: null,
-        maxStampsPerPurchase: null,
-        selfStampEnabled: false,
-      },
-    });
-    if (rules.status() !== 200) throw new Error(`counter rules: ${rules.status()}`);
+    await turnCounterRulesOff(staff.request, server);
     const me = (await (await staff.request.get(`${server.baseUrl}/api/me`)).json()) as {
       company: { id: string };
     };

@@ -1,4 +1,5 @@
-import type { BrowserContext } from "playwright-core";
+import type { APIRequestContext, BrowserContext } from "playwright-core";
+import { COUNTER_RULES_OFF } from "../../src/server/test/counter-rules-off";
 
 type Server = { baseUrl: string };
 type Mail = { linkSentTo(to: string): Promise<string> };
@@ -36,6 +37,15 @@ export async function signInContext(
     headers: { origin: server.baseUrl },
   });
   if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()}`);
+}
+
+/** Turns the counter's interval and daily cap off, as the company's owner signed in on `request`. */
+export async function turnCounterRulesOff(request: APIRequestContext, server: Server) {
+  const res = await request.put(`${server.baseUrl}/api/settings/counter-rules`, {
+    data: COUNTER_RULES_OFF,
+    headers: { origin: server.baseUrl },
+  });
+  if (res.status() !== 200) throw new Error(`counter rules: ${res.status()}`);
 }
 
 /**

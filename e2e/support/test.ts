@@ -7,6 +7,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { startAppServer } from "./app-server";
+import { turnCounterRulesOff } from "./fixtures";
 import { startMailServer } from "./mail-server";
 
 export { expect } from "@playwright/test";
@@ -136,17 +137,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           });
           if (signIn.status() !== 200) throw new Error(`sign-in failed: ${signIn.status()}`);
           if (kind === "company" && counterRules === "off") {
-            const rules = await session.put("/api/settings/counter-rules", {
-              data: {
-                intervalMinutes: 0,
-                dailyCap: 0,
-                stampValueCents: null,
-                maxStampsPerPurchase: null,
-                selfStampEnabled: false,
-              },
-              headers: { origin: server.baseUrl },
-            });
-            if (rules.status() !== 200) throw new Error(`counter rules: ${rules.status()}`);
+            await turnCounterRulesOff(session, server);
           }
           const me = (await (await session.get("/api/me")).json()) as {
             user: { id: string };

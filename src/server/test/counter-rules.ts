@@ -1,5 +1,6 @@
 import type { CounterSettings } from "@shared/settings.schema";
 import { apiAs, ok } from "./api";
+import { COUNTER_RULES_OFF } from "./counter-rules-off";
 import type { TestApp } from "./test-app";
 
 /**
@@ -14,14 +15,7 @@ export async function setCounterRules(
 ): Promise<CounterSettings> {
   return ok(
     apiAs(t, cookie).PUT("/api/settings/counter-rules", {
-      body: {
-        intervalMinutes: 0,
-        dailyCap: 0,
-        stampValueCents: null,
-        maxStampsPerPurchase: null,
-        selfStampEnabled: false,
-        ...rules,
-      },
+      body: { ...COUNTER_RULES_OFF, ...rules },
     }),
   );
 }
