@@ -1,5 +1,5 @@
 import { marketingConsentText } from "@shared/assistant.schema";
-import { authCounterpartOf, signUpPathOf } from "@shared/auth-paths";
+import { SIGN_UP_PATHS, signInPathOf } from "@shared/auth-paths";
 import { toLanguage } from "@shared/languages";
 import {
   resolveSignUpOrigin,
@@ -63,7 +63,7 @@ export function CustomerLoginPage() {
   const origin = resolveSignUpOrigin(originParams ?? {});
   const confirmation = readConfirmationResult(params);
   const stayOnSignIn = (state as SignInState | null)?.signIn === true;
-  const signUpPage = authCounterpartOf(pathname);
+  const signInPage = signInPathOf(pathname);
   const company = useQuery({
     ...publicCompanyQueryOptions(origin.companyId ?? ""),
     enabled: Boolean(origin.companyId),
@@ -92,14 +92,8 @@ export function CustomerLoginPage() {
             ? "company"
             : "generic";
 
-  if (
-    !signUpPathOf(pathname) &&
-    signUpPage &&
-    !confirmation &&
-    !stayOnSignIn &&
-    origin.kind !== "generic"
-  ) {
-    return <Navigate to={`${signUpPage}${search}`} replace />;
+  if (signInPage && !confirmation && !stayOnSignIn && origin.kind !== "generic") {
+    return <Navigate to={`${SIGN_UP_PATHS[signInPage]}${search}`} replace />;
   }
 
   return (
