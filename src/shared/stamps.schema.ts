@@ -6,7 +6,8 @@ export const STAMP_NOTES_MAX_LENGTH = 500;
 /**
  * How a stamp was earned (spec section 1), every method a stamp row may carry: the staff's four
  * `birthday`, the birthday rule's gift (given only by the daily job), and `referral`, the referral
- * rules' stamps (the friend's welcome and the referrer's reward).
+ * rules' stamps (the friend's welcome and the referrer's reward), and `import`, the paper-card stamps
+ * of an imported customer, given when they accept the invitation.
  */
 export const STAMP_METHODS = [
   "purchase",
@@ -15,6 +16,7 @@ export const STAMP_METHODS = [
   "google_review",
   "birthday",
   "referral",
+  "import",
 ] as const;
 export type StampMethod = (typeof STAMP_METHODS)[number];
 

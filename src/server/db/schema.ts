@@ -9,6 +9,7 @@ export * from "../modules/billing/billing.table";
 export * from "../modules/birthdays/birthdays.table";
 export * from "../modules/cards/cards.table";
 export * from "../modules/companies/companies.table";
+export * from "../modules/customers/imports.table";
 export * from "../modules/customers/invitations.table";
 export * from "../modules/customers/memberships.table";
 export * from "../modules/files/files.table";

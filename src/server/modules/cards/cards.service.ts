@@ -94,6 +94,8 @@ function stampsPerMethod(
     birthday: rules.birthday,
     // The referral rules' stamps differ for the friend and the referrer: the caller says (worth).
     referral: 0,
+    // The paper card's stamps of an import: the caller says (worth).
+    import: 0,
   }[method];
 }
 

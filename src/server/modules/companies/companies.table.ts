@@ -95,6 +95,10 @@ export const companies = pgTable("companies", {
   referredBonusCents: integer().notNull().default(referral.referredBonusCents),
   referrerBonusCents: integer().notNull().default(referral.referrerBonusCents),
   referralMonthlyCap: integer().notNull().default(referral.monthlyCap),
+  /** When the poster PDF ('Baixar cartaz') was last downloaded (the setup checklist's tick). */
+  posterDownloadedAt: timestamp({ withTimezone: true }),
+  /** When the owner dismissed the dashboard's setup checklist (null: shown until done). */
+  setupChecklistDismissedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

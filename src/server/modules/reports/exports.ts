@@ -54,6 +54,7 @@ const METHOD_WORDS: Record<StampMethod, string> = {
   google_review: "Avaliação Google",
   birthday: "Aniversário",
   referral: "Indicação",
+  import: "Cartão de papel (importado)",
 };
 
 /** Who gave a stamp the staff did not: the company's rules. */

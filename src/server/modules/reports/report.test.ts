@@ -201,7 +201,15 @@ describe("GET /api/reports", () => {
 
   it("gives every day's stamps by method, in São Paulo days", async () => {
     const r = await report();
-    const zero = { purchase: 0, receipt: 0, social: 0, google_review: 0, birthday: 0, referral: 0 };
+    const zero = {
+      purchase: 0,
+      receipt: 0,
+      social: 0,
+      google_review: 0,
+      birthday: 0,
+      referral: 0,
+      import: 0,
+    };
     expect(r.stampsByDay).toEqual([
       { date: "2025-03-03", ...zero, purchase: 1 },
       { date: "2025-03-04", ...zero },
