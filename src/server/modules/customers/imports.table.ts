@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { companies } from "../companies/companies.table";
 
