@@ -186,21 +186,29 @@ export type CustomerCardSummary = z.infer<typeof CustomerCardSummarySchema>;
  * How an invitation looks to the company that sent it: only what it typed and where it stands.
  * 'declined' says only that the invitation was declined, nothing about the person's account.
  */
-export const COMPANY_INVITATION_STATUSES = ["pending", "expired", "declined"] as const;
+export const COMPANY_INVITATION_STATUSES = ["pending", "scheduled", "expired", "declined"] as const;
 export type CompanyInvitationStatus = (typeof COMPANY_INVITATION_STATUSES)[number];
 
 export const CompanyInvitationSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    email: z.string(),
+    /** Null for an imported phone-only row (invited by a short code). */
+    email: z.string().nullable(),
     phone: z.string().nullable(),
     birthDate: z.string().nullable(),
     city: z.string().nullable(),
     state: z.string().nullable(),
+    /** `scheduled`: an import's invitation whose e-mail waits for a later day (the daily limit). */
     status: z.enum(COMPANY_INVITATION_STATUSES),
     createdAt: z.string(),
     expiresAt: z.string(),
+    /** The paper card's stamps given when the person accepts (0 for 'Novo Cliente'). */
+    stamps: z.number().int(),
+    /** The import that made it (null: 'Novo Cliente'). */
+    importId: z.string().nullable(),
+    /** A phone-only row's short invitation code (XXXX-XXXX), else null. */
+    code: z.string().nullable(),
   })
   .meta({ id: "CompanyInvitation" });
 export type CompanyInvitation = z.infer<typeof CompanyInvitationSchema>;

@@ -2762,15 +2762,18 @@ export interface components {
         CompanyInvitation: {
             id: string;
             name: string;
-            email: string;
+            email: string | null;
             phone: string | null;
             birthDate: string | null;
             city: string | null;
             state: string | null;
             /** @enum {string} */
-            status: "pending" | "expired" | "declined";
+            status: "pending" | "scheduled" | "expired" | "declined";
             createdAt: string;
             expiresAt: string;
+            stamps: number;
+            importId: string | null;
+            code: string | null;
         };
         CreatedInvitation: {
             invitation: components["schemas"]["CompanyInvitation"];
@@ -2977,7 +2980,7 @@ export interface components {
         Stamp: {
             id: string;
             /** @enum {string} */
-            method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral";
+            method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral" | "import";
             count: number;
             /** @enum {string} */
             status: "pending" | "approved" | "rejected";
@@ -2994,7 +2997,7 @@ export interface components {
             at: string;
             programName: string;
             /** @enum {string|null} */
-            method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral" | null;
+            method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral" | "import" | null;
             count: number;
             /** @enum {string|null} */
             status: "pending" | "approved" | "rejected" | null;
@@ -3054,7 +3057,7 @@ export interface components {
         CounterStamp: {
             id: string;
             /** @enum {string} */
-            method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral";
+            method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral" | "import";
             count: number;
             givenByName: string | null;
             createdAt: string;

@@ -44,14 +44,23 @@ export const toCompanyInvitation = (
 ): CompanyInvitation => ({
   id: row.id,
   name: row.name ?? "",
-  email: row.email ?? "",
+  email: row.email,
   phone: row.phone,
   birthDate: row.birthDate,
   city: row.city,
   state: row.state,
-  status: row.declinedAt ? "declined" : row.expiresAt <= now ? "expired" : "pending",
+  status: row.declinedAt
+    ? "declined"
+    : row.sentAt === null && !row.shortCode
+      ? "scheduled"
+      : row.expiresAt <= now
+        ? "expired"
+        : "pending",
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
+  stamps: row.pendingStamps,
+  importId: row.importId,
+  code: row.shortCode ? `${row.shortCode.slice(0, 4)}-${row.shortCode.slice(4)}` : null,
 });
 
 /** /clientes 'Convites pendentes': the company's invitations not accepted yet, newest first. */

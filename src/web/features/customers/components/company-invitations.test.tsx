@@ -16,6 +16,9 @@ const invitation = (over: Partial<CompanyInvitation>): CompanyInvitation => ({
   status: "pending",
   createdAt: "2026-01-10T12:00:00.000Z",
   expiresAt: "2026-01-17T12:00:00.000Z",
+  stamps: 0,
+  importId: null,
+  code: null,
   ...over,
 });
 const LIA = invitation({});

@@ -27,6 +27,7 @@ import { companyInvitationsQueryOptions, useCancelInvitation, useResendInvitatio
 
 const STATUS_STYLE: Record<CompanyInvitation["status"], string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+  scheduled: "bg-muted text-muted-foreground",
   expired: "bg-muted text-muted-foreground",
   declined: "bg-muted text-muted-foreground",
 };
