@@ -1,8 +1,8 @@
+import { brandPalette } from "@shared/brand-color";
 import { type CustomerCard, cardBadge } from "@shared/cards.schema";
 import { PartyPopper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { brandPalette } from "@/web/lib/brand-color";
 import { cn } from "@/web/lib/utils";
 import { CompanyBadge } from "./company-badge";
 

@@ -1,8 +1,8 @@
+import { brandPalette } from "@shared/brand-color";
 import type { CustomerCard } from "@shared/cards.schema";
 import { Gift, PartyPopper, Stamp } from "lucide-react";
 import { type CSSProperties, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { brandPalette } from "@/web/lib/brand-color";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { CompanyBadge } from "./company-badge";

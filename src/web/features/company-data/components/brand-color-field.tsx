@@ -1,3 +1,4 @@
+import { brandPalette, DEFAULT_BRAND_COLOR } from "@shared/brand-color";
 import {
   BRAND_COLOR_LENGTH,
   BRAND_COLOR_PATTERN,
@@ -15,7 +16,6 @@ import {
 } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
-import { brandPalette, DEFAULT_BRAND_COLOR } from "@/web/lib/brand-color";
 import { cn } from "@/web/lib/utils";
 import type { BoundField } from "./data-fields";
 

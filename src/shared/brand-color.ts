@@ -1,4 +1,4 @@
-import { BRAND_COLOR_PATTERN } from "@shared/company-data.schema";
+import { BRAND_COLOR_PATTERN } from "./company-data.schema";
 
 /** The cards' colour when the company has not chosen one (close to the app's primary). */
 export const DEFAULT_BRAND_COLOR = "#6d28d9";
