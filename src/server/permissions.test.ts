@@ -17,7 +17,8 @@ const COMPANY_ROUTES: [RegExp, Permission][] = [
   [/^GET \/api\/redemption-codes\/\{code\}$/, "counter"],
   [/^\w+ \/api\/counter\//, "counter"],
   // the dashboard and the bell
-  [/^GET \/api\/dashboard$/, "dashboard"],
+  [/^GET \/api\/dashboard(\/setup)?$/, "dashboard"],
+  [/^(POST|DELETE) \/api\/dashboard\/setup\/dismiss$/, "dashboard"],
   [/^\w+ \/api\/notifications/, "dashboard"],
   // customers
   [/^(GET|POST) \/api\/customers$/, "customers"],

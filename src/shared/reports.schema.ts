@@ -28,6 +28,25 @@ export const DashboardStatsSchema = z
   .meta({ id: "DashboardStats" });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
+/**
+ * The dashboard's 'Primeiros passos' (GET /api/dashboard/setup), in the order shown. Each step is
+ * ticked from the company's data, never from a click on the list: `program` the default programme
+ * saved since sign-up or another programme made; `brand` a brand colour and a logo; `poster` the
+ * poster downloaded; `team` a team invitation (not cancelled) or a second member; `referrals` the
+ * referral programme on; `import` an import of paper-card customers confirmed.
+ */
+export const SETUP_STEPS = ["program", "brand", "poster", "team", "referrals", "import"] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
+export const SetupChecklistSchema = z
+  .object({
+    items: z.array(z.object({ key: z.enum(SETUP_STEPS), done: z.boolean() })),
+    /** 'Ocultar lista': hidden for the whole company until shown again (null column: shown). */
+    dismissed: z.boolean(),
+  })
+  .meta({ id: "SetupChecklist" });
+export type SetupChecklist = z.infer<typeof SetupChecklistSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // /relatorios (GET /api/reports) and the exports (GET /api/reports/exports/…)
 

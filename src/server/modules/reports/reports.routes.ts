@@ -6,6 +6,7 @@ import {
   ReportFiltersSchema,
   ReportQuerySchema,
   ReportSchema,
+  SetupChecklistSchema,
 } from "@shared/reports.schema";
 import type { Db } from "../../db/client";
 import { requireCompanyActor } from "../../middleware/actor";
@@ -15,6 +16,7 @@ import { exportCsvStream, exportFileName, exportXlsxStream, workbookDatasets } f
 import { reportFilters } from "./filtered.queries";
 import { getDashboardStats } from "./reports.queries";
 import { getReport } from "./reports.service";
+import { getSetupChecklist } from "./setup.queries";
 
 const dashboardRoute = createRoute({
   method: "get",
@@ -23,6 +25,18 @@ const dashboardRoute = createRoute({
   summary: "The dashboard's figures, counted from the company's data",
   responses: {
     200: { description: "Figures", ...jsonContent(DashboardStatsSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const setupRoute = createRoute({
+  method: "get",
+  path: "/dashboard/setup",
+  tags: ["reports"],
+  summary:
+    "The dashboard's 'Primeiros passos': each setup step and whether the company's data shows it done (programme, brand colour and logo, poster, team, referral programme, import), and whether the list was hidden ('Ocultar lista': POST /api/dashboard/setup/dismiss)",
+  responses: {
+    200: { description: "The steps", ...jsonContent(SetupChecklistSchema) },
     ...apiErrorResponses,
   },
 });
@@ -108,6 +122,10 @@ export function reportsRoutes({ db }: { db: Db }) {
   app.openapi(dashboardRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "dashboard");
     return c.json(await getDashboardStats(db, actor.companyId), 200);
+  });
+  app.openapi(setupRoute, async (c) => {
+    const actor = await requireCompanyActor(db, c.var.user, "dashboard");
+    return c.json(await getSetupChecklist(db, actor.companyId), 200);
   });
   app.openapi(reportRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "reports");
