@@ -6,7 +6,7 @@
  * without a fake API fails, as a network error would: no component test reaches a server.
  */
 
-/** A request as the fake API sees it: header names in lower case, the JSON body parsed. */
+/** A request as the fake API sees it: header names in lower case, a JSON body parsed. */
 export type FakeRequest = {
   method: string;
   path: string;
@@ -25,6 +25,9 @@ export function setFakeApi(api: FakeApi | undefined) {
 const isRequest = (input: unknown): input is Request =>
   typeof input === "object" && input !== null && "url" in input && "clone" in input;
 
+const isJson = (contentType: string | undefined) =>
+  contentType === undefined || contentType.includes("json");
+
 async function readRequest(input: RequestInfo | URL, init?: RequestInit): Promise<FakeRequest> {
   const request = isRequest(input) ? input : null;
   const url = new URL(request ? request.url : String(input), "http://localhost");
@@ -40,7 +43,12 @@ async function readRequest(input: RequestInfo | URL, init?: RequestInit): Promis
   return {
     method: (request ? request.method : (init?.method ?? "GET")).toUpperCase(),
     path: `${url.pathname}${url.search}`,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
+    // A JSON body parsed; any other (a multipart upload) as its text.
+    body: text
+      ? isJson(headers["content-type"])
+        ? (JSON.parse(text) as unknown)
+        : text
+      : undefined,
     headers,
   };
 }

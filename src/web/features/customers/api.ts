@@ -1,3 +1,4 @@
+import type { CustomerImport, ImportPreview } from "@shared/customer-imports";
 import type {
   AcceptInvitation,
   CreateCustomer,
@@ -6,7 +7,7 @@ import type {
   UpdateCustomerRecord,
 } from "@shared/customers.schema";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/web/lib/api-client";
+import { api, formData } from "@/web/lib/api-client";
 import { customerKeys, customerMutations } from "./keys";
 
 /** /clientes: one page of customers, searched by the server (name, e-mail or phone). */
@@ -167,5 +168,84 @@ export function useAnswerInvitation() {
         params: { path: { id, answer: accept ? "accept" : "decline" } },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.mine() }),
+  });
+}
+
+/** An import still at work: its progress is asked for again every second. */
+const importRunning = (status: CustomerImport["status"] | undefined) =>
+  status === "queued" || status === "running";
+
+/** /clientes 'Importações': the company's import batches, newest first (polled while one runs). */
+export const customerImportsQueryOptions = () =>
+  queryOptions({
+    queryKey: customerKeys.imports(),
+    queryFn: ({ signal }) => api.get("/api/customers/imports", { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.some((i) => importRunning(i.status)) ? 2_000 : false,
+  });
+
+/** One import: its preview (rows with errors, a sample) and, once confirmed, its progress. */
+export const customerImportQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: customerKeys.import(id),
+    queryFn: ({ signal }) =>
+      api.get("/api/customers/imports/{id}", { params: { path: { id } }, signal }),
+    refetchInterval: (query) => (importRunning(query.state.data?.import.status) ? 1_000 : false),
+  });
+
+/** A phone-only row's short codes, for the printable list. */
+export const importCodesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: customerKeys.importCodes(id),
+    queryFn: ({ signal }) =>
+      api.get("/api/customers/imports/{id}/codes", { params: { path: { id } }, signal }),
+  });
+
+/** The result file (every line of the file: sent, skipped and why), downloaded by the browser. */
+export const importResultUrl = (id: string) =>
+  `/api/customers/imports/${encodeURIComponent(id)}/result`;
+
+/** 'Importar' step 1: the file is read and checked into a preview; nothing is sent yet. */
+export function useUploadImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      api.post("/api/customers/imports", { body: { file }, bodySerializer: formData }),
+    onSuccess: (preview) => {
+      queryClient.setQueryData(customerKeys.import(preview.import.id), preview);
+      return queryClient.invalidateQueries({ queryKey: customerKeys.imports(), exact: true });
+    },
+  });
+}
+
+/** 'Importar N clientes': the job invites each valid row. */
+export function useConfirmImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post("/api/customers/imports/{id}/confirm", { params: { path: { id } } }),
+    // The dialog turns to the progress at once (the poll takes it from there).
+    onSuccess: (batch, id) =>
+      queryClient.setQueryData(customerKeys.import(id), (preview: ImportPreview | undefined) =>
+        preview ? { ...preview, import: batch } : preview,
+      ),
+    onSettled: (_batch, _error, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.import(id) }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.imports(), exact: true }),
+      ]),
+  });
+}
+
+/** 'Cancelar' on the preview: the preview is thrown away (nothing was sent). */
+export function useDeleteImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete("/api/customers/imports/{id}", { params: { path: { id } } }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: customerKeys.import(id) });
+      return queryClient.invalidateQueries({ queryKey: customerKeys.imports(), exact: true });
+    },
   });
 }

@@ -14,6 +14,10 @@ export const customerKeys = {
   /** /clientes 'Convites pendentes'. */
   invitations: () => [...customerKeys.all, "invitations"] as const,
   invitation: (token: string) => ["invitations", token] as const,
+  /** 'Importar': the company's import batches, one import (its preview and progress), its codes. */
+  imports: () => [...customerKeys.all, "imports"] as const,
+  import: (id: string) => [...customerKeys.imports(), id] as const,
+  importCodes: (id: string) => [...customerKeys.imports(), id, "codes"] as const,
   /** The signed-in customer's invitations (/dashboard-cliente). */
   mine: () => ["my-invitations"] as const,
 };

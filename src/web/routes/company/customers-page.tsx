@@ -7,11 +7,14 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Spinner } from "@/web/components/ui/spinner";
+import { meQueryOptions } from "@/web/features/auth/api";
 import { CustomerActivity } from "@/web/features/cards/components/customer-activity";
 import { CUSTOMERS_EXPORT_URL, customerDirectoryQueryOptions } from "@/web/features/customers/api";
 import { CompanyInvitations } from "@/web/features/customers/components/company-invitations";
 import { CustomerStats } from "@/web/features/customers/components/customer-stats";
 import { CustomersTable } from "@/web/features/customers/components/customers-table";
+import { ImportBatches } from "@/web/features/customers/components/import-batches";
+import { ImportButton } from "@/web/features/customers/components/import-button";
 import { NewCustomerDialog } from "@/web/features/customers/components/new-customer-dialog";
 import { CustomerBonusPanel } from "@/web/features/referrals/components/customer-bonus-panel";
 import { demoApiUrl, useDemoMode } from "@/web/lib/demo-mode";
@@ -21,7 +24,8 @@ import { errorMessage } from "@/web/lib/error-message";
  * /clientes: the tiles, the search (also reached from the header's 'Buscar clientes...' as
  * ?busca=), 'Novo Cliente', 'Exportar CSV', the customers a page at a time (?pagina=; cards on a
  * phone, the table from 768 px) and the invitations not accepted yet. 'Ver Detalhes' gets the
- * referrals feature's bonus panel ('Usar bônus').
+ * referrals feature's bonus panel ('Usar bônus'). 'Importar' (also `?importar=1`) brings in a
+ * paper card's customers; 'Importações' lists the imports.
  */
 export function CustomersPage() {
   const { t } = useTranslation("customers");
@@ -30,6 +34,9 @@ export function CustomersPage() {
   const page = Math.max(1, Number(params.get("pagina")) || 1);
   const [text, setText] = useState(search);
   const demo = useDemoMode();
+  // The import's printed slips name the company.
+  const me = useQuery(meQueryOptions());
+  const companyName = me.data?.company?.tradeName ?? "";
 
   // A new ?busca= from outside (the header, the back button) shows in the box.
   useEffect(() => setText((current) => (current.trim() === search ? current : search)), [search]);
@@ -66,6 +73,7 @@ export function CustomersPage() {
                 {t("export")}
               </a>
             </Button>
+            <ImportButton companyName={companyName} />
             <NewCustomerDialog />
           </div>
         }
@@ -147,6 +155,7 @@ export function CustomersPage() {
         </>
       ) : null}
       <CompanyInvitations />
+      <ImportBatches companyName={companyName} />
     </>
   );
 }

@@ -84,4 +84,44 @@ describe("'Convites pendentes': Reenviar and Cancelar", () => {
     await waitFor(() => expect(screen.queryByRole("listitem", { name: "Lia" })).toBeNull());
     expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
   });
+
+  it("shows an import's invitations with their batch, the stamps waiting and the code", async () => {
+    const importId = "00000000-0000-4000-8000-0000000000aa";
+    const imported = { importId, city: "São Paulo", createdAt: "2026-01-12T12:00:00.000Z" };
+    mockApi({
+      [LIST]: {
+        body: [
+          invitation({ id: "a", name: "João", stamps: 4, ...imported }),
+          invitation({
+            id: "b",
+            name: "Dita",
+            email: null,
+            phone: "(11) 98888-7777",
+            stamps: 1,
+            code: "ABCD-2345",
+            ...imported,
+          }),
+          invitation({ id: "c", name: "Zé", status: "scheduled", stamps: 0, ...imported }),
+        ],
+      },
+      "GET /api/customers/imports": {
+        body: [{ id: importId, createdAt: "2026-01-11T12:00:00.000Z" }],
+      },
+    });
+    renderWithApp(<CompanyInvitations />);
+    const joao = await screen.findByRole("listitem", { name: "João" });
+    expect(within(joao).getByText("Convite enviado")).toBeTruthy();
+    expect(within(joao).getByText("4 carimbos esperando")).toBeTruthy();
+    expect(within(joao).getByRole("button", { name: "Reenviar" })).toBeTruthy();
+    await waitFor(() => expect(joao.textContent).toContain("Importação de 11/01/2026"));
+    // phone only: the code to hand over, nothing to re-send by e-mail
+    const dita = screen.getByRole("listitem", { name: "Dita" });
+    expect(within(dita).getByText("1 carimbo esperando · Código ABCD-2345")).toBeTruthy();
+    expect(within(dita).queryByRole("button", { name: "Reenviar" })).toBeNull();
+    expect(within(dita).getByRole("button", { name: "Cancelar convite" })).toBeTruthy();
+    const ze = screen.getByRole("listitem", { name: "Zé" });
+    expect(within(ze).getByText("Envio agendado")).toBeTruthy();
+    expect(ze.textContent).not.toContain("Enviado em");
+    expect(within(ze).queryByRole("button", { name: "Reenviar" })).toBeNull();
+  });
 });

@@ -23,7 +23,12 @@ import {
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
-import { companyInvitationsQueryOptions, useCancelInvitation, useResendInvitation } from "../api";
+import {
+  companyInvitationsQueryOptions,
+  customerImportsQueryOptions,
+  useCancelInvitation,
+  useResendInvitation,
+} from "../api";
 
 const STATUS_STYLE: Record<CompanyInvitation["status"], string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
@@ -32,16 +37,25 @@ const STATUS_STYLE: Record<CompanyInvitation["status"], string> = {
   declined: "bg-muted text-muted-foreground",
 };
 
+/** The API lists the newest 50 invitations. */
+const INVITATIONS_LISTED = 50;
+
 /**
- * /clientes 'Convites pendentes': the people invited through 'Novo Cliente' who have not accepted
- * yet, with only what the company typed (nothing of their account until they accept). One still
- * waiting (pending or expired) can be resent or cancelled.
+ * /clientes 'Convites pendentes': the people invited through 'Novo Cliente' or an import who have
+ * not accepted yet, with only what the company gave (nothing of their account until they accept).
+ * An imported one shows its batch, the paper card's stamps waiting and, for a phone-only row, its
+ * short code. One still waiting (pending or expired) can be resent (when it has an e-mail) or
+ * cancelled.
  */
 export function CompanyInvitations() {
   const { t } = useTranslation("customers");
   const invitations = useQuery(companyInvitationsQueryOptions());
+  // The imports' dates tell their batches apart (the same query as 'Importações').
+  const imports = useQuery(customerImportsQueryOptions());
   const items = invitations.data ?? [];
   if (items.length === 0) return null;
+  const importDate = (i: CompanyInvitation) =>
+    imports.data?.find((batch) => batch.id === i.importId)?.createdAt ?? i.createdAt;
   return (
     <Card role="region" aria-labelledby="company-invitations-title">
       <CardHeader>
@@ -66,13 +80,25 @@ export function CompanyInvitations() {
                 <p className="text-muted-foreground text-xs">
                   {[
                     [i.city, i.state].filter(Boolean).join("/"),
-                    t("invitations.sent", {
-                      date: formatDate(i.createdAt),
-                    }),
+                    i.importId ? t("invitations.batch", { date: formatDate(importDate(i)) }) : null,
+                    // A scheduled e-mail, or a code to hand over, was not sent yet.
+                    i.email && i.status !== "scheduled"
+                      ? t("invitations.sent", { date: formatDate(i.createdAt) })
+                      : null,
                   ]
                     .filter(Boolean)
                     .join(" · ")}
                 </p>
+                {i.stamps > 0 || i.code ? (
+                  <p className="text-xs">
+                    {[
+                      i.stamps > 0 ? t("invitations.stampsWaiting", { count: i.stamps }) : null,
+                      i.code ? t("invitations.code", { code: i.code }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                ) : null}
               </div>
               <span
                 className={cn(
@@ -86,12 +112,15 @@ export function CompanyInvitations() {
             </li>
           ))}
         </ul>
+        {items.length >= INVITATIONS_LISTED ? (
+          <p className="mt-2 text-muted-foreground text-xs">{t("invitations.recent")}</p>
+        ) : null}
       </CardContent>
     </Card>
   );
 }
 
-/** 'Reenviar' and 'Cancelar' (asked first: the link already sent stops working). */
+/** 'Reenviar' and 'Cancelar' (asked first: the link or code already given stops working). */
 function InvitationActions({ invitation }: { invitation: CompanyInvitation }) {
   const { t } = useTranslation("customers");
   const [confirming, setConfirming] = useState(false);
@@ -111,11 +140,15 @@ function InvitationActions({ invitation }: { invitation: CompanyInvitation }) {
       (error: unknown) => toast.error(errorMessage(error)),
     );
   };
+  // A code is handed over, not e-mailed; a scheduled e-mail goes out by itself.
+  const canResend = invitation.email !== null && invitation.status !== "scheduled";
   return (
     <div className="flex w-full flex-wrap gap-2">
-      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={onResend}>
-        {t("invitations.resend")}
-      </Button>
+      {canResend ? (
+        <Button type="button" size="sm" variant="outline" disabled={busy} onClick={onResend}>
+          {t("invitations.resend")}
+        </Button>
+      ) : null}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogTrigger asChild>
           <Button type="button" size="sm" variant="ghost" disabled={busy}>
