@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { RECEIPT_MAX_BYTES } from "@shared/claims.schema";
 import { LOGO_MAX_BYTES } from "@shared/company-data.schema";
+import { IMPORT_MAX_BYTES } from "@shared/customer-imports";
 import type { ApiErrorBody } from "@shared/errors";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -44,6 +45,8 @@ import { companyRulesRoutes } from "./modules/companies/company-rules.routes";
 import { setupChecklistRoutes } from "./modules/companies/setup-checklist.routes";
 import { counterRoutes } from "./modules/counter/counter.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
+import { IMPORT_UPLOAD_PATH } from "./modules/customers/imports.routes";
+import { importFileTooLarge } from "./modules/customers/imports.service";
 import { demoMode } from "./modules/demo/demo.middleware";
 import { streamingBodyLimit } from "./modules/files/upload";
 import { interestsRoutes } from "./modules/interests/interests.routes";
@@ -180,13 +183,22 @@ export function createApp(deps: AppDeps): App {
   // Receipts: counted as the route reads them, so a refused claim never reads the file.
   const uploadBodyLimit = streamingBodyLimit(RECEIPT_MAX_BYTES + 64 * 1024);
   const logoBodyLimit = limitBody(LOGO_MAX_BYTES + 64 * 1024);
+  // 'Importar' on /clientes: the file up to 10 MB (and the form around it), its own 413.
+  const importBodyLimit = bodyLimit({
+    maxSize: IMPORT_MAX_BYTES + 64 * 1024,
+    onError: () => {
+      throw importFileTooLarge();
+    },
+  });
   const apiJsonBody = jsonBody(API_BODY_LIMIT_BYTES, apiBodyLimit);
   app.use("/api/*", (c, next) =>
     RECEIPT_UPLOAD_PATH.test(c.req.path)
       ? uploadBodyLimit(c, next)
       : LOGO_UPLOAD_PATH.test(c.req.path)
         ? logoBodyLimit(c, next)
-        : apiJsonBody(c, next),
+        : IMPORT_UPLOAD_PATH.test(c.req.path) && c.req.method === "POST"
+          ? importBodyLimit(c, next)
+          : apiJsonBody(c, next),
   );
   // No NUL character reaches PostgreSQL (a 500 there): path, query and body checked here.
   app.use("/api/*", rejectNul());

@@ -9,6 +9,7 @@ import type { Db } from "./db/client";
 import { ANSWER_MESSAGE_JOB } from "./flows/answer-message";
 import { SCHEDULED_BACKUPS_JOB } from "./flows/backups";
 import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
+import { CUSTOMER_IMPORT_JOB_DEFINITION } from "./flows/import-customers";
 import { BILLING_RECONCILE_JOB } from "./flows/reconcile-billing";
 import { RETENTION_JOB } from "./flows/retention";
 import { ASSISTANT_JOBS } from "./modules/assistant/assistant.jobs";
@@ -57,4 +58,5 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   ...NOTIFICATION_JOBS,
   ...BILLING_JOBS,
   BILLING_RECONCILE_JOB,
+  CUSTOMER_IMPORT_JOB_DEFINITION,
 ];

@@ -166,3 +166,16 @@ export const InvitationCodeSchema = z
   .max(20)
   .transform((s) => s.replace(/[\s-]/g, "").toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{8}$/, "invitation_code_invalid"));
+
+/**
+ * What /convite shows for a short code (public): the inviting company and the stamps waiting,
+ * nothing the company typed about the person (a guessed code reveals no name or phone).
+ */
+export const InvitationCodeInfoSchema = z
+  .object({
+    companyId: z.string(),
+    companyName: z.string(),
+    stamps: z.number().int(),
+  })
+  .meta({ id: "InvitationCodeInfo" });
+export type InvitationCodeInfo = z.infer<typeof InvitationCodeInfoSchema>;

@@ -1,7 +1,8 @@
 /**
  * Accepting an invitation (flow: decision 022): in one transaction, opened here, the invitation
  * locked (customers), the person's account when they have none (auth), the membership and its card
- * (flows/join-company.ts) and the invitation's own records (customers).
+ * (flows/join-company.ts), an imported paper card's stamps (cards, stamps: flows/give-stamp.ts)
+ * and the invitation's own records (customers).
  */
 import {
   type AcceptInvitation,
@@ -12,6 +13,7 @@ import {
 import type { Db, Tx } from "../db/client";
 import { AppError, isUniqueViolation } from "../errors";
 import { setFirstPassword, signUpInvitedCustomer } from "../modules/auth/users.service";
+import { lockByCode } from "../modules/customers/invitation-codes.service";
 import { verifiedEmail } from "../modules/customers/invitations.queries";
 import {
   declineInvitation,
@@ -25,11 +27,14 @@ import {
   recordAcceptance,
   usableByToken,
 } from "../modules/customers/invitations.service";
+import { findMembership } from "../modules/customers/memberships.service";
+import { giveRuleStamps } from "./give-stamp";
 import { joinCompany } from "./join-company";
 
 /**
  * Accepts `invitation` for `customerId` inside the caller's transaction: the membership (origin
- * `convite_empresa`) and its card in the default programme, then the invitation's records.
+ * `convite_empresa`) and its card in the default programme, an import's paper-card stamps, then
+ * the invitation's records. The invitation is locked and waiting, so this runs once for it.
  */
 async function acceptFor(tx: Tx, invitation: InvitationRow, customerId: string) {
   const { joined } = await joinCompany(tx, {
@@ -37,7 +42,25 @@ async function acceptFor(tx: Tx, invitation: InvitationRow, customerId: string) 
     companyId: invitation.companyId,
     origin: INVITATION_ORIGIN,
   });
+  if (invitation.pendingStamps > 0) await giveImportedStamps(tx, invitation, customerId);
   await recordAcceptance(tx, invitation, customerId, joined);
+}
+
+/**
+ * The imported paper card's stamps, one stamp row (method `import`) on the open card of the
+ * default programme, never past its size. A card already complete or redeemed, or an inactive
+ * member (someone who was a member before), gets none: refused before anything is written, so
+ * the acceptance still goes through.
+ */
+async function giveImportedStamps(tx: Tx, invitation: InvitationRow, customerId: string) {
+  const membership = await findMembership(tx, invitation.companyId, customerId);
+  if (!membership) return;
+  try {
+    await giveRuleStamps(tx, membership, "import", invitation.pendingStamps);
+  } catch (error) {
+    const refused = ["card_complete", "card_redeemed", "customer_inactive"];
+    if (!(error instanceof AppError && refused.includes(error.code))) throw error;
+  }
 }
 
 /**
@@ -96,6 +119,22 @@ export async function answerMyInvitation(
     const invitation = await lockWaiting(tx, { id: invitationId });
     if (invitation.email !== email) throw invalidInvitation();
     if (!accept) return declineInvitation(tx, invitation);
+    await acceptFor(tx, invitation, customerId);
+    return { ...(await invitingCompany(tx, invitation.companyId)), accepted: true };
+  });
+}
+
+/**
+ * A signed-in customer accepts an import's short code (/convite?codigo=…): whoever holds the code
+ * is the person it was handed to. Joins the company with the stamps waiting, once.
+ */
+export async function acceptByCode(
+  db: Db,
+  customerId: string,
+  code: string,
+): Promise<InvitationAnswer> {
+  return db.transaction(async (tx) => {
+    const invitation = await lockByCode(tx, code);
     await acceptFor(tx, invitation, customerId);
     return { ...(await invitingCompany(tx, invitation.companyId)), accepted: true };
   });

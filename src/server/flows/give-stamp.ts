@@ -204,14 +204,15 @@ export async function checkCounterRules(
 /**
  * A rule's stamps given by no one (approved at once) on the member's open card in the default
  * programme, opening one when none is open, as 'Adicionar Carimbo' does: the birthday rule's gift
- * (method `birthday`, worth the rule's stamps) and the referral rules' stamps (method `referral`,
- * worth `worth`). Inside the caller's transaction; fails like a staff stamp (409 `card_complete`
- * when the open card is complete, `customer_inactive`). Returns the card and the stamps added.
+ * (method `birthday`, worth the rule's stamps), the referral rules' stamps (method `referral`,
+ * worth `worth`) and an imported paper card's stamps on accepting (method `import`, worth
+ * `worth`). Inside the caller's transaction; fails like a staff stamp (409 `card_complete` when
+ * the open card is complete, `customer_inactive`). Returns the card and the stamps added.
  */
 export async function giveRuleStamps(
   tx: Tx,
   membership: { id: string; companyId: string; customerId: string },
-  method: "birthday" | "referral",
+  method: "birthday" | "referral" | "import",
   worth?: number,
 ): Promise<{ cardId: string; added: number }> {
   const program = await findDefaultProgram(tx, membership.companyId);

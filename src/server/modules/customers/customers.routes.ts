@@ -53,6 +53,8 @@ import {
   updateCustomerRecord,
 } from "./customers.service";
 import { CUSTOMER_CSV_HEADER, customerCsvLine } from "./customers-csv";
+import { importsRoutes } from "./imports.routes";
+import { invitationCodesRoutes } from "./invitation-codes.routes";
 import { listMyInvitations } from "./invitations.queries";
 import { companyInvitationsRoutes } from "./invitations.routes";
 import {
@@ -324,6 +326,8 @@ export function customersRoutes(deps: InvitationDeps & { trustProxyHops: number 
     }) as never;
   });
   app.route("/", companyInvitationsRoutes(deps));
+  app.route("/", importsRoutes(deps));
+  app.route("/", invitationCodesRoutes(deps));
   app.openapi(createCustomerRoute, async (c) => {
     const actor = await requireCompanyActor(db, c.var.user, "customers");
     return c.json(await inviteCustomer(deps, actor.companyId, c.req.valid("json")), 201);

@@ -8,7 +8,7 @@ import {
   type Invitation,
   type InvitationAnswer,
 } from "@shared/customers.schema";
-import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -39,7 +39,7 @@ const INVITATION_SEND_LIMITS = {
   perAddress: EMAIL_SEND_LIMITS.perAddress,
 };
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The public page where an invited person answers the invitation. */
 export const invitationUrl = (appUrl: string, token: string) =>
@@ -51,7 +51,7 @@ export const invalidInvitation = () =>
 export type InvitationRow = typeof customerInvitations.$inferSelect;
 
 /** A fresh link: the token to e-mail, its hash to keep and its expiry. */
-function newLink() {
+export function newLink() {
   const token = randomBytes(32).toString("base64url");
   return {
     token,
@@ -63,7 +63,7 @@ function newLink() {
 /** The invitation e-mail (the company's trade name read outside the transaction). */
 async function invitationMail(
   deps: InvitationDeps,
-  input: { to: string; companyId: string; token: string },
+  input: { to: string; companyId: string; token: string; stamps?: number },
 ): Promise<Mail> {
   const company = await findPublicCompany(deps.db, input.companyId);
   return invitationEmail({
@@ -71,6 +71,7 @@ async function invitationMail(
     companyName: company?.tradeName ?? "Uma empresa",
     url: invitationUrl(deps.appUrl, input.token),
     days: INVITATION_TTL_DAYS,
+    stamps: input.stamps,
   });
 }
 
@@ -98,6 +99,8 @@ export async function inviteCustomer(
     birthDate: input.birthDate || null,
     city: input.city,
     state: input.state,
+    // Sent now (an import's invitation scheduled for a later day goes out with this one).
+    sentAt: new Date(),
   };
   const mail = await invitationMail(deps, { to: input.email, companyId, token });
   // The invitation and its e-mail (in the outbox) are written together, or neither is.
@@ -139,14 +142,15 @@ const invitationNotFound = () => new AppError("not_found", 404, "Invitation not 
 
 /**
  * SQL: the company's invitation `id` that still waits for an answer, pending or expired (not
- * accepted, not declined). Another company's invitation never matches: a 404 for it.
+ * accepted, not declined): to an e-mail, or an import's short code. Another company's invitation
+ * never matches: a 404 for it.
  */
 const waitingOfCompany = (companyId: string, id: string) =>
   and(
     eq(customerInvitations.id, id),
     eq(customerInvitations.companyId, companyId),
     isNull(customerInvitations.userId),
-    isNotNull(customerInvitations.email),
+    or(isNotNull(customerInvitations.email), isNotNull(customerInvitations.shortCode)),
     isNull(customerInvitations.acceptedAt),
     isNull(customerInvitations.declinedAt),
   );
@@ -166,18 +170,25 @@ export async function resendInvitation(
   const { db } = deps;
   if (!UUID.test(invitationId)) throw invitationNotFound();
   const [found] = await db
-    .select({ email: customerInvitations.email })
+    .select({ email: customerInvitations.email, stamps: customerInvitations.pendingStamps })
     .from(customerInvitations)
     .where(waitingOfCompany(companyId, invitationId))
     .limit(1);
+  // A short code's invitation has no e-mail to send again.
   if (!found?.email) throw invitationNotFound();
   await limitEmailSends(db, found.email, `company:${companyId}`, INVITATION_SEND_LIMITS);
   const { token, ...link } = newLink();
-  const mail = await invitationMail(deps, { to: found.email, companyId, token });
+  const mail = await invitationMail(deps, {
+    to: found.email,
+    companyId,
+    token,
+    stamps: found.stamps,
+  });
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(customerInvitations)
-      .set(link)
+      // An import's invitation scheduled for a later day is sent now.
+      .set({ ...link, sentAt: new Date() })
       .where(waitingOfCompany(companyId, invitationId))
       .returning();
     // Answered (or cancelled) meanwhile: nothing is sent.
@@ -319,13 +330,17 @@ export async function recordAcceptance(
         ),
       );
   }
+  // The invitation itself (a short code's has no e-mail), and the others of its e-mail.
+  const sameInvitation = invitation.email
+    ? or(eq(customerInvitations.id, invitation.id), eq(customerInvitations.email, invitation.email))
+    : eq(customerInvitations.id, invitation.id);
   await tx
     .update(customerInvitations)
     .set({ acceptedAt: sql`now()`, userId: customerId })
     .where(
       and(
         eq(customerInvitations.companyId, invitation.companyId),
-        eq(customerInvitations.email, invitation.email!),
+        sameInvitation,
         isNull(customerInvitations.userId),
         isNull(customerInvitations.acceptedAt),
         isNull(customerInvitations.declinedAt),

@@ -106,6 +106,8 @@ export const invitationEmail = (input: {
   companyName: string;
   url: string;
   days: number;
+  /** An imported paper card's stamps waiting for the person (said when more than 0). */
+  stamps?: number;
 }): Mail => ({ to: input.to, ...invitationContent(input) });
 
 /** 'Convidar' on /equipe: a company invites a person to its team, in the inviting owner's language. */

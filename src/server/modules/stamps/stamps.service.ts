@@ -74,7 +74,7 @@ export async function recordRuleStamp(
     cardId: string;
     companyId: string;
     customerId: string;
-    method: "birthday" | "referral";
+    method: "birthday" | "referral" | "import";
     count: number;
   },
 ): Promise<void> {
