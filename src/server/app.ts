@@ -42,6 +42,7 @@ import { claimsRoutes, RECEIPT_UPLOAD_PATH } from "./modules/claims/claims.route
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { companyDataRoutes, LOGO_UPLOAD_PATH } from "./modules/companies/company-data.routes";
 import { companyRulesRoutes } from "./modules/companies/company-rules.routes";
+import { posterRoutes, shortLinkRoutes } from "./modules/companies/poster.routes";
 import { setupChecklistRoutes } from "./modules/companies/setup-checklist.routes";
 import { counterRoutes } from "./modules/counter/counter.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
@@ -264,6 +265,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.route("/api", backupRoutes({ db, backupDir: deps.backupDir }));
   app.route("/api", companyDataRoutes({ db }));
+  app.route("/api", posterRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", teamRoutes({ db, auth, appUrl: deps.appUrl, trustProxyHops }));
   const billing = { db, provider: billingProvider, appUrl: deps.appUrl };
   app.route("/api", billingRoutes(billing));
@@ -277,6 +279,8 @@ export function createApp(deps: AppDeps): App {
     throw new AppError("not_found", 404, "No such API route");
   });
 
+  // The poster's short link (/e/{companyId}) to the company's join link.
+  app.route("/", shortLinkRoutes());
   if (deps.mailer.kind === "dev-mailbox") app.route("/dev/mailbox", devMailboxRoutes(db));
   if (!deps.production) {
     app.use("/dev/jobs/*", sameOrigin(trustedOrigins(deps.appUrl)));

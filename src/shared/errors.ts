@@ -82,6 +82,7 @@ export const ERROR_CODES = [
   "team_invitations_limited",
   "self_stamp_disabled",
   "stamp_amount_too_low",
+  "poster_program_required",
   "internal_error",
 ] as const;
 
