@@ -32,12 +32,13 @@ function Root() {
 
 /**
  * Texts of the signed-in areas, the sign-in pages and the invitation (fetched with their code);
- * `team` and `counter` only with the pages that show them.
+ * `team`, `counter` and `assistant` only with the pages that show them (the assistant's texts
+ * are IA Suprema's page, its card on /configuracoes, the take-over on /mensagens and the
+ * customer's marketing consents: not the dashboard's first screen).
  */
 const APP_NAMESPACES: Namespace[] = [
   "errors",
   "validation",
-  "assistant",
   "auth",
   "backup",
   "billing",
@@ -221,14 +222,14 @@ export const router = createBrowserRouter([
             path: "/mensagens",
             lazy: lazyPage(
               () => import("./routes/company/messages-page").then((m) => m.MessagesPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "assistant"],
             ),
           },
           {
             path: "/configuracoes",
             lazy: lazyPage(
               () => import("./routes/company/settings-page").then((m) => m.SettingsPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "assistant"],
             ),
           },
           {
@@ -301,7 +302,7 @@ export const router = createBrowserRouter([
             path: "/ia-suprema",
             lazy: lazyPage(
               () => import("./routes/company/assistant-page").then((m) => m.AssistantPage),
-              APP_NAMESPACES,
+              [...APP_NAMESPACES, "assistant"],
             ),
           },
           {
@@ -344,7 +345,7 @@ export const router = createBrowserRouter([
                 import("./routes/customer/customer-dashboard-page").then(
                   (m) => m.CustomerDashboardPage,
                 ),
-              [...APP_NAMESPACES, "counter"],
+              [...APP_NAMESPACES, "counter", "assistant"],
             ),
           },
           {

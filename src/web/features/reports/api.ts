@@ -1,5 +1,5 @@
 import type { ExportDataset, ReportQuery } from "@shared/reports.schema";
-import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/web/lib/api-client";
 import { reportKeys, reportMutations } from "./keys";
 
@@ -9,6 +9,31 @@ export const dashboardStatsQueryOptions = () =>
     queryKey: reportKeys.dashboard(),
     queryFn: ({ signal }) => api.get("/api/dashboard", { signal }),
   });
+
+/**
+ * The dashboard's 'Primeiros passos', ticked by the server from the company's data. Refetched
+ * each time the dashboard shows (the owner comes back from the page where a step is done) and
+ * when the window regains focus (the poster opened in another tab, say).
+ */
+export const setupChecklistQueryOptions = () =>
+  queryOptions({
+    queryKey: reportKeys.setup(),
+    queryFn: ({ signal }) => api.get("/api/dashboard/setup", { signal }),
+    refetchOnWindowFocus: true,
+  });
+
+/** 'Ocultar lista' (true) and its 'Desfazer' (false), kept on the server for the company. */
+export function useDismissSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: reportMutations.dismissSetup,
+    mutationFn: (dismissed: boolean) =>
+      dismissed
+        ? api.post("/api/dashboard/setup/dismiss")
+        : api.delete("/api/dashboard/setup/dismiss"),
+    onSuccess: (setup) => queryClient.setQueryData(reportKeys.setup(), setup),
+  });
+}
 
 /** The period and, when narrowed, the member and the shop, as the API reads them. */
 const reportParams = (period: ReportQuery) => ({

@@ -7,6 +7,8 @@ import type { ReportQuery } from "@shared/reports.schema";
 export const reportKeys = {
   all: ["reports"] as const,
   dashboard: () => [...reportKeys.all, "dashboard"] as const,
+  /** The dashboard's 'Primeiros passos'. */
+  setup: () => [...reportKeys.all, "setup"] as const,
   report: (period: ReportQuery) =>
     [
       ...reportKeys.all,
@@ -22,4 +24,6 @@ export const reportKeys = {
 export const reportMutations = {
   /** A download of an export changes nothing on the server. */
   export: ["reports", "export"] as const,
+  /** 'Ocultar lista' on the dashboard's 'Primeiros passos', and its 'Desfazer'. */
+  dismissSetup: ["reports", "dismiss-setup"] as const,
 };

@@ -17,6 +17,7 @@ import {
   DashboardStatCards,
   DashboardSummary,
 } from "@/web/features/reports/components/dashboard-stats";
+import { SetupChecklist } from "@/web/features/reports/components/setup-checklist";
 import { sectionQueryOptions } from "@/web/features/settings/api";
 import { AddStampDialog } from "@/web/features/stamps/components/add-stamp-dialog";
 import { stampMethodsFor } from "@/web/features/stamps/methods";
@@ -29,7 +30,10 @@ const STAMP_SOURCES = {
   programs: programsQueryOptions,
 };
 
-/** /dashboard (and /dashboard-en): the greeting, the trial, and what arrives next. */
+/**
+ * /dashboard (and /dashboard-en): the greeting, the setup checklist ('Primeiros passos'), the
+ * trial, and what arrives next.
+ */
 export function DashboardPage() {
   const { t } = useTranslation(["company", "layout"]);
   const demo = useDemoMode();
@@ -49,15 +53,19 @@ export function DashboardPage() {
           mayOverride={can(me.member?.role, "stampOverride")}
         />
       </div>
+      <SetupChecklist teamLink={can(me.member?.role, "team")} />
       <DashboardStatCards />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid gap-6">
           {company ? (
-            <CompanyQrCard
-              companyId={company.id}
-              tradeName={company.tradeName}
-              demo={demo ? { note: t("layout:demo.qr") } : undefined}
-            />
+            // 'Imprima o cartaz' of the setup checklist leads here (#qr-code).
+            <div id="qr-code" className="grid scroll-mt-20">
+              <CompanyQrCard
+                companyId={company.id}
+                tradeName={company.tradeName}
+                demo={demo ? { note: t("layout:demo.qr") } : undefined}
+              />
+            </div>
           ) : null}
           <PendingClaimsCard />
           <RecentCards />

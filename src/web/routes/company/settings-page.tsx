@@ -1,9 +1,10 @@
 import { can } from "@shared/team-permissions";
+import { useIsFetching } from "@tanstack/react-query";
 import { ArrowLeft, Sparkles, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { BackupButton } from "@/web/features/backup/components/backup-button";
@@ -19,11 +20,17 @@ import { ReferralRulesSection } from "@/web/features/settings/components/referra
 import { SystemSection } from "@/web/features/settings/components/system-section";
 import { useCompanyMe } from "./company-area";
 
+/** The referral rules' section, the dashboard's 'Ative o programa de indicação' link's target. */
+const REFERRAL_SECTION_ID = "indicacoes";
+
 function Section({
+  anchor,
   title,
   description,
   children,
 }: {
+  /** The section's id, for a link to /configuracoes#anchor. */
+  anchor?: string;
   title: string;
   description?: string;
   children: ReactNode;
@@ -31,8 +38,9 @@ function Section({
   const id = useId();
   return (
     <section
+      id={anchor}
       aria-labelledby={id}
-      className="grid gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
+      className="grid scroll-mt-20 gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
     >
       <div className="grid gap-1">
         <h2 id={id} className="font-semibold text-lg">
@@ -46,6 +54,25 @@ function Section({
 }
 
 /**
+ * A link to a section (/configuracoes#indicacoes) lands on it once the sections above have loaded
+ * their data: they grow as they do, and would push the section away from where the router put it.
+ */
+function useScrollToHashWhenLoaded() {
+  const { hash } = useLocation();
+  const fetching = useIsFetching();
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (!hash || fetching > 0 || scrolled.current) return;
+    // A tick later: a fetch that starts meanwhile cancels it, and its end schedules it again.
+    const timer = setTimeout(() => {
+      scrolled.current = true;
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [hash, fetching]);
+}
+
+/**
  * /configuracoes (admin only): every section saved on the server; below the referral rules, the
  * referrals feature's 'Indicações' (who referred whom, and the decisions on held ones).
  */
@@ -54,6 +81,7 @@ export function SettingsPage() {
   // A Gerente sees the rules and their own preferences; backups, the plan and IA Suprema are the
   // Dono's (PERMISSIONS, as the API).
   const role = useCompanyMe().member?.role ?? null;
+  useScrollToHashWhenLoaded();
   return (
     <>
       <PageHeader
@@ -75,7 +103,11 @@ export function SettingsPage() {
         <Section title={t("sections.counter")} description={t("sections.counterHint")}>
           <CounterRulesSection />
         </Section>
-        <Section title={t("sections.referral")} description={t("sections.referralHint")}>
+        <Section
+          anchor={REFERRAL_SECTION_ID}
+          title={t("sections.referral")}
+          description={t("sections.referralHint")}
+        >
           <ReferralRulesSection />
         </Section>
         <Section title={t("referrals:list.title")} description={t("referrals:list.description")}>
