@@ -140,7 +140,7 @@ test.describe("/clientes in a real browser", () => {
     // not a customer yet: only in 'Convites pendentes', with what was typed
     const invitations = panel.getByRole("region", { name: "Convites pendentes" });
     const invited = invitations.getByRole("listitem", { name: "Bia Convidada" });
-    await invited.getByText("Pendente").waitFor();
+    await invited.getByText("Convite enviado").waitFor();
     await invited.getByText(`${bia} · (11) 95555-0000`).waitFor();
     expect(await row(/Bia/).count()).toBe(0);
     await invitations.screenshot({ path: "/tmp/clientes-convites.png" });

@@ -191,6 +191,9 @@ export const customerImportQueryOptions = (id: string) =>
     queryFn: ({ signal }) =>
       api.get("/api/customers/imports/{id}", { params: { path: { id } }, signal }),
     refetchInterval: (query) => (importRunning(query.state.data?.import.status) ? 1_000 : false),
+    // The upload's own answer is kept, not asked again: it names the columns as the file wrote
+    // them (a stored import names them by their pt-BR field).
+    staleTime: 30_000,
   });
 
 /** A phone-only row's short codes, for the printable list. */
