@@ -183,8 +183,12 @@ export function zipUncompressedSize(bytes: Uint8Array): number | null {
     for (let n = 0; n < entries; n++) {
       if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
       total += view.getUint32(at + 24, true);
-      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true);
-      at += view.getUint16(at + 32, true);
+      // The entry's name, extra field and comment follow its 46 bytes.
+      at +=
+        46 +
+        view.getUint16(at + 28, true) +
+        view.getUint16(at + 30, true) +
+        view.getUint16(at + 32, true);
     }
     return total;
   }

@@ -176,13 +176,19 @@ export function checkRows(sheet: ImportSheet, cardSize: number, today = saoPaulo
   const seen = new Set<string>();
   const rows: CheckedRow[] = sheet.rows.map(({ line, cells }) => {
     const errors = new Set<ImportRowError>();
+    const formulas = new Set<ImportField>();
+    // A formula's cell is kept as written (for the result file) and not checked further.
     const cell = (field: ImportField): string => {
       const at = index[field];
       const value: ImportCell | undefined = at === undefined ? undefined : cells[at];
       if (!value) return "";
-      if (value.formula || isFormulaText(value.text)) errors.add("formula_not_allowed");
+      if (value.formula || isFormulaText(value.text)) {
+        errors.add("formula_not_allowed");
+        formulas.add(field);
+      }
       return value.text;
     };
+    const checked = (field: ImportField, text: string) => text !== "" && !formulas.has(field);
     const name = cell("name");
     if (name === "") errors.add("name_required");
     else if (name.length > NAME_MAX_LENGTH) errors.add("name_too_long");
@@ -190,13 +196,13 @@ export function checkRows(sheet: ImportSheet, cardSize: number, today = saoPaulo
     const emailText = cell("email");
     const phoneText = cell("phone");
     let email: string | null = null;
-    if (emailText !== "") {
+    if (checked("email", emailText)) {
       const parsed = EmailSchema.safeParse(emailText.replace(/^mailto:/i, ""));
       if (parsed.success) email = parsed.data;
       else errors.add("email_invalid");
     }
     let phone: string | null = null;
-    if (phoneText !== "") {
+    if (checked("phone", phoneText)) {
       const digits = brazilianPhoneDigits(phoneText);
       if (digits) phone = formatPhone(digits);
       else errors.add("phone_invalid");
@@ -204,16 +210,19 @@ export function checkRows(sheet: ImportSheet, cardSize: number, today = saoPaulo
     if (emailText === "" && phoneText === "") errors.add("contact_required");
 
     const birthText = cell("birthDate");
-    const birthDate = birthText === "" ? null : parseBirthDate(birthText, today);
-    if (birthText !== "" && !birthDate) errors.add("birth_date_invalid");
+    const birthDate = checked("birthDate", birthText) ? parseBirthDate(birthText, today) : null;
+    if (checked("birthDate", birthText) && !birthDate) errors.add("birth_date_invalid");
 
     const city = cell("city");
     if (city.length > CITY_MAX_LENGTH) errors.add("city_too_long");
     const stateText = cell("state");
-    const state = stateText === "" ? null : (STATE_BY_NAME.get(headerKey(stateText)) ?? null);
-    if (stateText !== "" && !state) errors.add("state_invalid");
+    const state = STATE_BY_NAME.get(headerKey(stateText)) ?? null;
+    if (checked("state", stateText) && !state) errors.add("state_invalid");
 
-    const stamps = parseStamps(cell("stamps"), cardSize);
+    const stampsText = cell("stamps");
+    const stamps = formulas.has("stamps")
+      ? { stamps: 0, error: null }
+      : parseStamps(stampsText, cardSize);
     if (stamps.error) errors.add(stamps.error);
 
     const key = email ? `e:${email}` : phone && !emailText ? `p:${phoneKey(phone)}` : null;
