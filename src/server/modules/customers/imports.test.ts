@@ -25,7 +25,7 @@ afterAll(async () => {
 /** Uploads a file to 'Importar' as the browser does (multipart, field `file`). */
 async function upload(cookie: string, content: string | Uint8Array, name = "clientes.csv") {
   const form = new FormData();
-  form.set("file", new File([content], name));
+  form.set("file", new File([content as BlobPart], name));
   const res = await t.app.request(
     "/api/customers/imports",
     { method: "POST", body: form, headers: { origin: TEST_APP_URL, cookie } },

@@ -151,6 +151,28 @@ export function useDeclineInvitation() {
   });
 }
 
+/** /convite?codigo=…: the company and the stamps behind an import's short code (public). */
+export const invitationCodeQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: customerKeys.invitationCode(code),
+    queryFn: ({ signal }) =>
+      api.get("/api/invitations/code/{code}", { params: { path: { code } }, signal }),
+    retry: false,
+  });
+
+/** Accepts (signed-in customer) or declines a short code's invitation. */
+export function useAnswerInvitationCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, accept }: { code: string; accept: boolean }) =>
+      api.post(accept ? "/api/invitations/code/accept" : "/api/invitations/code/decline", {
+        body: { code },
+      }),
+    onSettled: (_answer, _error, { code }) =>
+      queryClient.invalidateQueries({ queryKey: customerKeys.invitationCode(code) }),
+  });
+}
+
 /** Invitations waiting for the signed-in customer (their e-mail), one per company. */
 export const myInvitationsQueryOptions = () =>
   queryOptions({

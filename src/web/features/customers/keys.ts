@@ -14,6 +14,8 @@ export const customerKeys = {
   /** /clientes 'Convites pendentes'. */
   invitations: () => [...customerKeys.all, "invitations"] as const,
   invitation: (token: string) => ["invitations", token] as const,
+  /** /convite?codigo=…: an import's short code. */
+  invitationCode: (code: string) => ["invitation-codes", code] as const,
   /** 'Importar': the company's import batches, one import (its preview and progress), its codes. */
   imports: () => [...customerKeys.all, "imports"] as const,
   import: (id: string) => [...customerKeys.imports(), id] as const,

@@ -18,6 +18,12 @@ import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { invitationQueryOptions } from "@/web/features/customers/api";
 import { AcceptInvitationForm } from "@/web/features/customers/components/accept-invitation-form";
 import {
+  formatInvitationCode,
+  InvitationCodeAnswer,
+  InvitationCodeForm,
+  PENDING_CODE_KEY,
+} from "@/web/features/customers/components/invitation-code";
+import {
   DeclineInvitationButton,
   InvitationAnswerButtons,
   InvitationIntro,
@@ -26,6 +32,42 @@ import { InvitationSignUpForm } from "@/web/features/customers/components/invita
 import { useDocumentTitle } from "@/web/lib/use-document-title";
 
 const CARDS_PATH = "/dashboard-cliente-cartoes-fidelidade";
+
+/**
+ * /convite?codigo=… (or /convite alone, to type it): an import's short code. The code typed before
+ * creating an account is kept in this browser, so coming back to /convite finds it.
+ */
+function CodeInvitation({ code, onDeclined }: { code: string; onDeclined: () => void }) {
+  const [, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const me = useQuery(meQueryOptions());
+  const current = formatInvitationCode(code || (localStorage.getItem(PENDING_CODE_KEY) ?? ""));
+  const [typing, setTyping] = useState(current === null);
+  if (me.isPending) return <Spinner />;
+  if (typing || !current) {
+    return (
+      <InvitationCodeForm
+        initial={code}
+        onCode={(typed) => {
+          setParams({ codigo: typed }, { replace: true });
+          setTyping(false);
+        }}
+      />
+    );
+  }
+  return (
+    <InvitationCodeAnswer
+      code={current}
+      signedInCustomer={me.data?.profile.role === "customer"}
+      signIn={<SignInForm onSignedIn={() => undefined} />}
+      onAnswered={(accepted) => (accepted ? navigate(CARDS_PATH, { replace: true }) : onDeclined())}
+      onOtherCode={() => {
+        localStorage.removeItem(PENDING_CODE_KEY);
+        setTyping(true);
+      }}
+    />
+  );
+}
 
 /**
  * /convite?token=…: a company's invitation ('Novo Cliente'). With an account, the person signs in
@@ -37,6 +79,7 @@ export function InvitationPage() {
   const { t } = useTranslation("customers");
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
+  const code = params.get("codigo")?.trim() ?? "";
   const invitation = useQuery(invitationQueryOptions(token));
   const legacy = invitation.data?.kind === "password";
   useDocumentTitle(t(legacy ? "invitation.title" : "invitation.consentTitle"));
@@ -63,7 +106,9 @@ export function InvitationPage() {
               </div>
             ) : legacy ? (
               <LegacyInvitation token={token} />
-            ) : !token || invitation.isError ? (
+            ) : !token ? (
+              <CodeInvitation code={code} onDeclined={() => setDeclined(true)} />
+            ) : invitation.isError ? (
               <div className="grid gap-4">
                 <p role="alert" className="text-destructive">
                   {t("invitation.invalid")}
