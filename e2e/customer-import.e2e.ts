@@ -134,6 +134,7 @@ test("the owner imports an Excel pt-BR CSV: the preview names the 3 bad lines, t
 
   // not customers yet: invited, with the paper card's stamps waiting
   const invitations = panel.getByRole("region", { name: "Convites pendentes" });
+  await invitations.getByRole("button", { name: "Mostrar todos os 17 convites" }).click();
   const invited = invitations.getByRole("listitem", { name: joao[0] });
   await invited.getByText("Convite enviado").waitFor();
   await invited.getByText("4 carimbos esperando").waitFor();
@@ -179,11 +180,11 @@ test("an invited person accepts by e-mail and sees the paper card's stamps on th
     .getByRole("region", { name: "Importações" })
     .getByRole("listitem", { name: file.name });
   await batch.getByText("1 aceitou").waitFor();
-  await expect(
-    panel.getByRole("region", { name: "Convites pendentes" }).getByRole("listitem", {
-      name: joao[0],
-    }),
-  ).toHaveCount(0);
+  await batch.getByText("66 carimbos esperando", { exact: false }).waitFor();
+  const invitations = panel.getByRole("region", { name: "Convites pendentes" });
+  await invitations.getByRole("button", { name: "Mostrar todos os 16 convites" }).click();
+  await expect(invitations.getByRole("listitem")).toHaveCount(16);
+  await expect(invitations.getByRole("listitem", { name: joao[0] })).toHaveCount(0);
 });
 
 test("importing the same file again sends nothing", async ({ mail }) => {
@@ -196,4 +197,49 @@ test("importing the same file again sends nothing", async ({ mail }) => {
   await dialog.getByText("0 convites enviados, 0 agendados, 0 códigos, 17 ignorados").waitFor();
   await panel.waitForTimeout(1_500);
   expect(mail.mails.length).toBe(sent);
+  await dialog.getByRole("button", { name: "Fechar" }).click();
+  await dialog.waitFor({ state: "detached" });
+});
+
+test("a phone-only row gets a short code, printed as a slip to hand over", async () => {
+  const phoneOnly = {
+    name: "cartao-papel-telefones.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Nome;Celular;Carimbos\r\nDona Cida;(11) 97777-1234;6\r\n", "latin1"),
+  };
+  await panel.getByRole("button", { name: "Importar", exact: true }).click();
+  const dialog = panel.getByRole("dialog", { name: "Importar clientes" });
+  await dialog.getByLabel("Escolher arquivo CSV ou Excel (.xlsx)").setInputFiles(phoneOnly);
+  await dialog.getByText("1 linha: 1 pronta para convidar, 0 com erros").waitFor();
+  await dialog.getByRole("button", { name: "Importar 1 cliente" }).click();
+  await dialog.getByText("0 convites enviados, 0 agendados, 1 código, 0 ignorados").waitFor({
+    timeout: 30_000,
+  });
+  await dialog.getByRole("button", { name: "Códigos para imprimir" }).click();
+  const codes = panel.getByRole("dialog", { name: "Códigos de convite" });
+  const cida = codes.getByRole("listitem", { name: "Dona Cida" });
+  await cida.getByText("(11) 97777-1234").waitFor();
+  const code = (await cida.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent()) ?? "";
+  // no WhatsApp channel connected: no WhatsApp link
+  await expect(cida.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
+  expect(await noSidewaysScroll()).toBe(true);
+  await codes.screenshot({ path: "/tmp/h/import-7-codigos.png" });
+
+  // on paper only the slip, with the company, the page to open and the code
+  await panel.emulateMedia({ media: "print" });
+  const slips = panel.locator("[data-import-slips]");
+  await expect(slips).toBeVisible();
+  await expect(slips).toContainText(
+    `Padaria Conceição — seu cartão fidelidade está esperando: acesse`,
+  );
+  await expect(slips).toContainText(`e digite o código ${code}`);
+  await expect(codes).toBeHidden();
+  await panel.screenshot({ path: "/tmp/h/import-8-impressao.png" });
+  await panel.emulateMedia({ media: "screen" });
+  await expect(slips).toBeHidden();
+
+  await codes.getByRole("button", { name: "Fechar" }).click();
+  await codes.waitFor({ state: "detached" });
+  await dialog.getByRole("button", { name: "Fechar" }).click();
+  await dialog.waitFor({ state: "detached" });
 });

@@ -154,8 +154,8 @@ export function CustomersPage() {
           </nav>
         </>
       ) : null}
-      <CompanyInvitations />
       <ImportBatches companyName={companyName} />
+      <CompanyInvitations />
     </>
   );
 }

@@ -124,4 +124,19 @@ describe("'Convites pendentes': Reenviar and Cancelar", () => {
     expect(ze.textContent).not.toContain("Enviado em");
     expect(within(ze).queryByRole("button", { name: "Reenviar" })).toBeNull();
   });
+
+  it("shows the first 5 of a long list, the rest on request", async () => {
+    const many = Array.from({ length: 7 }, (_, n) =>
+      invitation({ id: `id-${n}`, name: `Pessoa ${n + 1}`, email: `p${n}@example.com` }),
+    );
+    mockApi({ [LIST]: { body: many }, "GET /api/customers/imports": { body: [] } });
+    const { user } = renderWithApp(<CompanyInvitations />);
+    await screen.findByRole("listitem", { name: "Pessoa 1" });
+    expect(screen.getAllByRole("listitem")).toHaveLength(5);
+    expect(screen.queryByRole("listitem", { name: "Pessoa 7" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Mostrar todos os 7 convites" }));
+    expect(screen.getAllByRole("listitem")).toHaveLength(7);
+    await user.click(screen.getByRole("button", { name: "Mostrar menos" }));
+    expect(screen.getAllByRole("listitem")).toHaveLength(5);
+  });
 });

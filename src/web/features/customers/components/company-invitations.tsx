@@ -39,6 +39,8 @@ const STATUS_STYLE: Record<CompanyInvitation["status"], string> = {
 
 /** The API lists the newest 50 invitations. */
 const INVITATIONS_LISTED = 50;
+/** Shown before 'Mostrar todos'. */
+const INVITATIONS_FIRST = 5;
 
 /**
  * /clientes 'Convites pendentes': the people invited through 'Novo Cliente' or an import who have
@@ -52,8 +54,11 @@ export function CompanyInvitations() {
   const invitations = useQuery(companyInvitationsQueryOptions());
   // The imports' dates tell their batches apart (the same query as 'Importações').
   const imports = useQuery(customerImportsQueryOptions());
+  // An import invites many at once: the first few, the rest on request.
+  const [showAll, setShowAll] = useState(false);
   const items = invitations.data ?? [];
   if (items.length === 0) return null;
+  const shown = showAll ? items : items.slice(0, INVITATIONS_FIRST);
   const importDate = (i: CompanyInvitation) =>
     imports.data?.find((batch) => batch.id === i.importId)?.createdAt ?? i.createdAt;
   return (
@@ -66,7 +71,7 @@ export function CompanyInvitations() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2" aria-label={t("invitations.title")}>
-          {items.map((i) => (
+          {shown.map((i) => (
             <li
               key={i.id}
               aria-label={i.name}
@@ -112,7 +117,20 @@ export function CompanyInvitations() {
             </li>
           ))}
         </ul>
-        {items.length >= INVITATIONS_LISTED ? (
+        {items.length > INVITATIONS_FIRST ? (
+          <Button
+            type="button"
+            variant="link"
+            className="mt-2 h-auto p-0"
+            aria-expanded={showAll}
+            onClick={() => setShowAll((on) => !on)}
+          >
+            {showAll
+              ? t("invitations.showFewer")
+              : t("invitations.showAll", { count: items.length })}
+          </Button>
+        ) : null}
+        {showAll && items.length >= INVITATIONS_LISTED ? (
           <p className="mt-2 text-muted-foreground text-xs">{t("invitations.recent")}</p>
         ) : null}
       </CardContent>
