@@ -4,7 +4,7 @@ import { backupMutations } from "./features/backup/keys";
 import { billingMutations } from "./features/billing/keys";
 import { cardKeys, cardMutations, customerCardKeys } from "./features/cards/keys";
 import { claimMutations } from "./features/claims/keys";
-import { companyKeys } from "./features/companies/keys";
+import { companyKeys, companyMutations } from "./features/companies/keys";
 import { companyDataMutations } from "./features/company-data/keys";
 import { counterMutations } from "./features/counter/keys";
 import { customerKeys, customerMutations } from "./features/customers/keys";
@@ -125,6 +125,8 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
   { after: [settingsMutations.saveSection("notifications")], invalidate: [notificationKeys.all] },
   // The server sets 'Último backup' of the system settings.
   { after: [backupMutations.download], invalidate: [settingsKeys.system()], settled: true },
+  // 'Baixar cartaz': the server records the download, a step of the dashboard's 'Primeiros passos'.
+  { after: [companyMutations.downloadPoster], invalidate: [reportKeys.all] },
   // A subscription, a plan change, a cancellation or a (simulated) payment changes the company's
   // plan and status in the signed-in `me`: the grace or read-only banner goes away at once, and
   // the plan check (planAllows) reads the new plan, and /ia-suprema whether IA Suprema is included

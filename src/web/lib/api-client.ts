@@ -78,14 +78,21 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   return response;
 }
 
-/** A file the API sends (e.g. the backup zip): its content and the name in Content-Disposition. */
-type DownloadedFile = { blob: Blob; fileName: string | null };
+/**
+ * A file the API sends (e.g. the backup zip): its content, the name in Content-Disposition and
+ * the answer's headers.
+ */
+type DownloadedFile = { blob: Blob; fileName: string | null; headers: Headers };
 
 async function download(path: string, options: Omit<RequestOptions, "body"> = {}) {
   const response = await send("GET", path, options);
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? null;
-  return { blob: await response.blob(), fileName } satisfies DownloadedFile;
+  return {
+    blob: await response.blob(),
+    fileName,
+    headers: response.headers,
+  } satisfies DownloadedFile;
 }
 
 /** The API's named schemas, e.g. `ApiSchemas["Program"]` (generated from its OpenAPI document). */

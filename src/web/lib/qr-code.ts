@@ -28,7 +28,28 @@ export function useQrCodeImage(link: string): string | null {
   return image;
 }
 
-/** Saves a data URL (the QR code's PNG) as `fileName`. */
+/** The downloaded QR code's side: sharp when printed at 8 cm (about 300 dpi) or larger. */
+export const QR_DOWNLOAD_PX = 1024;
+
+/**
+ * Saves the print-size QR code of `link` (a PNG of at least QR_DOWNLOAD_PX, quiet zone of 4
+ * modules, black on white) as `fileName`: drawn only for the download, the screen keeps its 256 px
+ * image. Each module is a whole number of pixels, so its edges stay sharp when printed.
+ */
+export async function downloadQrCode(link: string, fileName: string) {
+  const margin = 4;
+  const errorCorrectionLevel = "M";
+  const modules = QRCode.create(link, { errorCorrectionLevel }).modules.size + margin * 2;
+  const url = await QRCode.toDataURL(link, {
+    scale: Math.ceil(QR_DOWNLOAD_PX / modules),
+    margin,
+    errorCorrectionLevel,
+    color: { dark: "#000000", light: "#ffffff" },
+  });
+  downloadDataUrl(url, fileName);
+}
+
+/** Saves a URL (a data URL, or a blob's object URL) as `fileName`. */
 export function downloadDataUrl(url: string, fileName: string) {
   const a = document.createElement("a");
   a.href = url;

@@ -6,3 +6,8 @@ export const companyKeys = {
   all: ["companies"] as const,
   public: (id: string) => [...companyKeys.all, "public", id] as const,
 };
+
+export const companyMutations = {
+  /** 'Baixar cartaz': the server records the download (the setup checklist's step). */
+  downloadPoster: ["companies", "download-poster"] as const,
+};

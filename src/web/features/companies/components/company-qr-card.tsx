@@ -1,18 +1,19 @@
-import { Copy, Download, QrCode } from "lucide-react";
+import { companyJoinPath } from "@shared/company-links";
+import { Copy, Download, FileDown, QrCode } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { downloadDataUrl, slugify, useQrCodeImage } from "@/web/lib/qr-code";
-
-/** The link a customer scans to join: /login-cliente?empresa_id={id}&origem=qrcode_empresa. */
-export const joinLink = (origin: string, companyId: string) =>
-  `${origin}/login-cliente?empresa_id=${encodeURIComponent(companyId)}&origem=qrcode_empresa`;
+import { Spinner } from "@/web/components/ui/spinner";
+import { errorMessage } from "@/web/lib/error-message";
+import { downloadQrCode, slugify, useQrCodeImage } from "@/web/lib/qr-code";
+import { useDownloadPoster } from "../poster-api";
 
 /**
- * The dashboard's QR code card: 256 px, margin 2, black on white; copy the link or download it.
- * In the demo (`demo`), the made-up café has no real sign-up link: the code leads to the
- * customers' sign-up, and `note` says so.
+ * The dashboard's QR code card: 256 px on screen, margin 2, black on white; copy the link, download
+ * the code as a print-size PNG (1024 px) or the poster ('Baixar cartaz': an A4 poster and an A6
+ * table card, made by the server). In the demo (`demo`), the made-up café has no real sign-up link:
+ * the code leads to the customers' sign-up, `note` says so, and there is no poster to make.
  */
 export function CompanyQrCard({
   companyId,
@@ -24,21 +25,34 @@ export function CompanyQrCard({
   demo?: { note: string };
 }) {
   const { t } = useTranslation("companies");
-  const link = demo
-    ? `${window.location.origin}/login-cliente`
-    : joinLink(window.location.origin, companyId);
+  const origin = window.location.origin;
+  const link = demo ? `${origin}/login-cliente` : `${origin}${companyJoinPath(companyId)}`;
   const image = useQrCodeImage(link);
+  const poster = useDownloadPoster();
 
   const copy = async () => {
     await navigator.clipboard.writeText(link);
     toast.success(t("qr.copied"));
   };
 
-  const download = () => {
-    if (!image) return;
-    downloadDataUrl(image, `qrcode-${slugify(tradeName, "empresa")}.png`);
-    toast.success(t("qr.downloaded"), { description: t("qr.downloadedDescription") });
+  const download = async () => {
+    try {
+      await downloadQrCode(link, `qrcode-${slugify(tradeName, "empresa")}.png`);
+      toast.success(t("qr.downloaded"), { description: t("qr.downloadedDescription") });
+    } catch (error) {
+      console.error("QR code download failed", error);
+      toast.error(t("qr.downloadFailed"));
+    }
   };
+
+  const downloadPoster = () =>
+    poster.mutate(undefined, {
+      onSuccess: ({ logoLeftOut }) =>
+        toast.success(t("qr.posterDownloaded"), {
+          description: logoLeftOut ? t("qr.posterLogoLeftOut") : t("qr.posterDescription"),
+        }),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
 
   return (
     <Card>
@@ -55,12 +69,12 @@ export function CompanyQrCard({
             width={256}
             height={256}
             alt={t("qr.alt", { name: tradeName })}
-            className="rounded-md border"
+            className="max-w-full rounded-md border"
           />
         ) : (
-          <div className="size-64 rounded-md border bg-muted" aria-hidden="true" />
+          <div className="size-64 max-w-full rounded-md border bg-muted" aria-hidden="true" />
         )}
-        <div className="grid gap-3">
+        <div className="grid min-w-0 gap-3">
           <p className="text-muted-foreground text-sm">{t("qr.description")}</p>
           {demo ? (
             <p className="font-medium text-sm" data-testid="demo-qr-note">
@@ -74,13 +88,19 @@ export function CompanyQrCard({
             {link}
           </p>
           <div className="flex flex-wrap gap-2">
+            {demo ? null : (
+              <Button type="button" onClick={downloadPoster} disabled={poster.isPending}>
+                {poster.isPending ? <Spinner /> : <FileDown aria-hidden="true" />}
+                {poster.isPending ? t("qr.posterPending") : t("qr.poster")}
+              </Button>
+            )}
+            <Button type="button" variant="outline" onClick={() => void download()}>
+              <Download aria-hidden="true" />
+              {t("qr.download")}
+            </Button>
             <Button type="button" variant="outline" onClick={() => void copy()}>
               <Copy aria-hidden="true" />
               {t("qr.copy")}
-            </Button>
-            <Button type="button" onClick={download} disabled={!image}>
-              <Download aria-hidden="true" />
-              {t("qr.download")}
             </Button>
           </div>
         </div>
