@@ -24,6 +24,7 @@ const COMPANY_ROUTES: [RegExp, Permission][] = [
   [/^(GET|POST) \/api\/customers$/, "customers"],
   [/^GET \/api\/customers\/(directory|stats|export)$/, "customers"],
   [/^\w+ \/api\/customers\/invitations/, "customers"],
+  [/^\w+ \/api\/customers\/imports/, "customers"],
   [/^GET \/api\/customers\/\{id\}(\/cards|\/activity)?$/, "customers"],
   [/^POST \/api\/customers\/\{id\}\/(record|status)$/, "customers"],
   // programmes, cards, rules, referrals
