@@ -19,6 +19,8 @@ const COMPANY_ROUTES: [RegExp, Permission][] = [
   // the dashboard and the bell
   [/^GET \/api\/dashboard(\/setup)?$/, "dashboard"],
   [/^(POST|DELETE) \/api\/dashboard\/setup\/dismiss$/, "dashboard"],
+  // 'Baixar cartaz' on the dashboard's QR card
+  [/^GET \/api\/company\/poster$/, "dashboard"],
   [/^\w+ \/api\/notifications/, "dashboard"],
   // customers
   [/^(GET|POST) \/api\/customers$/, "customers"],
