@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createCanvas } from "@napi-rs/canvas";
 import { companyJoinPath } from "@shared/company-links";
 import type { ApiErrorBody } from "@shared/errors";
 import type { Program } from "@shared/programs.schema";
@@ -26,14 +25,11 @@ const wasm = readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm")
 let t: TestApp;
 let shop: { cookie: string; companyId: string };
 
-/** A PNG logo: an orange square. */
-function pngLogo(): Uint8Array {
-  const canvas = createCanvas(120, 120);
-  const g = canvas.getContext("2d");
-  g.fillStyle = "#f97316";
-  g.fillRect(0, 0, 120, 120);
-  return new Uint8Array(canvas.toBuffer("image/png"));
-}
+/** A PNG logo: an orange square of 16 x 16. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAABHNCSVQICAgIfAhkiAAAAAFzUkdCAK7OHOkAAAAdSURBVDiNY/xZLPafgQLARInmUQNGDRg1YDAZAABrmQKhz46kowAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** A 1x1 GIF: a logo type the PDF cannot hold. */
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
@@ -55,6 +51,16 @@ async function defaultProgram(cookie: string): Promise<Program> {
   return program;
 }
 
+type CanvasFactory = {
+  create(
+    width: number,
+    height: number,
+  ): {
+    canvas: { width: number; height: number };
+    context: { getImageData(x: number, y: number, w: number, h: number): ImageData };
+  };
+};
+
 type PageRead = { text: string; width: number; height: number; qr: string[]; corner: number[] };
 
 /** Each page's text, size in points, decoded QR codes and the colour of its top-left corner. */
@@ -74,8 +80,11 @@ async function readPdf(bytes: Uint8Array): Promise<PageRead[]> {
       .replace(/\s+/g, " ");
     // About 110 dpi on the A4 page and 220 dpi on the A6: what a phone's camera sees, roughly.
     const viewport = page.getViewport({ scale: n === 1 ? 1.5 : 3 });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext("2d");
+    // pdfjs's own canvas in Node (@napi-rs/canvas, its dependency).
+    const { canvas, context } = (doc.canvasFactory as CanvasFactory).create(
+      Math.ceil(viewport.width),
+      Math.ceil(viewport.height),
+    );
     await page.render({ canvasContext: context as never, viewport }).promise;
     const image = context.getImageData(0, 0, canvas.width, canvas.height);
     const codes = await readBarcodes(image as unknown as ImageData, { formats: ["QRCode"] });
@@ -121,7 +130,7 @@ beforeAll(async () => {
     .update(companies)
     .set({ brandColor: "#0f766e" })
     .where(eq(companies.id, shop.companyId));
-  await uploadLogo(shop.cookie, pngLogo(), "image/png");
+  await uploadLogo(shop.cookie, PNG, "image/png");
 });
 afterAll(async () => {
   await t?.close();
