@@ -40,6 +40,9 @@ const ScriptEnvSchema = z.object({
   BENCH_WEB_RUNS: z.string().optional(),
   /** bench-counter: set by `npm run bench:web`, which has just built the app. */
   BENCH_COUNTER_NO_BUILD: z.string().optional(),
+  /** bench-qr-landing: skip the build (set by `npm run bench:web`); runs per case (default 3). */
+  BENCH_QR_NO_BUILD: z.string().optional(),
+  BENCH_QR_RUNS: z.string().optional(),
   /** Comma-separated paths of the site to measure. */
   BENCH_WEB_PAGES: z.string().optional(),
 });

@@ -31,6 +31,7 @@ import { rulesEngine } from "./modules/assistant/rules-engine";
 import { appearanceRoutes } from "./modules/auth/appearance.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { counterCodeRoutes } from "./modules/auth/counter-code.routes";
+import { customerProfileRoutes } from "./modules/auth/customer-profile.routes";
 import { emailSettingsRoutes } from "./modules/auth/email-settings.routes";
 import { backupRoutes } from "./modules/backup/backup.routes";
 import { billingRoutes, devBillingRoutes } from "./modules/billing/billing.routes";
@@ -62,6 +63,7 @@ import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { qrLanding } from "./modules/site/qr-landing";
 import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
 import { teamRoutes } from "./modules/team/team.routes";
@@ -252,6 +254,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", companyRulesRoutes({ db }));
   app.route("/api", appearanceRoutes({ db }));
   app.route("/api", emailSettingsRoutes({ db }));
+  app.route("/api", customerProfileRoutes({ db }));
   app.route("/api", marketingConsentRoutes({ db, authSecret: deps.authSecret }));
   app.route(
     "/api",
@@ -323,7 +326,8 @@ export function createApp(deps: AppDeps): App {
     app.use("*", (c, next) =>
       c.req.path.endsWith("/") || !c.req.path.includes(".") ? next() : serveFile(c, next),
     );
-    app.get("*", compress(), (c) => {
+    // A company's QR link: to the sign-up, with its welcome card in the HTML (modules/site/qr-landing.ts).
+    app.get("*", compress(), qrLanding({ db, webRoot }), (c) => {
       const { status, html } = pageFor(c.req.path, getCookie(c, "app-language"));
       c.header("Cache-Control", "no-cache");
       c.header("Vary", "Cookie, Accept-Encoding");

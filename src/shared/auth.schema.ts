@@ -42,6 +42,14 @@ const state = z
   .min(1, "state_required")
   .pipe(z.enum(STATE_CODES, "state_invalid"));
 
+/** A customer's city and state: never required (asked later, in 'Meus dados'); empty is none. */
+const optionalCity = text().trim().max(CITY_MAX_LENGTH, "city_too_long");
+const optionalState = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === "" || (STATE_CODES as readonly string[]).includes(v), "state_invalid");
+
 /** A phone as typed: empty, or a Brazilian number (DDD + 8 or 9 digits, phone.ts), any spelling. */
 export const phoneText = z
   .string()
@@ -74,8 +82,9 @@ export const CustomerSignUpSchema = z.object({
   name: text().trim().min(1, "name_required").max(NAME_MAX_LENGTH, "name_too_long"),
   email: EmailSchema,
   password: NewPasswordSchema,
-  city,
-  state,
+  /** Optional: the short sign-up asks only name, e-mail and password (issue 31). */
+  city: optionalCity.optional(),
+  state: optionalState.optional(),
   phone: phoneText,
   birthDate,
   origin: SignUpOriginParamsSchema.optional(),
@@ -88,6 +97,12 @@ export const CustomerSignUpSchema = z.object({
   language: z.enum(LANGUAGES).optional(),
 });
 export type CustomerSignUp = z.infer<typeof CustomerSignUpSchema>;
+
+/** 'Meus dados' in the customer area: the city and state the sign-up no longer asks. */
+export const CustomerProfileSchema = z
+  .object({ city: optionalCity, state: optionalState })
+  .meta({ id: "CustomerProfile" });
+export type CustomerProfile = z.infer<typeof CustomerProfileSchema>;
 
 /**
  * No password is shorter than the minimum, so a shorter one is refused before it is tried (and

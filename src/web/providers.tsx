@@ -6,7 +6,8 @@ import { CROSS_FEATURE_INVALIDATIONS } from "./invalidations";
 import { i18n } from "./lib/i18n";
 import { createQueryClient } from "./lib/query-client";
 
-const queryClient = createQueryClient(CROSS_FEATURE_INVALIDATIONS);
+/** The app's query client (main.tsx seeds it with the data a page's HTML brought along). */
+export const queryClient = createQueryClient(CROSS_FEATURE_INVALIDATIONS);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -103,8 +103,9 @@ export async function signUpCustomer(
         name: input.name,
         email: input.email,
         phone: input.phone || null,
-        city: input.city,
-        state: input.state,
+        // City and state are optional (asked later in 'Meus dados'): empty is none.
+        city: input.city || null,
+        state: input.state || null,
         birthDate: input.birthDate || null,
         origin: origin.code,
         originChannel: origin.channel,

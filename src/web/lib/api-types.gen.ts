@@ -183,7 +183,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A company's public card (name, city, sector, logo), e.g. for the sign-up link's welcome card */
+        /** A company's public card for its sign-up link's welcome: name, city, logo, brand colour, the default programme, the running promotion and the birthday rule's stamps */
         get: operations["getCompaniesByIdPublic"];
         put?: never;
         post?: never;
@@ -2156,6 +2156,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's 'Meus dados': city and state (empty when not filled in) */
+        get: operations["getMeProfile"];
+        /** Save the customer's city and state (never required: empty clears them) */
+        put: operations["putMeProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/marketing-consents": {
         parameters: {
             query?: never;
@@ -2900,13 +2918,24 @@ export interface components {
             startsOn: string | null;
             endsOn: string | null;
         };
-        PublicCompany: {
+        CompanyLanding: {
             id: string;
             tradeName: string;
             city: string | null;
             state: string | null;
             sector: string | null;
             logoUrl: string | null;
+            brandColor: string | null;
+            program: {
+                stampsRequired: number;
+                reward: string;
+            } | null;
+            promotion: {
+                title: string;
+                description: string;
+                endsOn: string | null;
+            } | null;
+            birthdayStamps: number | null;
         };
         Program: {
             id: string;
@@ -3257,6 +3286,14 @@ export interface components {
             byName: string | null;
             selfService: boolean;
             overrideReason: string | null;
+        };
+        PublicCompany: {
+            id: string;
+            tradeName: string;
+            city: string | null;
+            state: string | null;
+            sector: string | null;
+            logoUrl: string | null;
         };
         ClaimOptions: {
             receipt: boolean;
@@ -3785,6 +3822,10 @@ export interface components {
             completedCards: boolean;
             refusedClaims: boolean;
         };
+        CustomerProfile: {
+            city: string;
+            state: string;
+        };
         MarketingConsent: {
             companyId: string;
             companyName: string;
@@ -4254,8 +4295,8 @@ export interface operations {
                     name: string;
                     email: string;
                     password: string;
-                    city: string;
-                    state: string;
+                    city?: string;
+                    state?: string;
                     phone: string;
                     birthDate: string;
                     origin?: {
@@ -4911,7 +4952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicCompany"];
+                    "application/json": components["schemas"]["CompanyLanding"];
                 };
             };
             /** @description validation_failed */
@@ -7695,8 +7736,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     password: string;
-                    city: string;
-                    state: string;
+                    city?: string;
+                    state?: string;
                     phone: string;
                     birthDate: string;
                     marketingConsent?: boolean;
@@ -17178,6 +17219,176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerEmailSettings"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMeProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description City and state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProfile"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putMeProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerProfile"];
+            };
+        };
+        responses: {
+            /** @description City and state as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
             /** @description validation_failed */

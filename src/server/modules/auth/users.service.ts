@@ -69,8 +69,9 @@ type InvitedCustomer = {
   passwordHash: string;
   name: string;
   phone: string | null;
-  city: string;
-  state: string;
+  /** Optional since the short sign-up (issue 31): null when not given. */
+  city: string | null;
+  state: string | null;
   birthDate: string | null;
   /** The sign-up origin (and channel) recorded on a new profile. */
   origin: string;

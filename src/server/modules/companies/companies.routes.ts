@@ -2,32 +2,28 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   DirectoryPageSchema,
   DirectoryQuerySchema,
-  PublicCompanySchema,
   SpecialPromotionSchema,
 } from "@shared/companies.schema";
+import { CompanyLandingSchema } from "@shared/company-landing";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonContent, validationHook } from "../../openapi";
-import {
-  findPublicCompany,
-  listDirectory,
-  listDirectoryCities,
-  listSpecialPromotions,
-} from "./companies.queries";
+import { listDirectory, listDirectoryCities, listSpecialPromotions } from "./companies.queries";
+import { findCompanyLanding } from "./company-landing.queries";
 
 const publicCompanyRoute = createRoute({
   method: "get",
   path: "/companies/{id}/public",
   tags: ["companies"],
   summary:
-    "A company's public card (name, city, sector, logo), e.g. for the sign-up link's welcome card",
+    "A company's public card for its sign-up link's welcome: name, city, logo, brand colour, the default programme, the running promotion and the birthday rule's stamps",
   request: { params: z.object({ id: z.string().max(100) }) },
   responses: {
     200: {
       description: "The company",
-      content: { "application/json": { schema: PublicCompanySchema } },
+      content: { "application/json": { schema: CompanyLandingSchema } },
     },
     ...apiErrorResponses,
   },
@@ -82,7 +78,7 @@ export function companiesRoutes(deps: { db: Db }) {
     return c.json(await listSpecialPromotions(deps.db), 200);
   });
   app.openapi(publicCompanyRoute, async (c) => {
-    const company = await findPublicCompany(deps.db, c.req.valid("param").id);
+    const company = await findCompanyLanding(deps.db, c.req.valid("param").id);
     if (!company) throw new AppError("not_found", 404, "Company not found");
     c.header("Cache-Control", "public, max-age=60");
     return c.json(company, 200);

@@ -1,5 +1,6 @@
 import {
   type CompanySignUp,
+  type CustomerProfile,
   type CustomerSignUp,
   type ForgotPassword,
   type Me,
@@ -85,6 +86,15 @@ export function useSignUpCompany() {
 export function useSignUpCustomer() {
   return useMutation({
     mutationFn: (input: CustomerSignUp) => api.post("/api/accounts/customer", { body: input }),
+  });
+}
+
+/** 'Meus dados': saves the customer's city and state; the header and forms read them from `me`. */
+export function useSaveCustomerProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerProfile) => api.put("/api/me/profile", { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }
 

@@ -1,19 +1,22 @@
-import { type PublicCompany, PublicCompanySchema } from "@shared/companies.schema";
+import { type CompanyLanding, CompanyLandingSchema } from "@shared/company-landing";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, type ApiQuery, api } from "@/web/lib/api-client";
 import { companyKeys } from "./keys";
 
-/** A company's public card (name, city, sector, logo), or null when the id matches none. */
+/**
+ * A company's public card for its sign-up link (name, city, logo, brand colour, programme, running
+ * promotion, birthday stamps), or null when the id matches none.
+ */
 export const publicCompanyQueryOptions = (id: string) =>
   queryOptions({
     queryKey: companyKeys.public(id),
-    queryFn: async ({ signal }): Promise<PublicCompany | null> => {
+    queryFn: async ({ signal }): Promise<CompanyLanding | null> => {
       try {
         const company = await api.get("/api/companies/{id}/public", {
           params: { path: { id } },
           signal,
         });
-        return PublicCompanySchema.parse(company);
+        return CompanyLandingSchema.parse(company);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400))
           return null;

@@ -49,6 +49,10 @@ describe("/login-cliente from a company's link", () => {
           state: "PE",
           sector: null,
           logoUrl: null,
+          brandColor: null,
+          program: null,
+          promotion: null,
+          birthdayStamps: null,
         },
       },
     });
@@ -64,7 +68,7 @@ describe("/login-cliente from a company's link", () => {
     await user.click(screen.getByRole("button", { name: "Já tem conta? Faça login" }));
     expect(await screen.findByRole("button", { name: "Entrar" })).toBeTruthy();
     expect(screen.getByTestId("address").textContent).toBe(
-      "/login-cliente?empresa_id=c1&origem=qrcode_empresa",
+      "/login-cliente?empresa_id=c1&origem=qrcode_empresa&entrar=1",
     );
     expect(screen.queryByRole("button", { name: "Criar conta" })).toBeNull();
   });

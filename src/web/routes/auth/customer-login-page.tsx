@@ -1,11 +1,9 @@
 import { marketingConsentText } from "@shared/assistant.schema";
 import { SIGN_UP_PATHS, signInPathOf } from "@shared/auth-paths";
+import { brandPalette } from "@shared/brand-color";
+import { opensOnSignUp, readOriginParams } from "@shared/company-landing";
 import { toLanguage } from "@shared/languages";
-import {
-  resolveSignUpOrigin,
-  type SignUpOriginParams,
-  SignUpOriginParamsSchema,
-} from "@shared/origin";
+import { resolveSignUpOrigin } from "@shared/origin";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,26 +27,6 @@ import { JoinCompanyConfirm } from "@/web/features/companies/components/join-com
 import { referralLinkQueryOptions } from "@/web/features/referrals/api";
 import { readConfirmationResult } from "@/web/lib/confirmation";
 import { errorMessage } from "@/web/lib/error-message";
-
-const ORIGIN_PARAMS = [
-  "empresa_id",
-  "origem",
-  "parceria",
-  "afiliado",
-  "indicador",
-  "empresa",
-] as const;
-
-/** The sign-up link's origin parameters, or undefined when it has none (or they are malformed). */
-function readOriginParams(params: URLSearchParams): SignUpOriginParams | undefined {
-  const present = ORIGIN_PARAMS.flatMap((name) => {
-    const value = params.get(name)?.trim();
-    return value ? [[name, value] as const] : [];
-  });
-  if (present.length === 0) return undefined;
-  const parsed = SignUpOriginParamsSchema.safeParse(Object.fromEntries(present));
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * /login-cliente and /cadastro-cliente (and their English variants). A company, partnership or
@@ -92,7 +70,9 @@ export function CustomerLoginPage() {
             ? "company"
             : "generic";
 
-  if (signInPage && !confirmation && !stayOnSignIn && origin.kind !== "generic") {
+  // The server answers these addresses with a redirect already (site/qr-landing.ts); a link
+  // followed inside the app lands here.
+  if (signInPage && !stayOnSignIn && opensOnSignUp(params)) {
     return <Navigate to={`${SIGN_UP_PATHS[signInPage]}${search}`} replace />;
   }
 
@@ -125,6 +105,8 @@ export function CustomerLoginPage() {
             // A broken link joins nothing: the sign-up goes without it.
             origin={brokenLink ? undefined : originParams}
             companyName={company.data?.tradeName}
+            accent={company.data ? brandPalette(company.data.brandColor) : undefined}
+            birthdayStamps={company.data?.birthdayStamps}
           />
         </div>
       </PublicLayout>

@@ -5,6 +5,10 @@ import { CustomerSettingsDialog } from "@/web/components/customer-settings-dialo
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { MarketingConsentsSection } from "@/web/features/assistant/components/marketing-consents-section";
+import {
+  CompleteProfilePrompt,
+  CustomerProfileButton,
+} from "@/web/features/auth/components/customer-profile-dialog";
 import { CardHistory } from "@/web/features/cards/components/card-history";
 import { JoinCompanyButton } from "@/web/features/cards/components/join-company-button";
 import { useLiveCards } from "@/web/features/cards/live-cards";
@@ -20,7 +24,8 @@ import { useSaveAppearance } from "@/web/features/settings/api";
 import { useCustomerMe } from "./customer-area";
 
 /**
- * /dashboard-cliente: settings, links to the cards and the special promotions, the card history,
+ * /dashboard-cliente: settings, links to the cards and the special promotions, 'Meus dados' (city
+ * and state, with a prompt while they are empty), the card history,
  * the company directory, the interest form and the companies' replies. 'Mostrar no balcão' shows the
  * customer's counter code; the card history follows a stamp at the counter live (useLiveCards).
  */
@@ -42,6 +47,7 @@ export function CustomerDashboardPage() {
         }
       />
       <CounterCodeDialog className="h-12 w-full sm:w-auto sm:justify-self-start" />
+      <CompleteProfilePrompt city={me.profile.city} state={me.profile.state} />
       <nav className="flex flex-wrap gap-2" aria-label={t("dashboard.title")}>
         <Button asChild variant="outline">
           <Link to="/dashboard-cliente-cartoes-fidelidade">
@@ -55,6 +61,7 @@ export function CustomerDashboardPage() {
             {t("links.promotions")}
           </a>
         </Button>
+        <CustomerProfileButton city={me.profile.city} state={me.profile.state} />
       </nav>
       <MyInvitations />
       <CardHistory />

@@ -14,16 +14,17 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { useSignUpCustomer } from "../api";
-import {
-  CityStateFields,
-  EmailField,
-  FormErrorAlert,
-  PasswordField,
-  PhoneField,
-} from "./account-fields";
+import { EmailField, FormErrorAlert, PasswordField, PhoneField } from "./account-fields";
 
-/** The form's fields; the origin comes from the link, not from the person. */
-const CustomerSignUpFormSchema = CustomerSignUpSchema.omit({ origin: true });
+/**
+ * The form's fields: only what joining needs (name, e-mail, password; phone and birthday
+ * optional). City and state are asked later, in 'Meus dados'; the origin comes from the link.
+ */
+const CustomerSignUpFormSchema = CustomerSignUpSchema.omit({
+  origin: true,
+  city: true,
+  state: true,
+});
 type CustomerSignUpForm = z.output<typeof CustomerSignUpFormSchema>;
 
 /** Today as YYYY-MM-DD in the browser's time zone (the latest possible birthday). */
@@ -42,9 +43,19 @@ type CustomerSignUpFormProps = {
    * 'Quero receber promoções…' box, in the words the server records.
    */
   companyName?: string;
+  /** The company's colours (brand-color.ts brandPalette) for the submit button. */
+  accent?: { background: string; foreground: string };
+  /** Stamps the company gives on the birthday (its rule on): the birthday field says why. */
+  birthdayStamps?: number | null;
 };
 
-export function CustomerSignUpForm({ origin, onSignedUp, companyName }: CustomerSignUpFormProps) {
+export function CustomerSignUpForm({
+  origin,
+  onSignedUp,
+  companyName,
+  accent,
+  birthdayStamps,
+}: CustomerSignUpFormProps) {
   const { t, i18n } = useTranslation("auth");
   const consentId = useId();
   const language = toLanguage(i18n.language);
@@ -55,8 +66,6 @@ export function CustomerSignUpForm({ origin, onSignedUp, companyName }: Customer
       email: "",
       password: "",
       phone: "",
-      city: "",
-      state: "",
       birthDate: "",
       marketingConsent: false,
     },
@@ -79,9 +88,7 @@ export function CustomerSignUpForm({ origin, onSignedUp, companyName }: Customer
   const email = field("email");
   const password = field("password", { hint: true });
   const phone = field("phone");
-  const city = field("city");
-  const state = field("state");
-  const birthDate = field("birthDate");
+  const birthDate = field("birthDate", { hint: true });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -95,8 +102,16 @@ export function CustomerSignUpForm({ origin, onSignedUp, companyName }: Customer
       <EmailField field={email} />
       <PasswordField field={password} isNew />
       <PhoneField field={phone} optional={true} />
-      <CityStateFields city={city} state={state} />
-      <Field id={birthDate.id} label={t("fields.birthDate")} error={birthDate.error}>
+      <Field
+        id={birthDate.id}
+        label={t("fields.birthDate")}
+        hint={
+          birthdayStamps
+            ? t("fields.birthDateReason", { count: birthdayStamps })
+            : t("fields.birthDateReasonGeneric")
+        }
+        error={birthDate.error}
+      >
         <Input type="date" autoComplete="bday" max={today()} {...birthDate.control} />
       </Field>
       {companyName ? (
@@ -112,7 +127,15 @@ export function CustomerSignUpForm({ origin, onSignedUp, companyName }: Customer
           </label>
         </div>
       ) : null}
-      <Button type="submit" size="lg" disabled={signUp.isPending} aria-busy={signUp.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={signUp.isPending}
+        aria-busy={signUp.isPending}
+        style={
+          accent ? { backgroundColor: accent.background, color: accent.foreground } : undefined
+        }
+      >
         {signUp.isPending ? <Spinner /> : null}
         {t("submit.signUpCustomer")}
       </Button>

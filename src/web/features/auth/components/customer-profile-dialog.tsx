@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type CustomerProfile, CustomerProfileSchema } from "@shared/auth.schema";
+import { MapPin, UserRound } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
+import { Button } from "@/web/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "@/web/components/ui/dialog";
+import { Spinner } from "@/web/components/ui/spinner";
+import { errorMessage } from "@/web/lib/error-message";
+import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
+import { useSaveCustomerProfile } from "../api";
+import { CityStateFields, FormErrorAlert } from "./account-fields";
+
+type Place = { city: string | null; state: string | null };
+
+/**
+ * 'Meus dados': the customer's city and state, which the short sign-up no longer asks (issue 31).
+ * Never required: both may stay empty. `trigger` is the button that opens it.
+ */
+export function CustomerProfileDialog({
+  city,
+  state,
+  trigger,
+}: Place & { trigger: React.ReactNode }) {
+  const { t } = useTranslation("auth");
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{t("profile.title")}</DialogTitle>
+        <DialogDescription>{t("profile.description")}</DialogDescription>
+        {open ? <ProfileForm city={city} state={state} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProfileForm({ city, state, onDone }: Place & { onDone: () => void }) {
+  const { t } = useTranslation("auth");
+  const form = useForm<z.input<typeof CustomerProfileSchema>, unknown, CustomerProfile>({
+    resolver: zodResolver(CustomerProfileSchema),
+    defaultValues: { city: city ?? "", state: state ?? "" },
+    reValidateMode: "onSubmit",
+  });
+  const field = useFormField(form);
+  const save = useSaveCustomerProfile();
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        toast.success(t("profile.saved"));
+        onDone();
+      },
+      onError: (error) => applyServerFieldErrors(form, error),
+    }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {save.isError ? <FormErrorAlert>{errorMessage(save.error)}</FormErrorAlert> : null}
+      <CityStateFields city={field("city")} state={field("state")} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("profile.cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? <Spinner /> : null}
+          {t("profile.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The 'Meus dados' button of the customer's panel. */
+export function CustomerProfileButton(place: Place) {
+  const { t } = useTranslation("auth");
+  return (
+    <CustomerProfileDialog
+      {...place}
+      trigger={
+        <Button type="button" variant="outline">
+          <UserRound aria-hidden="true" />
+          {t("profile.open")}
+        </Button>
+      }
+    />
+  );
+}
+
+/** 'Complete seu perfil: cidade e estado': a gentle prompt while both are empty. */
+export function CompleteProfilePrompt(place: Place) {
+  const { t } = useTranslation("auth");
+  if (place.city || place.state) return null;
+  return (
+    <Alert role="status" className="border-primary/30 bg-primary/5">
+      <MapPin aria-hidden="true" className="text-primary" />
+      <AlertTitle>{t("profile.prompt")}</AlertTitle>
+      <AlertDescription>
+        <p>{t("profile.promptDescription")}</p>
+        <CustomerProfileDialog
+          {...place}
+          trigger={
+            <Button type="button" size="sm" className="mt-1">
+              {t("profile.complete")}
+            </Button>
+          }
+        />
+      </AlertDescription>
+    </Alert>
+  );
+}
