@@ -53,7 +53,8 @@ export function DashboardPage() {
           mayOverride={can(me.member?.role, "stampOverride")}
         />
       </div>
-      <SetupChecklist teamLink={can(me.member?.role, "team")} />
+      {/* The demo café is set up already, and the demo changes nothing. */}
+      {demo ? null : <SetupChecklist teamLink={can(me.member?.role, "team")} />}
       <DashboardStatCards />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid gap-6">
