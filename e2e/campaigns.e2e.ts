@@ -61,8 +61,6 @@ test.describe("campaigns with consent in a real browser", () => {
     await page.getByLabel("Nome", { exact: true }).fill("Ana Cliente");
     await page.getByLabel("Email").fill(ana);
     await page.getByLabel("Senha", { exact: true }).fill("segredo1");
-    await page.getByLabel("Cidade").fill("Santos");
-    await page.getByLabel("Estado").selectOption("SP");
     await consent.check();
     await page.getByRole("button", { name: "Criar conta" }).click();
     await page.getByText(ana).waitFor();

@@ -158,8 +158,6 @@ test.describe("customer area shell", () => {
       .getByLabel("Email")
       .fill(customer.email.replace(/^[^@]+/, (local) => local.toUpperCase()));
     await page.getByLabel("Senha", { exact: true }).fill("outrasenha");
-    await page.getByLabel("Cidade").fill("Recife");
-    await page.getByLabel("Estado").selectOption("PE");
     await page.getByRole("button", { name: "Criar conta" }).click();
     await page.getByText("Este email já está cadastrado. Tente fazer login.").waitFor();
   });
