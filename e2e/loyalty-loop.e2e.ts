@@ -26,7 +26,7 @@ test.describe("the loyalty loop in a real browser", () => {
     // the company's QR card: the join link, copied and downloaded
     const link = (await panel.getByTestId("join-link").textContent()) ?? "";
     const joinUrl = new URL(link);
-    expect(joinUrl.pathname).toBe("/login-cliente");
+    expect(joinUrl.pathname).toBe("/cadastro-cliente");
     expect(joinUrl.searchParams.get("origem")).toBe("qrcode_empresa");
     const companyId = joinUrl.searchParams.get("empresa_id") ?? "";
     await panel.getByRole("img", { name: /QR code/ }).waitFor();

@@ -5,11 +5,12 @@
 
 /**
  * The link a customer scans or opens to join a company (its QR code on the dashboard and on the
- * poster, 'Copiar link'): the path and query after the app's origin. Printed codes hold it, so it
- * never changes; the sign-in page sends it on to the sign-up page with its parameters.
+ * poster, 'Copiar link'): the path and query after the app's origin, straight to the sign-up page
+ * with the company's welcome card. Codes printed before issue 31 hold `/login-cliente?…` with the
+ * same parameters: the server answers those with a 302 here, so they keep working.
  */
 export const companyJoinPath = (companyId: string) =>
-  `/login-cliente?empresa_id=${encodeURIComponent(companyId)}&origem=qrcode_empresa`;
+  `/cadastro-cliente?empresa_id=${encodeURIComponent(companyId)}&origem=qrcode_empresa`;
 
 /** The short link printed on the poster, for typing by hand: it redirects (302) to companyJoinPath. */
 export const companyShortPath = (companyId: string) => `/e/${encodeURIComponent(companyId)}`;

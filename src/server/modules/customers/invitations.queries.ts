@@ -1,5 +1,5 @@
 import type { CompanyInvitation, MyInvitation } from "@shared/customers.schema";
-import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findUser } from "../auth/auth.queries";
 import { listInvitationsWaitingFor } from "./customers.queries";
@@ -75,7 +75,8 @@ export async function listCompanyInvitations(
       and(
         eq(customerInvitations.companyId, companyId),
         isNull(customerInvitations.userId),
-        isNotNull(customerInvitations.email),
+        // A phone-only import row has a short code in place of an e-mail.
+        or(isNotNull(customerInvitations.email), isNotNull(customerInvitations.shortCode)),
         isNull(customerInvitations.acceptedAt),
         gt(customerInvitations.expiresAt, sql`now() - make_interval(days => ${LIST_KEEP_DAYS})`),
       ),

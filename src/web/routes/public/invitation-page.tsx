@@ -21,7 +21,6 @@ import {
   formatInvitationCode,
   InvitationCodeAnswer,
   InvitationCodeForm,
-  PENDING_CODE_KEY,
 } from "@/web/features/customers/components/invitation-code";
 import {
   DeclineInvitationButton,
@@ -29,6 +28,7 @@ import {
   InvitationIntro,
 } from "@/web/features/customers/components/invitation-consent";
 import { InvitationSignUpForm } from "@/web/features/customers/components/invitation-sign-up-form";
+import { PENDING_CODE_KEY } from "@/web/features/customers/pending-code";
 import { useDocumentTitle } from "@/web/lib/use-document-title";
 
 const CARDS_PATH = "/dashboard-cliente-cartoes-fidelidade";

@@ -26,7 +26,7 @@ export function CompanyQrCard({
 }) {
   const { t } = useTranslation("companies");
   const origin = window.location.origin;
-  const link = demo ? `${origin}/login-cliente` : `${origin}${companyJoinPath(companyId)}`;
+  const link = demo ? `${origin}/cadastro-cliente` : `${origin}${companyJoinPath(companyId)}`;
   const image = useQrCodeImage(link);
   const poster = useDownloadPoster();
 

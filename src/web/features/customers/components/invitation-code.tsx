@@ -10,9 +10,7 @@ import { Label } from "@/web/components/ui/label";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { invitationCodeQueryOptions, useAnswerInvitationCode } from "../api";
-
-/** Where a code typed before signing up waits until the person comes back to /convite. */
-export const PENDING_CODE_KEY = "carimbou-invitation-code";
+import { PENDING_CODE_KEY } from "../pending-code";
 
 /** "abcd efgh" → "ABCD-EFGH" (as printed), or null when it cannot be a code. */
 export function formatInvitationCode(typed: string): string | null {

@@ -2,21 +2,26 @@ import type { MyInvitation } from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
 import { MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/error-message";
 import { myInvitationsQueryOptions, useAnswerInvitation } from "../api";
+import { pendingInvitationCode } from "../pending-code";
 
 /**
  * /dashboard-cliente: companies' invitations addressed to the customer's e-mail, each with
- * 'Aceitar' (membership and card) and 'Recusar'. Nothing shows without one.
+ * 'Aceitar' (membership and card) and 'Recusar', and an import's short code typed on /convite
+ * before the account existed (kept in this browser), back to /convite to answer it. Nothing
+ * shows without one.
  */
 export function MyInvitations() {
   const { t } = useTranslation("customers");
   const invitations = useQuery(myInvitationsQueryOptions());
   const items = invitations.data ?? [];
-  if (items.length === 0) return null;
+  const code = pendingInvitationCode();
+  if (items.length === 0 && !code) return null;
   return (
     <Card role="region" aria-labelledby="my-invitations-title">
       <CardHeader>
@@ -29,6 +34,14 @@ export function MyInvitations() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3">
+          {code ? (
+            <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+              <p className="min-w-0 flex-1 basis-56 text-sm">{t("mine.code", { code })}</p>
+              <Button asChild size="sm">
+                <Link to={`/convite?codigo=${encodeURIComponent(code)}`}>{t("mine.openCode")}</Link>
+              </Button>
+            </li>
+          ) : null}
           {items.map((invitation) => (
             <InvitationItem key={invitation.id} invitation={invitation} />
           ))}
