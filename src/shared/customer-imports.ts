@@ -23,7 +23,6 @@ export const IMPORT_PREVIEW_ERROR_ROWS = 200;
 export const IMPORT_PREVIEW_SAMPLE_ROWS = 10;
 
 export const IMPORT_STATUSES = ["preview", "queued", "running", "done", "failed"] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** A row's problems found in the preview (each translated on the web side). */
 export const IMPORT_ROW_ERRORS = [
