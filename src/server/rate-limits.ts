@@ -10,6 +10,15 @@ import { rateLimits } from "./rate-limits.table";
 
 export type RateLimitRule = { bucket: string; max: number; windowSeconds: number };
 
+/** A hit on a key already counting: one more, or 1 in a new window once the last one ended. */
+const nextHit = (rule: RateLimitRule) => {
+  const ended = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds})`;
+  return {
+    count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+    windowStartedAt: sql`case when ${ended} then now() else ${rateLimits.windowStartedAt} end`,
+  };
+};
+
 /**
  * Counts one hit for `key` in a fixed window kept in the database (so all app servers share it)
  * and answers whether it is still within `max`. One atomic statement: no read-then-write race.
@@ -20,13 +29,48 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
     .values({ key, count: 1, windowStartedAt: sql`now()` })
     .onConflictDoUpdate({
       target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
-        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else ${rateLimits.windowStartedAt} end`,
-      },
+      set: nextHit(rule),
     })
     .returning({ count: rateLimits.count });
   return (rows[0]?.count ?? 0) <= rule.max;
+}
+
+/**
+ * `hitRateLimit` for many keys at once, a statement per round: answers, in the keys' order,
+ * whether each is still within `max`. A key given twice counts twice, its second hit in the next
+ * round (one statement cannot update a row twice), so the answers are those of one call per key.
+ */
+export async function hitRateLimits(
+  db: Db,
+  keys: readonly string[],
+  rule: RateLimitRule,
+): Promise<boolean[]> {
+  const within = new Array<boolean>(keys.length).fill(false);
+  let pending = keys.map((key, at) => ({ key, at }));
+  while (pending.length > 0) {
+    const seen = new Set<string>();
+    const round: typeof pending = [];
+    const later: typeof pending = [];
+    for (const hit of pending) {
+      (seen.has(hit.key) ? later : round).push(hit);
+      seen.add(hit.key);
+    }
+    // In the keys' sorted order, so two batches lock their rows in the same order; the keys as
+    // one JSON parameter (hundreds of parameters cost more to bind than the upsert).
+    const sorted = JSON.stringify([...seen].sort());
+    const rows = await db
+      .insert(rateLimits)
+      .select(sql`select k, 1, now() from json_array_elements_text(${sorted}::json) as k`)
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: nextHit(rule),
+      })
+      .returning({ key: rateLimits.key, count: rateLimits.count });
+    const counts = new Map(rows.map((row) => [row.key, row.count]));
+    for (const hit of round) within[hit.at] = (counts.get(hit.key) ?? 0) <= rule.max;
+    pending = later;
+  }
+  return within;
 }
 
 /**

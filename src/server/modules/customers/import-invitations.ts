@@ -12,25 +12,28 @@ import {
   type ImportOutcome,
   type ImportSkipReason,
 } from "@shared/customer-imports";
-import { INVITATION_TTL_DAYS } from "@shared/customers.schema";
-import { SAO_PAULO_TIME_ZONE } from "@shared/dates";
 import { brazilianPhoneDigits, phoneKey } from "@shared/phone";
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { advisoryLock } from "../../db/advisory-lock";
 import type { Db } from "../../db/client";
-import { EMAIL_SEND_LIMITS, hitRateLimit } from "../../rate-limits";
+import { insertJsonRows } from "../../db/json-insert";
 import { findPublicCompany } from "../companies/companies.queries";
-import { invitationEmail } from "../mail/mail.service";
-import { queueEmail } from "../mail/outbox";
+import type { Mail } from "../mail/mail.service";
+import { queueEmails } from "../mail/outbox";
+import { sendableNow, sentToday } from "./import-daily-limit";
+import { importInvitationMails } from "./import-mail";
 import { findKnownInvitations, findKnownMembers, phoneVariants } from "./imports.queries";
 import { customerImportRows, customerImports } from "./imports.table";
-import { hashToken, invitationUrl, newLink } from "./invitations.service";
+import { hashToken, newLink } from "./invitations.service";
 import { customerInvitations } from "./invitations.table";
 
 export type ImportJobDeps = { db: Db; appUrl: string };
 
-/** Rows per transaction: the progress bar moves with each. */
-export const IMPORT_CHUNK_ROWS = 200;
+/**
+ * Rows per transaction: the progress bar moves with each (10 steps for 5,000 rows). A chunk's
+ * work is a dozen statements whatever its size (docs/performance.md, "Customer import").
+ */
+export const IMPORT_CHUNK_ROWS = 500;
 /** A short code stays valid this long (printed, handed over at the counter). */
 export const IMPORT_CODE_TTL_DAYS = 90;
 /** No 0/O, 1/I/L: a code read aloud or from paper is typed right. */
@@ -48,27 +51,6 @@ export function newShortCode(): string {
   return code.length === IMPORT_SHORT_CODE_LENGTH ? code : newShortCode();
 }
 
-/** The company's import e-mails sent since midnight in São Paulo (the daily limit's count). */
-async function sentToday(tx: Db, companyId: string): Promise<number> {
-  const i = customerInvitations;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(i)
-    .where(
-      and(
-        eq(i.companyId, companyId),
-        isNotNull(i.importId),
-        isNotNull(i.email),
-        sql`${i.sentAt} >= (date_trunc('day', now() at time zone ${SAO_PAULO_TIME_ZONE}) at time zone ${SAO_PAULO_TIME_ZONE})`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** Within the app-wide e-mails-per-address limit (counted like every invitation e-mail). */
-const withinAddressLimit = (tx: Db, email: string) =>
-  hitRateLimit(tx, `${EMAIL_SEND_LIMITS.perAddress.bucket}:${email}`, EMAIL_SEND_LIMITS.perAddress);
-
 type Decision = {
   line: number;
   outcome: ImportOutcome;
@@ -76,24 +58,39 @@ type Decision = {
   invitationId: string | null;
 };
 
+type Job = {
+  importId: string;
+  companyId: string;
+  mail: ReturnType<typeof importInvitationMails>;
+};
+
 /**
- * Handles the next chunk of the import's rows in `tx`; answers how many (0: none left).
+ * Handles the next chunk of the import's rows (those after line `after`) in `tx`, in a dozen
+ * statements: the rows, who among them is known, today's count, the rate limits, then the
+ * invitations, e-mails and outcomes each in one. Answers how many rows and the last line (0: none).
  */
 async function processChunk(
   tx: Db,
-  deps: ImportJobDeps,
-  job: { importId: string; companyId: string; companyName: string },
-): Promise<number> {
+  job: Job,
+  after: number,
+): Promise<{ count: number; last: number }> {
   const { companyId } = job;
   await advisoryLock(tx, `customer-import:${companyId}`);
   const r = customerImportRows;
   const rows = await tx
     .select()
     .from(r)
-    .where(and(eq(r.importId, job.importId), sql`${r.errors} = '{}'`, isNull(r.outcome)))
+    .where(
+      and(
+        eq(r.importId, job.importId),
+        gt(r.line, after),
+        sql`${r.errors} = '{}'`,
+        isNull(r.outcome),
+      ),
+    )
     .orderBy(asc(r.line))
     .limit(IMPORT_CHUNK_ROWS);
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { count: 0, last: after };
 
   const emails = rows.flatMap((row) => (row.email ? [row.email] : []));
   const variantsOf = (phone: string | null) => {
@@ -112,10 +109,16 @@ async function processChunk(
     // Declined wins: that person said no to this company.
     invitedBy.set(key, invitedBy.get(key) === true || found.declinedAt !== null);
   }
-  let sent = await sentToday(tx, companyId);
 
   const decisions: Decision[] = [];
   const invitations: (typeof customerInvitations.$inferInsert)[] = [];
+  // The e-mail rows to invite, in file order: sent now or scheduled, decided below.
+  const toEmail: {
+    decision: Decision;
+    invitation: (typeof invitations)[number];
+    token: string;
+    stamps: number;
+  }[] = [];
   const codes = new Set<string>();
   for (const row of rows) {
     const key = row.email ? `e:${row.email}` : `p:${phoneKey(row.phone)}`;
@@ -144,17 +147,12 @@ async function processChunk(
       state: row.state,
       pendingStamps: row.stamps,
     };
-    let outcome: ImportOutcome;
+    const decision: Decision = { line: row.line, outcome: "code", reason: null, invitationId: id };
     if (row.email) {
-      const sendNow =
-        sent < IMPORT_INVITATIONS_PER_DAY && (await withinAddressLimit(tx, row.email));
       const { token, ...link } = newLink();
-      invitations.push({ ...base, email: row.email, ...link, sentAt: sendNow ? new Date() : null });
-      if (sendNow) {
-        sent++;
-        await queueEmail(tx, importMail(deps, job.companyName, row.email, token, row.stamps));
-      }
-      outcome = sendNow ? "invited" : "scheduled";
+      const invitation = { ...base, email: row.email, ...link, sentAt: null as Date | null };
+      invitations.push(invitation);
+      toEmail.push({ decision, invitation, token, stamps: row.stamps });
     } else {
       let code = newShortCode();
       while (codes.has(code)) code = newShortCode();
@@ -167,12 +165,26 @@ async function processChunk(
         expiresAt: new Date(Date.now() + IMPORT_CODE_TTL_DAYS * DAY_MS),
         sentAt: null,
       });
-      outcome = "code";
     }
     invitedBy.set(key, false);
-    decisions.push({ line: row.line, outcome, reason: null, invitationId: id });
+    decisions.push(decision);
   }
+  const room = IMPORT_INVITATIONS_PER_DAY - (await sentToday(tx, companyId));
+  const now = await sendableNow(
+    tx,
+    toEmail.map((e) => e.invitation.email!),
+    room,
+  );
+  const mails: Mail[] = [];
+  const sentAt = new Date();
+  toEmail.forEach((e, k) => {
+    e.decision.outcome = now[k] ? "invited" : "scheduled";
+    if (!now[k]) return;
+    e.invitation.sentAt = sentAt;
+    mails.push(job.mail(e.invitation.email!, e.token, e.stamps));
+  });
   await insertInvitations(tx, invitations);
+  await queueEmails(tx, mails);
   await recordDecisions(tx, job.importId, decisions);
   const count = (o: ImportOutcome) => decisions.filter((d) => d.outcome === o).length;
   await tx
@@ -184,7 +196,7 @@ async function processChunk(
       skippedCount: sql`${customerImports.skippedCount} + ${count("skipped")}`,
     })
     .where(eq(customerImports.id, job.importId));
-  return rows.length;
+  return { count: rows.length, last: rows.at(-1)!.line };
 }
 
 /** The chunk's invitations; a short code already taken (about 1 in 10^12) is drawn again. */
@@ -204,37 +216,20 @@ async function insertInvitations(tx: Db, rows: (typeof customerInvitations.$infe
       }
     }
   }
-  await tx.insert(customerInvitations).values(rows);
+  await insertJsonRows(tx, customerInvitations, rows);
 }
 
-/** Each row's outcome in one statement. */
+/** Each row's outcome in one statement (the outcomes as one JSON parameter). */
 async function recordDecisions(tx: Db, importId: string, decisions: Decision[]) {
-  const values = sql.join(
-    decisions.map(
-      (d) => sql`(${d.line}::int, ${d.outcome}::text, ${d.reason}::text, ${d.invitationId}::text)`,
-    ),
-    sql`, `,
-  );
   await tx.execute(sql`
-    update ${customerImportRows} set outcome = v.outcome, reason = v.reason, invitation_id = v.invitation_id
-    from (values ${values}) as v(line, outcome, reason, invitation_id)
+    update ${customerImportRows} set outcome = v.outcome, reason = v.reason, invitation_id = v."invitationId"
+    from json_to_recordset(${JSON.stringify(decisions)}::json)
+      as v(line int, outcome text, reason text, "invitationId" text)
     where ${customerImportRows.importId} = ${importId} and ${customerImportRows.line} = v.line`);
 }
 
-const importMail = (
-  deps: ImportJobDeps,
-  companyName: string,
-  to: string,
-  token: string,
-  stamps: number,
-) =>
-  invitationEmail({
-    to,
-    companyName,
-    url: invitationUrl(deps.appUrl, token),
-    days: INVITATION_TTL_DAYS,
-    stamps,
-  });
+/** Lets the server's other work run between two chunks (on PGlite it shares this thread). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs a confirmed import to its end: 'running', every chunk, then 'done'. A failure marks it
@@ -258,13 +253,21 @@ export async function runImport(
     .returning({ companyId: customerImports.companyId });
   if (!started) return { processed: 0 };
   const company = await findPublicCompany(db, started.companyId);
-  const job = { importId, companyId: started.companyId, companyName: company?.tradeName ?? "" };
+  const job: Job = {
+    importId,
+    companyId: started.companyId,
+    mail: importInvitationMails(deps.appUrl, company?.tradeName ?? ""),
+  };
   let processed = 0;
   try {
-    for (;;) {
-      const n = await db.transaction((tx) => processChunk(tx, deps, job));
-      if (n === 0) break;
-      processed += n;
+    // Chunk after chunk in this run, each committed (the progress moves): rows done by an earlier
+    // run have their outcome and are passed over.
+    for (let after = 0; ; ) {
+      const chunk = await db.transaction((tx) => processChunk(tx, job, after));
+      if (chunk.count === 0) break;
+      processed += chunk.count;
+      after = chunk.last;
+      await nextTurn();
     }
   } catch (error) {
     await db
@@ -288,58 +291,4 @@ export async function listUnfinishedImports(db: Db): Promise<string[]> {
     .where(inArray(customerImports.status, ["queued", "running", "failed"]))
     .orderBy(asc(customerImports.createdAt));
   return rows.map((row) => row.id);
-}
-
-/**
- * The scheduled invitations' e-mails (the daily run): per company, the oldest first, as many as
- * today's limit leaves; each gets its link and expiry now, and its row becomes 'invited'.
- */
-export async function sendScheduledInvitations(deps: ImportJobDeps): Promise<{ sent: number }> {
-  const { db } = deps;
-  const i = customerInvitations;
-  const waiting = and(
-    isNotNull(i.importId),
-    isNotNull(i.email),
-    isNull(i.sentAt),
-    isNull(i.acceptedAt),
-    isNull(i.declinedAt),
-  );
-  const companies = await db.selectDistinct({ companyId: i.companyId }).from(i).where(waiting);
-  let sent = 0;
-  for (const { companyId } of companies) {
-    const companyName = (await findPublicCompany(db, companyId))?.tradeName ?? "";
-    sent += await db.transaction(async (tx) => {
-      await advisoryLock(tx, `customer-import:${companyId}`);
-      const room = IMPORT_INVITATIONS_PER_DAY - (await sentToday(tx, companyId));
-      if (room <= 0) return 0;
-      const due = await tx
-        .select({ id: i.id, email: i.email, stamps: i.pendingStamps })
-        .from(i)
-        .where(and(eq(i.companyId, companyId), waiting))
-        .orderBy(asc(i.createdAt), asc(i.id))
-        .limit(room);
-      const ids: string[] = [];
-      for (const invitation of due) {
-        if (!(await withinAddressLimit(tx, invitation.email!))) continue;
-        const { token, ...link } = newLink();
-        await tx
-          .update(i)
-          .set({ ...link, sentAt: new Date() })
-          .where(eq(i.id, invitation.id));
-        await queueEmail(
-          tx,
-          importMail(deps, companyName, invitation.email!, token, invitation.stamps),
-        );
-        ids.push(invitation.id);
-      }
-      if (ids.length > 0) {
-        await tx
-          .update(customerImportRows)
-          .set({ outcome: "invited" })
-          .where(inArray(customerImportRows.invitationId, ids));
-      }
-      return ids.length;
-    });
-  }
-  return { sent };
 }

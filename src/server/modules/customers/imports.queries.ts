@@ -14,7 +14,7 @@ import {
   type ImportRowError,
   type ImportSkipReason,
 } from "@shared/customer-imports";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { users } from "../auth/auth.table";
@@ -242,6 +242,13 @@ export function phoneVariants(national: string): string[] {
   return [...locals].flatMap((l) => [`${area}${l}`, `55${area}${l}`, `0${area}${l}`]);
 }
 
+/**
+ * `expr in (values)` with the values as one text[] parameter: a chunk's 500 e-mails and 3,000 phone
+ * variants would otherwise be 3,500 parameters to build and bind. The array is a constant to the
+ * planner, which checks it as a hash (or looks each value up in an index).
+ */
+const inList = (expr: SQL, values: string[]) => sql`${expr} = any(${sql.param(values)}::text[])`;
+
 const digitsOf = (column: unknown) =>
   sql<string>`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
 
@@ -260,7 +267,7 @@ export async function findKnownMembers(
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.customerId))
           .where(
-            and(eq(memberships.companyId, companyId), inArray(sql`lower(${users.email})`, emails)),
+            and(eq(memberships.companyId, companyId), inList(sql`lower(${users.email})`, emails)),
           );
   const phone = sql<string>`coalesce(${memberships.phone}, ${profiles.phone})`;
   const byPhone =
@@ -270,7 +277,7 @@ export async function findKnownMembers(
           .select({ phone })
           .from(memberships)
           .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-          .where(and(eq(memberships.companyId, companyId), inArray(digitsOf(phone), phoneDigits)));
+          .where(and(eq(memberships.companyId, companyId), inList(digitsOf(phone), phoneDigits)));
   return { emails: byEmail.map((r) => r.email.toLowerCase()), phones: byPhone.map((r) => r.phone) };
 }
 
@@ -283,9 +290,9 @@ export async function findKnownInvitations(
 ) {
   const i = customerInvitations;
   const conditions = [];
-  if (emails.length > 0) conditions.push(inArray(i.email, emails));
+  if (emails.length > 0) conditions.push(inList(sql`${i.email}`, emails));
   if (phoneDigits.length > 0) {
-    conditions.push(and(isNull(i.email), inArray(digitsOf(i.phone), phoneDigits)));
+    conditions.push(and(isNull(i.email), inList(digitsOf(i.phone), phoneDigits)));
   }
   if (conditions.length === 0) return [];
   return db

@@ -13,6 +13,7 @@ import {
 } from "@shared/customer-imports";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { insertJsonRows } from "../../db/json-insert";
 import { AppError } from "../../errors";
 import { csvHeaderLine, csvLines, csvValue } from "../../lib/csv";
 import { enqueueJob } from "../jobs/jobs.service";
@@ -30,9 +31,6 @@ export const importFileTooLarge = () =>
 
 const notPreview = () =>
   new AppError("import_not_preview", 409, "The import was already confirmed.");
-
-/** Rows per insert statement (12 parameters each: well within PostgreSQL's 65,535). */
-const INSERT_BATCH = 1000;
 
 /** A file name as shown back: one line, bounded. */
 function cleanFileName(name: string | undefined): string {
@@ -74,11 +72,11 @@ export async function createImport(
       totalRows: rows.length,
       validRows: rows.filter((r) => r.errors.length === 0).length,
     });
-    for (let at = 0; at < rows.length; at += INSERT_BATCH) {
-      await tx
-        .insert(customerImportRows)
-        .values(rows.slice(at, at + INSERT_BATCH).map((r: CheckedRow) => ({ importId: id, ...r })));
-    }
+    await insertJsonRows(
+      tx,
+      customerImportRows,
+      rows.map((r: CheckedRow) => ({ importId: id, ...r })),
+    );
   });
   return getImportPreview(db, actor.companyId, id, columns);
 }

@@ -81,6 +81,11 @@ export type JobRunnerOptions<Deps extends BaseJobDeps> = {
 
 export type JobRunner = {
   boss: PgBoss;
+  /**
+   * Tells this process's idle workers of `name` to look for work now, not at their next polling
+   * interval: a test that enqueued a job through a request runs it at once.
+   */
+  wake(name: string): void;
   /** Stops fetching, waits for running jobs (up to `timeoutMs`), then lets go of the database. */
   stop(timeoutMs?: number): Promise<void>;
 };
@@ -144,6 +149,8 @@ export async function startJobs<Deps extends BaseJobDeps>(
     if (!scheduled.some((job) => job.name === old.name)) await boss.unschedule(old.name);
   }
 
+  // Each job's workers in this process (`wake`).
+  const workerIds = new Map<string, string[]>();
   for (const job of jobs) {
     const pollingIntervalSeconds =
       options.pollingIntervalSeconds ?? job.pollingIntervalSeconds ?? (job.cron ? 10 : 2);
@@ -173,10 +180,14 @@ export async function startJobs<Deps extends BaseJobDeps>(
         }
       },
     );
+    workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), workerId]);
   }
 
   return {
     boss,
+    wake(name) {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
     async stop(timeoutMs = 8000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
       await connection.close();
@@ -207,6 +218,22 @@ export async function enqueueJob(
   options: EnqueueOptions = {},
 ): Promise<string | null> {
   return sender.send(name, data, { ...options, db: drizzleJobConnection(tx) });
+}
+
+/**
+ * Adds many jobs of one queue in one statement, in the caller's transaction (like `enqueueJob`,
+ * with the queue's options; no singleton keys). For a batch: an import's 500 e-mails.
+ */
+export async function enqueueJobs(
+  tx: Pick<Db, "execute">,
+  name: string,
+  data: readonly object[],
+): Promise<void> {
+  if (data.length === 0) return;
+  await sender.insert(
+    data.map((d) => ({ name, data: d })),
+    { db: drizzleJobConnection(tx) },
+  );
 }
 
 const readers = new WeakMap<Db, PgBoss>();

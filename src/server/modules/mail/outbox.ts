@@ -9,7 +9,7 @@
 import PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import { drizzleJobConnection } from "../jobs/job-db";
-import { enqueueJob, type JobDefinition, jobFailureLine } from "../jobs/jobs.service";
+import { enqueueJob, enqueueJobs, type JobDefinition, jobFailureLine } from "../jobs/jobs.service";
 import { type Logger, type Mail, type Mailer, SMTP_POOL_CONNECTIONS } from "./mail.service";
 
 export const SEND_EMAIL_JOB = "send-email";
@@ -28,6 +28,21 @@ export async function queueEmail(tx: Pick<Db, "execute">, mail: Mail): Promise<s
     text,
     ...(headers ? { headers } : {}),
   });
+}
+
+/** Puts many e-mails in the outbox through `tx` in one statement (an import's invitations). */
+export async function queueEmails(tx: Pick<Db, "execute">, mails: readonly Mail[]): Promise<void> {
+  await enqueueJobs(
+    tx,
+    SEND_EMAIL_JOB,
+    mails.map(({ to, subject, html, text, headers }) => ({
+      to,
+      subject,
+      html,
+      text,
+      ...(headers ? { headers } : {}),
+    })),
+  );
 }
 
 /** Only string headers (List-Unsubscribe and the like) are passed on. */
