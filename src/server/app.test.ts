@@ -58,7 +58,7 @@ describe("API basics", () => {
 });
 
 describe("public company card", () => {
-  it("shows a company's name and city to anyone, and 404 for an unknown id", async () => {
+  it("shows a company's name, city and programme to anyone, and 404 for an unknown id", async () => {
     await t.request("/api/accounts/company", {
       body: companyInput({ companyName: "Barbearia Navalha" }),
     });
@@ -73,6 +73,11 @@ describe("public company card", () => {
       state: "SP",
       sector: "alimentacao",
       logoUrl: null,
+      brandColor: null,
+      // The QR landing page's programme line, birthday reason and promotion (issue 31).
+      program: { stampsRequired: 10, reward: "Recompensa da casa" },
+      birthdayStamps: 3,
+      promotion: null,
     });
     for (const unknown of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       const missing = await t.request(`/api/companies/${unknown}/public`);
