@@ -56,7 +56,7 @@ describe("sign-up and sign-in messages are the spec's, word for word (sections 5
       "password",
       "A senha deve ter pelo menos 6 caracteres",
     ],
-    [CustomerSignUpSchema, { ...customer, city: "" }, "city", "Cidade é obrigatória"],
+    [CompanySignUpSchema, { ...company, city: "" }, "city", "Cidade é obrigatória"],
     [CompanySignUpSchema, { ...company, state: "" }, "state", "Estado é obrigatório"],
     [
       CompanySignUpSchema,
@@ -71,6 +71,12 @@ describe("sign-up and sign-in messages are the spec's, word for word (sections 5
 
   it("leaves the customer's phone optional", () => {
     expect(shownMessage(CustomerSignUpSchema as Schema, customer, "phone")).toBeUndefined();
+  });
+
+  it("leaves the customer's city and state to the profile (issue 31): not asked to join", () => {
+    const bare = { ...customer, city: "", state: "" };
+    expect(shownMessage(CustomerSignUpSchema as Schema, bare, "city")).toBeUndefined();
+    expect(shownMessage(CustomerSignUpSchema as Schema, bare, "state")).toBeUndefined();
   });
 
   it("asks for a Brazilian phone (DDD + 8 or 9 digits) in the forms, as the API does", () => {
