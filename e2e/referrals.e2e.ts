@@ -79,8 +79,6 @@ test.describe("Indique e ganhe", () => {
     await friend.getByLabel("Nome", { exact: true }).fill("Bruno Lima");
     await friend.getByLabel("Email").fill(brunoEmail);
     await friend.getByLabel("Senha", { exact: true }).fill("segredo1");
-    await friend.getByLabel("Cidade").fill("Campinas");
-    await friend.getByLabel("Estado").selectOption("SP");
     await friend.getByRole("button", { name: "Criar conta" }).click();
     await friend.getByText(brunoEmail).waitFor();
     await friend.goto(await mail.linkSentTo(brunoEmail));
