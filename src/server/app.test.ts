@@ -13,7 +13,11 @@ describe("API basics", () => {
   it("answers /api/health", async () => {
     const res = await t.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", jobs: { deadLetters: 0 } });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      jobs: { deadLetters: 0 },
+      wallet: { google: false },
+    });
   });
 
   it("sends the security headers", async () => {

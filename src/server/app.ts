@@ -67,6 +67,8 @@ import { qrLanding } from "./modules/site/qr-landing";
 import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
 import { teamRoutes } from "./modules/team/team.routes";
+import { googleWalletConfig } from "./modules/wallet/google-wallet";
+import { walletRoutes } from "./modules/wallet/wallet.routes";
 import { serveOpenApiDocument } from "./openapi";
 import { type AccountLimits, EMAIL_SEND_LIMITS, RateLimited } from "./rate-limits";
 
@@ -226,7 +228,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use("/api/*", loadSession(auth, db));
   app.use("/api/*", planGuard(db));
-  app.route("/api", healthRoutes(db));
+  app.route("/api", healthRoutes(db, { googleWallet: () => googleWalletConfig() !== undefined }));
   app.route("/api", authRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
   app.route("/api", programsRoutes({ db }));
@@ -238,6 +240,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", referralsRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", cardChangesRoutes({ db }));
+  app.route("/api", walletRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", counterCodeRoutes({ db, authSecret: deps.authSecret }));
   app.route("/api", counterRoutes({ db, authSecret: deps.authSecret }));
   app.route("/api", reportsRoutes({ db }));

@@ -1,3 +1,5 @@
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 
@@ -39,6 +41,17 @@ const EnvSchema = z.object({
     .min(1)
     .max(64)
     .default(1),
+  // Google Wallet passes (modules/wallet): the issuer and its service account's JSON key, or none.
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(
+      /^\d+$/,
+      "GOOGLE_WALLET_ISSUER_ID must be the issuer's number (Google Pay & Wallet Console)",
+    )
+    .optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  GOOGLE_WALLET_API_URL: z.url().default("https://walletobjects.googleapis.com/walletobjects/v1"),
+  GOOGLE_WALLET_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
 });
 
 export type Env = {
@@ -82,7 +95,75 @@ export type Env = {
    * main.ts forks that many workers (node:cluster); on the embedded database it runs one.
    */
   webConcurrency: number;
+  /**
+   * Google Wallet passes (GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT); undefined:
+   * off, no 'Adicionar ao Google Wallet' button.
+   */
+  googleWallet: GoogleWalletEnv | undefined;
 };
+
+/** What the app needs to sign Google Wallet passes and update them (modules/wallet). */
+export type GoogleWalletEnv = {
+  issuerId: string;
+  clientEmail: string;
+  /** The service account's private key (PEM). */
+  privateKey: string;
+  /** The Wallet REST API and the OAuth2 token endpoint, without a trailing slash. */
+  apiUrl: string;
+  tokenUrl: string;
+};
+
+/**
+ * GOOGLE_WALLET_SERVICE_ACCOUNT: the service account's JSON key, inline (the text starts with
+ * `{`) or the path of the .json file Google gave. It must hold client_email and private_key.
+ */
+function serviceAccountOf(value: string): { clientEmail: string; privateKey: string } {
+  let text = value.trim();
+  if (!text.startsWith("{")) {
+    try {
+      text = readFileSync(text, "utf8");
+    } catch {
+      throw new Error(
+        `GOOGLE_WALLET_SERVICE_ACCOUNT: cannot read the file "${value}" (give the service account's JSON key inline, or the path of its .json file).`,
+      );
+    }
+  }
+  let key: { client_email?: unknown; private_key?: unknown };
+  try {
+    key = JSON.parse(text);
+  } catch {
+    throw new Error("GOOGLE_WALLET_SERVICE_ACCOUNT is not valid JSON (the service account's key).");
+  }
+  if (typeof key.client_email !== "string" || typeof key.private_key !== "string") {
+    throw new Error(
+      "GOOGLE_WALLET_SERVICE_ACCOUNT must hold client_email and private_key (the service account's JSON key).",
+    );
+  }
+  try {
+    createPrivateKey(key.private_key);
+  } catch {
+    throw new Error("GOOGLE_WALLET_SERVICE_ACCOUNT: private_key is not a PEM private key.");
+  }
+  return { clientEmail: key.client_email, privateKey: key.private_key };
+}
+
+/** Both Google Wallet variables, or neither (feature off); half a configuration is an error. */
+function googleWalletOf(e: z.infer<typeof EnvSchema>): GoogleWalletEnv | undefined {
+  const issuerId = e.GOOGLE_WALLET_ISSUER_ID;
+  const account = e.GOOGLE_WALLET_SERVICE_ACCOUNT;
+  if (!issuerId && !account) return undefined;
+  if (!issuerId || !account) {
+    throw new Error(
+      "GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT go together: set both (the issuer's number and the service account's JSON key) for Google Wallet passes, or neither to leave them off.",
+    );
+  }
+  return {
+    issuerId,
+    ...serviceAccountOf(account),
+    apiUrl: e.GOOGLE_WALLET_API_URL.replace(/\/+$/, ""),
+    tokenUrl: e.GOOGLE_WALLET_TOKEN_URL,
+  };
+}
 
 export function parseTrustProxy(value: string | undefined): number {
   if (value === undefined || value === "" || value === "false" || value === "0") return 0;
@@ -186,5 +267,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
         : undefined,
     webConcurrency: e.WEB_CONCURRENCY,
+    googleWallet: googleWalletOf(e),
   };
 }

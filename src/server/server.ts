@@ -22,6 +22,7 @@ import { devProvider } from "./modules/billing/dev.provider";
 import { unavailableProvider } from "./modules/billing/provider";
 import { installJobs, startJobs } from "./modules/jobs/jobs.service";
 import { createMailer } from "./modules/mail/mail.service";
+import { setGoogleWallet } from "./modules/wallet/google-wallet";
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
@@ -43,6 +44,8 @@ export async function startServer(env: Env) {
   });
 
   const authSecret = env.authSecret ?? dataDirSecret(dataDir);
+  // Google Wallet passes (GOOGLE_WALLET_*): the button, the save links and the sync jobs, or none.
+  setGoogleWallet(env.googleWallet);
   // The WhatsApp channel's secrets: CHANNEL_SECRET_KEY, else a key kept in DATA_DIR (generated
   // outside production; in production one of the two must exist).
   const channelSecretKey = loadChannelSecretKey({

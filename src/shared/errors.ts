@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   "self_stamp_disabled",
   "stamp_amount_too_low",
   "poster_program_required",
+  "wallet_off",
   "internal_error",
 ] as const;
 

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { queueWalletSync } from "../wallet/wallet.service";
 import { getCompanyCard, lockCardForCredit } from "./cards.queries";
 import { loyaltyCards } from "./cards.table";
 
@@ -44,6 +45,8 @@ export async function redeemCard(
       throw new AppError("card_redeemed", 409, "The card was already redeemed.");
     throw new AppError("card_not_complete", 409, "The card is not complete yet.");
   }
+  // The saved Google Wallet pass shows the card redeemed (when Google Wallet is on).
+  await queueWalletSync(db, cardId);
   return getCompanyCard(db, actor.companyId, cardId);
 }
 
@@ -164,6 +167,8 @@ export async function creditCard(
   const status = total >= card.maxStamps ? "complete" : "active";
   const [credited] = await creditQuery(tx, { cardId: card.id, total, status });
   const completedAt = credited?.completedAt ?? null;
+  // Every stamp goes through here: the saved Google Wallet pass follows (when Google Wallet is on).
+  if (added > 0) await queueWalletSync(tx, card.id);
   return {
     added,
     customerId: card.customerId,

@@ -4,11 +4,18 @@ import type { Db } from "../../db/client";
 import { localOnly } from "../../middleware/client-ip";
 import { type BaseJobDeps, countDeadLetters, type JobDefinition } from "./jobs.service";
 
-/** `GET /api/health`: the process answers, and how many jobs wait in the dead-letter queue. */
-export function healthRoutes(db: Db) {
+/**
+ * `GET /api/health`: the process answers, how many jobs wait in the dead-letter queue, and which
+ * optional features are on (`wallet.google`: Google Wallet passes).
+ */
+export function healthRoutes(db: Db, features: { googleWallet: () => boolean }) {
   const app = new Hono();
   app.get("/health", async (c) =>
-    c.json({ status: "ok" as const, jobs: { deadLetters: await countDeadLetters(db) } }),
+    c.json({
+      status: "ok" as const,
+      jobs: { deadLetters: await countDeadLetters(db) },
+      wallet: { google: features.googleWallet() },
+    }),
   );
   return app;
 }

@@ -42,7 +42,11 @@ describe("without jobs (the API tests' default)", () => {
   });
 
   it("answers /api/health with the count of dead letters", async () => {
-    expect(await health(t)).toEqual({ status: "ok", jobs: { deadLetters: 0 } });
+    expect(await health(t)).toEqual({
+      status: "ok",
+      jobs: { deadLetters: 0 },
+      wallet: { google: false },
+    });
   });
 
   it("runs a registered job now on POST /dev/jobs/:name and answers what it returned", async () => {
@@ -193,7 +197,11 @@ describe("with jobs running", () => {
         `Job test-broken ${id} failed (attempt 2 of 2) and went to the dead-letter queue '${DEAD_LETTER_QUEUE}': always broken`,
       ),
     );
-    expect(await health(t)).toEqual({ status: "ok", jobs: { deadLetters: 1 } });
+    expect(await health(t)).toEqual({
+      status: "ok",
+      jobs: { deadLetters: 1 },
+      wallet: { google: false },
+    });
   });
 
   it("schedules the cron jobs in São Paulo time and runs them", async () => {
