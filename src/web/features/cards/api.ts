@@ -125,6 +125,19 @@ export function useJoinCompany() {
   });
 }
 
+/**
+ * The card's 'Adicionar ao Google Wallet' link (its pass as it is with `stamps`); an error (404
+ * wallet_off: Google Wallet is off) is not retried and shows no button.
+ */
+export const googleWalletQueryOptions = (cardId: string, stamps: number) =>
+  queryOptions({
+    queryKey: [...customerCardKeys.all, "google-wallet", cardId, stamps] as const,
+    queryFn: ({ signal }) =>
+      api.get("/api/me/cards/{id}/google-wallet", { params: { path: { id: cardId } }, signal }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
 export function useVoucher() {
   return useMutation({
     mutationFn: (cardId: string) =>
