@@ -430,7 +430,7 @@ test.describe("what the landing pages promise (spec section 2)", () => {
 });
 
 test.describe("help centre search", () => {
-  test("filters the 6 guides, 8 questions and 6 articles as the user types, ignoring case and accents", async ({
+  test("filters the 6 guides, 9 questions and 6 articles as the user types, ignoring case and accents", async ({
     open,
   }) => {
     const { context, page } = await open("/ajuda");
@@ -443,7 +443,7 @@ test.describe("help centre search", () => {
       const c = await counts();
       return c.docs + c.faq + c.articles;
     };
-    expect(await counts()).toEqual({ docs: 6, faq: 8, articles: 6 });
+    expect(await counts()).toEqual({ docs: 6, faq: 9, articles: 6 });
 
     const search = page.getByRole("searchbox", { name: "Buscar na Central de Ajuda" });
     const status = page.getByRole("status");
@@ -462,13 +462,21 @@ test.describe("help centre search", () => {
     expect(await total()).toBe(withoutAccent);
     expect(withoutAccent).toBeGreaterThan(0);
 
+    // The customer's question about the phone's wallet (issue 32).
+    await search.fill("google wallet");
+    await expect.poll(() => status.innerText()).toContain('para "google wallet"');
+    await page
+      .locator("#faq")
+      .getByRole("button", { name: "Como adiciono meu cartão à Google Wallet?" })
+      .waitFor();
+
     await search.fill("xyzzy quasar");
     await page.getByRole("heading", { name: 'Nenhum resultado para "xyzzy quasar"' }).waitFor();
     expect(await total()).toBe(0);
     expect(await page.locator("#contato").isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Limpar busca" }).click();
-    await expect.poll(counts).toEqual({ docs: 6, faq: 8, articles: 6 });
+    await expect.poll(counts).toEqual({ docs: 6, faq: 9, articles: 6 });
     expect(await search.inputValue()).toBe("");
     await context.close();
   });
