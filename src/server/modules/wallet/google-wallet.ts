@@ -78,12 +78,8 @@ export function loyaltyClass(config: GoogleWalletConfig, appUrl: string, card: W
     id: walletClassId(config, card.programId),
     issuerName: card.companyName,
     programName: card.programName,
-    programLogo: {
-      sourceUri: { uri: absolute(appUrl, card.logoUrl ?? "/og-image.png") },
-      contentDescription: {
-        defaultValue: { language: "pt-BR", value: card.companyName },
-      },
-    },
+    // The link stays short (about 2,000 characters): no optional descriptions.
+    programLogo: { sourceUri: { uri: absolute(appUrl, card.logoUrl ?? "/og-image.png") } },
     ...(card.brandColor ? { hexBackgroundColor: card.brandColor } : {}),
     rewardsTier: card.reward,
     rewardsTierLabel: "Prêmio",
