@@ -88,7 +88,7 @@ test("the owner imports an Excel pt-BR CSV: the preview names the 3 bad lines, t
   await panel.goto("/clientes?importar=1");
   const dialog = panel.getByRole("dialog", { name: "Importar clientes" });
   await dialog.getByText("nome;email;telefone;aniversario;cidade;estado;carimbos").waitFor();
-  await panel.screenshot({ path: "/tmp/h/import-1-arquivo.png" });
+  await panel.screenshot({ path: test.info().outputPath("import-1-arquivo.png") });
   expect(await noSidewaysScroll()).toBe(true);
 
   await dialog.getByLabel("Escolher arquivo CSV ou Excel (.xlsx)").setInputFiles(file);
@@ -108,7 +108,7 @@ test("the owner imports an Excel pt-BR CSV: the preview names the 3 bad lines, t
   await sample.getByText(`${joao[1]} · (11) 98765-4321 · 15/07/1990 · São Paulo/SP`).waitFor();
   await dialog.getByText("Data de nascimento").waitFor();
   expect(await noSidewaysScroll()).toBe(true);
-  await dialog.screenshot({ path: "/tmp/h/import-2-previa.png" });
+  await dialog.screenshot({ path: test.info().outputPath("import-2-previa.png") });
 
   await dialog.getByRole("button", { name: "Importar 17 clientes" }).click();
   await dialog.getByText("Importação concluída").waitFor({ timeout: 30_000 });
@@ -116,7 +116,7 @@ test("the owner imports an Excel pt-BR CSV: the preview names the 3 bad lines, t
   await expect(
     dialog.getByRole("progressbar", { name: "Progresso da importação" }),
   ).toHaveAttribute("aria-valuenow", "17");
-  await dialog.screenshot({ path: "/tmp/h/import-3-concluida.png" });
+  await dialog.screenshot({ path: test.info().outputPath("import-3-concluida.png") });
 
   // the result file: every line, the bad ones with their reason, in UTF-8 for Excel pt-BR
   const [download] = await Promise.all([
@@ -144,8 +144,8 @@ test("the owner imports an Excel pt-BR CSV: the preview names the 3 bad lines, t
   await batch.getByText("Concluída").waitFor();
   await batch.getByText("20 linhas", { exact: false }).waitFor();
   expect(await noSidewaysScroll()).toBe(true);
-  await invitations.screenshot({ path: "/tmp/h/import-4-convites.png" });
-  await batches.screenshot({ path: "/tmp/h/import-5-importacoes.png" });
+  await invitations.screenshot({ path: test.info().outputPath("import-4-convites.png") });
+  await batches.screenshot({ path: test.info().outputPath("import-5-importacoes.png") });
 
   // each of the 17 got the invitation e-mail; the 3 bad lines none
   for (const person of people) {
@@ -171,7 +171,7 @@ test("an invited person accepts by e-mail and sees the paper card's stamps on th
   await page.waitForURL((u) => u.pathname === "/dashboard-cliente-cartoes-fidelidade");
   await page.getByRole("link", { name: /Padaria Conceição/ }).waitFor();
   await page.getByText("4/10 carimbos").waitFor();
-  await page.screenshot({ path: "/tmp/h/import-6-cartao.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("import-6-cartao.png"), fullPage: true });
   await joaoContext.close();
 
   // the owner sees him as a customer; the batch counts him as accepted
@@ -223,7 +223,7 @@ test("a phone-only row gets a short code, printed as a slip to hand over", async
   // no WhatsApp channel connected: no WhatsApp link
   await expect(cida.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
   expect(await noSidewaysScroll()).toBe(true);
-  await codes.screenshot({ path: "/tmp/h/import-7-codigos.png" });
+  await codes.screenshot({ path: test.info().outputPath("import-7-codigos.png") });
 
   // on paper only the slip, with the company, the page to open and the code
   await panel.emulateMedia({ media: "print" });
@@ -234,7 +234,7 @@ test("a phone-only row gets a short code, printed as a slip to hand over", async
   );
   await expect(slips).toContainText(`e digite o código ${code}`);
   await expect(codes).toBeHidden();
-  await panel.screenshot({ path: "/tmp/h/import-8-impressao.png" });
+  await panel.screenshot({ path: test.info().outputPath("import-8-impressao.png") });
   await panel.emulateMedia({ media: "screen" });
   await expect(slips).toBeHidden();
 

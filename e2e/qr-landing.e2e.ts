@@ -69,7 +69,7 @@ test.describe("a company's QR code opens a landing page that sells", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await page.screenshot({ path: "/tmp/h/qr-landing-360.png", fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("qr-landing-360.png"), fullPage: true });
 
     // 'Já tem conta? Faça login' stays on the sign-in, also after a reload (the server's
     // redirect respects it), and back.
