@@ -45,6 +45,10 @@ export async function startAppServer(options: {
     // Required on PostgreSQL; on PGlite it would default to DATA_DIR/backups anyway.
     BACKUP_DIR: join(dataDir, "backups"),
     SMTP_URL: options.smtpUrl,
+    // The fixtures' sign-ups (e2e/support/test.ts) each come as their own client through
+    // X-Forwarded-For, so a worker's many accounts stay under the per-IP sign-up limit; the
+    // browser's requests carry no such header and are counted by their socket as in production.
+    TRUST_PROXY: "1",
     ...options.env,
   };
   delete env.DATABASE_URL;
