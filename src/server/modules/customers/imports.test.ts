@@ -198,6 +198,15 @@ describe("importing", () => {
       }),
     ]);
     expect(codes[0]!.url).toBe(`${TEST_APP_URL}/convite?codigo=${codes[0]!.code}`);
+    // 'Convites pendentes' lists the phone-only row too, by its code, with the stamps waiting.
+    const waiting = await ok(apiAs(t, cafe.cookie).GET("/api/customers/invitations"));
+    expect(waiting.find((i) => i.name === "Otávio")).toMatchObject({
+      email: null,
+      code: codes[0]!.code,
+      stamps: 3,
+      importId: first.import.id,
+      status: "pending",
+    });
 
     // The same file again: every row skipped, no e-mail.
     const mails = t.mails.length;
