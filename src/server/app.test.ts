@@ -17,6 +17,7 @@ describe("API basics", () => {
       status: "ok",
       jobs: { deadLetters: 0 },
       wallet: { google: false },
+      push: false,
     });
   });
 

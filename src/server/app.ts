@@ -59,6 +59,8 @@ import { messagesRoutes } from "./modules/messages/messages.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { partnershipsRoutes } from "./modules/partnerships/partnerships.routes";
 import { programsRoutes } from "./modules/programs/programs.routes";
+import { pushRoutes } from "./modules/push/push.routes";
+import { vapidConfig } from "./modules/push/vapid";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
 import { securityRoutes } from "./modules/security/security.routes";
@@ -228,7 +230,13 @@ export function createApp(deps: AppDeps): App {
 
   app.use("/api/*", loadSession(auth, db));
   app.use("/api/*", planGuard(db));
-  app.route("/api", healthRoutes(db, { googleWallet: () => googleWalletConfig() !== undefined }));
+  app.route(
+    "/api",
+    healthRoutes(db, {
+      googleWallet: () => googleWalletConfig() !== undefined,
+      push: () => vapidConfig() !== undefined,
+    }),
+  );
   app.route("/api", authRoutes({ db, auth, appUrl: deps.appUrl, limits, trustProxyHops }));
   app.route("/api", companiesRoutes({ db }));
   app.route("/api", programsRoutes({ db }));
@@ -241,6 +249,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", cardChangesRoutes({ db }));
   app.route("/api", walletRoutes({ db, appUrl: deps.appUrl }));
+  app.route("/api", pushRoutes({ db }));
   app.route("/api", counterCodeRoutes({ db, authSecret: deps.authSecret }));
   app.route("/api", counterRoutes({ db, authSecret: deps.authSecret }));
   app.route("/api", reportsRoutes({ db }));

@@ -52,6 +52,14 @@ const EnvSchema = z.object({
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
   GOOGLE_WALLET_API_URL: z.url().default("https://walletobjects.googleapis.com/walletobjects/v1"),
   GOOGLE_WALLET_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  // Web Push (modules/push): the VAPID key pair (base64url) and contact, for several servers;
+  // without them one pair is made once and kept in DATA_DIR.
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: address or an https: URL")
+    .optional(),
 });
 
 export type Env = {
@@ -100,6 +108,12 @@ export type Env = {
    * off, no 'Adicionar ao Google Wallet' button.
    */
   googleWallet: GoogleWalletEnv | undefined;
+  /**
+   * Web Push's VAPID keys from env (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither);
+   * undefined: a pair kept in DATA_DIR (modules/push/vapid.ts). The subject: VAPID_SUBJECT.
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string | undefined;
 };
 
 /** What the app needs to sign Google Wallet passes and update them (modules/wallet). */
@@ -163,6 +177,30 @@ function googleWalletOf(e: z.infer<typeof EnvSchema>): GoogleWalletEnv | undefin
     apiUrl: e.GOOGLE_WALLET_API_URL.replace(/\/+$/, ""),
     tokenUrl: e.GOOGLE_WALLET_TOKEN_URL,
   };
+}
+
+/** Both VAPID keys, or neither (then kept in DATA_DIR); they must be a P-256 pair in base64url. */
+function vapidOf(e: z.infer<typeof EnvSchema>): Env["vapid"] {
+  const publicKey = e.VAPID_PUBLIC_KEY;
+  const privateKey = e.VAPID_PRIVATE_KEY;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    throw new Error(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (the Web Push key pair, e.g. from `npx web-push generate-vapid-keys`), or neither to keep a pair in DATA_DIR.",
+    );
+  }
+  const b64url = /^[A-Za-z0-9_-]+$/;
+  if (
+    !b64url.test(publicKey) ||
+    Buffer.from(publicKey, "base64url").length !== 65 ||
+    !b64url.test(privateKey) ||
+    Buffer.from(privateKey, "base64url").length !== 32
+  ) {
+    throw new Error(
+      "VAPID_PUBLIC_KEY must be a P-256 public key (65 bytes) and VAPID_PRIVATE_KEY its private key (32 bytes), both in base64url.",
+    );
+  }
+  return { publicKey, privateKey };
 }
 
 export function parseTrustProxy(value: string | undefined): number {
@@ -268,5 +306,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : undefined,
     webConcurrency: e.WEB_CONCURRENCY,
     googleWallet: googleWalletOf(e),
+    vapid: vapidOf(e),
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }

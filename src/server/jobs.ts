@@ -20,6 +20,7 @@ import type { JobDefinition } from "./modules/jobs/jobs.service";
 import type { Mailer } from "./modules/mail/mail.service";
 import { sendEmailJob } from "./modules/mail/outbox";
 import { NOTIFICATION_JOBS } from "./modules/notifications/notifications.jobs";
+import { PUSH_JOBS } from "./modules/push/push.jobs";
 import { WALLET_JOBS } from "./modules/wallet/wallet.jobs";
 import { pruneRateLimits } from "./rate-limits";
 
@@ -61,4 +62,5 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   BILLING_RECONCILE_JOB,
   CUSTOMER_IMPORT_JOB_DEFINITION,
   ...WALLET_JOBS,
+  ...PUSH_JOBS,
 ];

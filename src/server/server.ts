@@ -22,6 +22,7 @@ import { devProvider } from "./modules/billing/dev.provider";
 import { unavailableProvider } from "./modules/billing/provider";
 import { installJobs, startJobs } from "./modules/jobs/jobs.service";
 import { createMailer } from "./modules/mail/mail.service";
+import { dataDirVapidKeys, setVapid, vapidSubjectOf } from "./modules/push/vapid";
 import { setGoogleWallet } from "./modules/wallet/google-wallet";
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -46,6 +47,11 @@ export async function startServer(env: Env) {
   const authSecret = env.authSecret ?? dataDirSecret(dataDir);
   // Google Wallet passes (GOOGLE_WALLET_*): the button, the save links and the sync jobs, or none.
   setGoogleWallet(env.googleWallet);
+  // Web Push (VAPID_*): the keys from env for several servers, else a pair kept in DATA_DIR.
+  setVapid({
+    ...(env.vapid ?? dataDirVapidKeys(dataDir)),
+    subject: vapidSubjectOf(env.vapidSubject, env.appUrl),
+  });
   // The WhatsApp channel's secrets: CHANNEL_SECRET_KEY, else a key kept in DATA_DIR (generated
   // outside production; in production one of the two must exist).
   const channelSecretKey = loadChannelSecretKey({

@@ -1,11 +1,12 @@
 /**
  * A customer's claim of a stamp (flow: decision 022): the receipt stored (files) and the pending
- * stamp written (stamps), in one transaction opened here, after the claim is checked (claims).
+ * stamp written (stamps) and the team's push notice queued (push), in one transaction opened here, after the claim is checked (claims).
  */
 import { type CreateClaim, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "@shared/claims.schema";
 import type { Db } from "../db/client";
 import { checkClaim, pendingError, reviewedError } from "../modules/claims/claims.service";
 import { storeFile } from "../modules/files/files.service";
+import { queueCompanyPush } from "../modules/push/push.service";
 import { createClaimStamp } from "../modules/stamps/stamps.service";
 
 type ClaimInput = CreateClaim | { method: "receipt"; bytes: Uint8Array };
@@ -35,6 +36,12 @@ export async function createClaim(db: Db, customerId: string, cardId: string, in
               maxBytes: RECEIPT_MAX_BYTES,
             })
           : null;
+      // 'Novo pedido de carimbo' on the team's devices that switched it on (push).
+      await queueCompanyPush(tx, "claim", {
+        companyId: company.id,
+        customerId,
+        url: "/dashboard",
+      });
       return createClaimStamp(tx, {
         cardId,
         companyId: company.id,

@@ -3,13 +3,15 @@
  * Suprema on, its answer queued (assistant) in one transaction, opened here.
  */
 import type { ConversationMessage, SendMessage } from "@shared/messages.schema";
-import { MESSAGE_RATE_LIMIT } from "@shared/messages.schema";
+import { MESSAGE_RATE_LIMIT, preview } from "@shared/messages.schema";
+import { PUSH_QUOTE_LENGTH } from "@shared/push.schema";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import type { CustomerActor } from "../middleware/actor";
 import { queueAssistantReply } from "../modules/assistant/assistant-queue";
 import { findPublicCompany } from "../modules/companies/companies.queries";
 import { writeCustomerMessage } from "../modules/messages/messages.service";
+import { queueCompanyPush } from "../modules/push/push.service";
 import { hitRateLimit } from "../rate-limits";
 
 /**
@@ -42,6 +44,13 @@ export async function sendMessage(
       body: input.body,
     });
     await queueAssistantReply(tx, company.id, message.id);
+    // 'Nova mensagem' on the team's devices that switched it on (push).
+    await queueCompanyPush(tx, "message", {
+      companyId: company.id,
+      customerId: actor.customerId,
+      quote: preview(input.body, PUSH_QUOTE_LENGTH),
+      url: "/mensagens",
+    });
     return message;
   });
 }

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { queueCustomerPush } from "../push/push.service";
 import { queueWalletSync } from "../wallet/wallet.service";
 import { getCompanyCard, lockCardForCredit } from "./cards.queries";
 import { loyaltyCards } from "./cards.table";
@@ -47,8 +48,18 @@ export async function redeemCard(
   }
   // The saved Google Wallet pass shows the card redeemed (when Google Wallet is on).
   await queueWalletSync(db, cardId);
-  return getCompanyCard(db, actor.companyId, cardId);
+  const redeemed = await getCompanyCard(db, actor.companyId, cardId);
+  // 'Prêmio resgatado' on the customer's devices that switched it on.
+  await queueCustomerPush(db, redeemed.customerId, "redeemed", {
+    companyId: actor.companyId,
+    reward: redeemed.reward,
+    url: customerCardUrl(actor.companyId),
+  });
+  return redeemed;
 }
+
+/** The customer's card page of a company (where a push notice opens). */
+const customerCardUrl = (companyId: string) => `/dashboard-cliente-cartao-fidelidade/${companyId}`;
 
 /** Voucher codes: 8 characters without look-alikes (no 0/O, 1/I). */
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -169,11 +180,31 @@ export async function creditCard(
   const completedAt = credited?.completedAt ?? null;
   // Every stamp goes through here: the saved Google Wallet pass follows (when Google Wallet is on).
   if (added > 0) await queueWalletSync(tx, card.id);
-  return {
-    added,
-    customerId: card.customerId,
-    card: row.answer({ stamps: total, status, completedAt }),
-  };
+  const answer = row.answer({ stamps: total, status, completedAt });
+  if (added > 0) {
+    // Push notices (customer's devices that switched them on): the stamp (the birthday gift has
+    // its own), and the card complete.
+    const url = customerCardUrl(actor.companyId);
+    const data = {
+      companyId: actor.companyId,
+      added,
+      stamps: total,
+      maxStamps: card.maxStamps,
+      url,
+    };
+    await queueCustomerPush(
+      tx,
+      card.customerId,
+      method === "birthday" ? "birthday" : "stamp",
+      data,
+    );
+    if (status === "complete")
+      await queueCustomerPush(tx, card.customerId, "card_complete", {
+        ...data,
+        reward: answer.reward,
+      });
+  }
+  return { added, customerId: card.customerId, card: answer };
 }
 
 const creditQuery = reusableQuery("credit_card", (db) =>

@@ -6,15 +6,19 @@ import { type BaseJobDeps, countDeadLetters, type JobDefinition } from "./jobs.s
 
 /**
  * `GET /api/health`: the process answers, how many jobs wait in the dead-letter queue, and which
- * optional features are on (`wallet.google`: Google Wallet passes).
+ * optional features are on (`wallet.google`: Google Wallet passes; `push`: Web Push notices).
  */
-export function healthRoutes(db: Db, features: { googleWallet: () => boolean }) {
+export function healthRoutes(
+  db: Db,
+  features: { googleWallet: () => boolean; push: () => boolean },
+) {
   const app = new Hono();
   app.get("/health", async (c) =>
     c.json({
       status: "ok" as const,
       jobs: { deadLetters: await countDeadLetters(db) },
       wallet: { google: features.googleWallet() },
+      push: features.push(),
     }),
   );
   return app;

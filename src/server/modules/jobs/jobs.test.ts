@@ -46,6 +46,7 @@ describe("without jobs (the API tests' default)", () => {
       status: "ok",
       jobs: { deadLetters: 0 },
       wallet: { google: false },
+      push: false,
     });
   });
 
@@ -201,6 +202,7 @@ describe("with jobs running", () => {
       status: "ok",
       jobs: { deadLetters: 1 },
       wallet: { google: false },
+      push: false,
     });
   });
 

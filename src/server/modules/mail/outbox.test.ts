@@ -133,6 +133,7 @@ describe("a failing SMTP server loses no e-mail", () => {
           status: "ok",
           jobs: { deadLetters: 1 },
           wallet: { google: false },
+          push: false,
         }),
       { timeout: 30_000, interval: 250 },
     );

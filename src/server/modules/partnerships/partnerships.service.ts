@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { preview } from "@shared/messages.schema";
 import {
   type MarketplacePage,
   type MarketplaceQuery,
@@ -12,6 +13,7 @@ import {
   type PartnershipState,
   type PartnerThread,
 } from "@shared/partnerships.schema";
+import { PUSH_QUOTE_LENGTH } from "@shared/push.schema";
 import { and, eq, exists, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { advisoryLock } from "../../db/advisory-lock";
 import type { Db } from "../../db/client";
@@ -19,6 +21,7 @@ import { AppError, isUniqueViolation } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { hitRateLimit } from "../../rate-limits";
 import { findCompany, findPublicCompany, planStatus } from "../companies/companies.queries";
+import { queueCompanyPush } from "../push/push.service";
 import {
   countRequestsToday,
   findOpenPartnership,
@@ -170,6 +173,13 @@ export async function requestPartnership(
         requesterCompanyId: own,
         recipientCompanyId: target.id,
         proposal: input.proposal,
+      });
+      // 'Pedido de parceria' on the target team's devices that switched it on.
+      await queueCompanyPush(tx, "partnership", {
+        companyId: target.id,
+        fromCompanyId: own,
+        quote: preview(input.proposal, PUSH_QUOTE_LENGTH),
+        url: "/parceria",
       });
     });
   } catch (error) {
