@@ -78,6 +78,9 @@ describe("the API", () => {
       "http://push.example.com/x",
       "https://127.0.0.1/x",
       "https://localhost/x",
+      "https://push.example.com/x",
+      "https://fcm.googleapis.com.evil.example/x",
+      "https://fcm.googleapis.com:8443/x",
       "ftp://push.example.com/x",
       `https://push.example.com/${"x".repeat(1001)}`,
     ])
@@ -94,6 +97,19 @@ describe("the API", () => {
     expect(await bad({ ...good, kinds: ["stamp", "message"] })).toBe("validation_failed");
     expect(await bad({ ...good, kinds: ["stamp"] }, cafe)).toBe("validation_failed");
     expect(await bad({ ...good, kinds: ["nope"] })).toBe("validation_failed");
+    // The browsers' push services are taken (Chrome's FCM, Firefox's, Safari's).
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/dXk3:APA91b",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAAA",
+      "https://web.push.apple.com/QGx7",
+    ]) {
+      const res = await t.request("/api/push/subscriptions", {
+        method: "PUT",
+        cookie: ana.cookie,
+        body: { ...good, endpoint },
+      });
+      expect(res.status).toBe(200);
+    }
     await errorBody(await t.request("/api/push/subscriptions", { method: "PUT", body: good }), 401);
   });
 

@@ -55,7 +55,19 @@ export function setPushTestOrigins(origins: readonly string[]) {
   extraOrigins = origins;
 }
 
-/** The push services' endpoints are https on a public host name; never an IP or a local name. */
+/**
+ * The browsers' push services (Chrome, Edge's and Opera's FCM, Firefox's autopush, Safari's, Windows'
+ * WNS). The server posts to the endpoint, so only these hosts are taken, over https: never an
+ * address inside the network (SSRF).
+ */
+const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+];
+
 export function endpointAllowed(endpoint: string): boolean {
   let url: URL;
   try {
@@ -64,14 +76,8 @@ export function endpointAllowed(endpoint: string): boolean {
     return false;
   }
   if (extraOrigins.includes(url.origin)) return true;
-  if (url.protocol !== "https:" || url.username || url.password) return false;
-  const host = url.hostname;
-  return (
-    host.includes(".") &&
-    !/^[\d.]+$/.test(host) &&
-    !host.startsWith("[") &&
-    !/\.(local|internal|localhost)$/.test(host)
-  );
+  if (url.protocol !== "https:" || url.username || url.password || url.port) return false;
+  return PUSH_SERVICE_HOSTS.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
 }
 
 const invalid = (field: string, message: string) =>
