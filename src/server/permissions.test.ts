@@ -63,6 +63,8 @@ const OTHER_ROUTES: RegExp[] = [
   /^POST \/api\/billing\/webhooks\/asaas$/,
   /^POST \/api\/marketing\/opt-out/,
   /^\w+ \/api\/team\/invitations\/(by-token|sign-up|accept)/,
+  // Web Push: the public key, and each account's own devices (the kinds checked by role inside).
+  /^\w+ \/api\/push\/(public-key|subscriptions)$/,
 ];
 
 type Operation = {
