@@ -307,12 +307,10 @@ describe("importing", () => {
     expect(p.import).toMatchObject({ totalRows: 5000, validRows: 5000 });
     const progress: number[] = [];
     const batch = await importAll(barber.cookie, p.import.id, progress);
-    // A chunk at a time, each committed: the bar moves, never back.
-    expect(
-      progress.some((n) => n > 0 && n < 5000),
-      progress.join(),
-    ).toBe(true);
+    // A chunk at a time, each committed: the bar never goes back. (How many steps the polls
+    // catch depends on the machine's speed: on PostgreSQL the job may finish between two polls.)
     expect(progress).toEqual(progress.toSorted((a, b) => a - b));
+    expect(progress.at(-1)).toBe(5000);
     expect(batch).toMatchObject({
       processedRows: 5000,
       invitedCount: 500,
