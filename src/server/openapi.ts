@@ -3,6 +3,23 @@ import { ERROR_CODES } from "@shared/errors";
 import { hasControlChars, TEXT_INVALID } from "@shared/text";
 import type { Context, Env } from "hono";
 
+/**
+ * A multipart request body of one file in the field `file` (a logo, an import): `missingCode` is the
+ * validation code when the field holds no file.
+ */
+export const fileUploadBody = (missingCode: string) => ({
+  content: {
+    "multipart/form-data": {
+      schema: z.object({
+        file: z
+          .custom<File>((v) => v instanceof File, missingCode)
+          .openapi({ type: "string", format: "binary" }),
+      }),
+    },
+  },
+  required: true,
+});
+
 export const ApiErrorSchema = z
   .object({
     error: z.object({

@@ -11,6 +11,7 @@ import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import {
   apiErrorResponses,
+  fileUploadBody,
   IdParamSchema,
   jsonBody,
   jsonContent,
@@ -69,18 +70,7 @@ const uploadLogoRoute = createRoute({
   summary:
     "Upload the company's logo (JPG, PNG or GIF up to 2 MB, type read from the content; field `file`). Replaces and removes the previous one.",
   request: {
-    body: {
-      content: {
-        "multipart/form-data": {
-          schema: z.object({
-            file: z
-              .custom<File>((v) => v instanceof File, "logo_required")
-              .openapi({ type: "string", format: "binary" }),
-          }),
-        },
-      },
-      required: true,
-    },
+    body: fileUploadBody("logo_required"),
   },
   responses: {
     200: { description: "The new logo's URL", ...jsonContent(LogoUploadResultSchema) },

@@ -9,7 +9,13 @@ import { AppError } from "../../errors";
 import { listImportCodes } from "../../flows/import-customers";
 import { requireCompanyActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
-import { apiErrorResponses, IdParamSchema, jsonContent, validationHook } from "../../openapi";
+import {
+  apiErrorResponses,
+  fileUploadBody,
+  IdParamSchema,
+  jsonContent,
+  validationHook,
+} from "../../openapi";
 import { getImportPreview, listImports } from "./imports.queries";
 import {
   confirmImport,
@@ -29,18 +35,7 @@ const createImportRoute = createRoute({
   summary:
     "'Importar': reads a CSV or XLSX of customers (field `file`, up to 10 MB and 20,000 rows) into a preview with each row's errors; nothing is sent",
   request: {
-    body: {
-      content: {
-        "multipart/form-data": {
-          schema: z.object({
-            file: z
-              .custom<File>((v) => v instanceof File, "import_file_required")
-              .openapi({ type: "string", format: "binary" }),
-          }),
-        },
-      },
-      required: true,
-    },
+    body: fileUploadBody("import_file_required"),
   },
   responses: {
     201: { description: "The preview", ...jsonContent(ImportPreviewSchema) },
