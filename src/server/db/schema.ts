@@ -26,4 +26,5 @@ export * from "../modules/security/security.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/stamps/stamps.table";
 export * from "../modules/team/team.table";
+export * from "../modules/wallet/apple-wallet.table";
 export * from "../rate-limits.table";
