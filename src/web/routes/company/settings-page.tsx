@@ -1,5 +1,5 @@
 import { can } from "@shared/team-permissions";
-import { useIsFetching } from "@tanstack/react-query";
+import { useIsFetching, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Sparkles, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { useEffect, useId, useRef } from "react";
@@ -9,8 +9,10 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { BackupButton } from "@/web/features/backup/components/backup-button";
 import { StoredBackups } from "@/web/features/backup/components/stored-backups";
+import { MemberPushSection } from "@/web/features/push/components/member-push-section";
 import { CompanyReferrals } from "@/web/features/referrals/components/company-referrals";
 import { SecuritySection } from "@/web/features/security/components/security-section";
+import { sectionQueryOptions } from "@/web/features/settings/api";
 import { AppearanceSection } from "@/web/features/settings/components/appearance-section";
 import { CounterRulesSection } from "@/web/features/settings/components/counter-rules-section";
 import { LoyaltyRulesSection } from "@/web/features/settings/components/loyalty-rules-section";
@@ -81,6 +83,7 @@ export function SettingsPage() {
   // A Gerente sees the rules and their own preferences; backups, the plan and IA Suprema are the
   // Dono's (PERMISSIONS, as the API).
   const role = useCompanyMe().member?.role ?? null;
+  const notifications = useQuery(sectionQueryOptions("notifications"));
   useScrollToHashWhenLoaded();
   return (
     <>
@@ -118,6 +121,8 @@ export function SettingsPage() {
         </Section>
         <Section title={t("sections.notifications")}>
           <NotificationsSection />
+          {/* This device's Web Push, under the company's switches that hold it back. */}
+          <MemberPushSection role={role} company={notifications.data} />
         </Section>
         <Section title={t("sections.security")}>
           <SecuritySection />

@@ -14,6 +14,7 @@ import { ClaimActions } from "@/web/features/claims/components/claim-actions";
 import { CounterCodeDialog } from "@/web/features/counter/components/counter-code-dialog";
 import { CompanyConversation } from "@/web/features/messages/components/company-conversation";
 import { CompanyPartners } from "@/web/features/partnerships/components/company-partners";
+import { NotifyMeButton } from "@/web/features/push/components/notify-me-button";
 import { ReferralCard } from "@/web/features/referrals/components/referral-card";
 import { ReferralInvitationNote } from "@/web/features/referrals/components/referral-invitation-note";
 import { errorMessage } from "@/web/lib/error-message";
@@ -78,6 +79,7 @@ export function CustomerCardPage() {
               <StampCard card={current} celebrate />
               <CounterCodeDialog className="h-12 w-full" />
               <GoogleWalletButton cardId={current.id} stamps={current.stamps} />
+              <NotifyMeButton />
               {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
               {current.status === "active" && page.data ? (
                 <ClaimActions cardId={current.id} options={page.data.claimOptions} />

@@ -20,6 +20,7 @@ import { InterestForm } from "@/web/features/interests/components/interest-form"
 import { CompanyRepliesList } from "@/web/features/messages/components/company-replies-list";
 import { MessageCompanyDialog } from "@/web/features/messages/components/message-company-dialog";
 import { CustomerEmailSection } from "@/web/features/notifications/components/customer-email-section";
+import { CustomerPushSection } from "@/web/features/push/components/customer-push-section";
 import { useSaveAppearance } from "@/web/features/settings/api";
 import { useCustomerMe } from "./customer-area";
 
@@ -43,6 +44,7 @@ export function CustomerDashboardPage() {
           <CustomerSettingsDialog onChange={(appearance) => saveAppearance.mutate(appearance)}>
             <MarketingConsentsSection />
             <CustomerEmailSection />
+            <CustomerPushSection />
           </CustomerSettingsDialog>
         }
       />
