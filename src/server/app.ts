@@ -46,6 +46,7 @@ import { companyRulesRoutes } from "./modules/companies/company-rules.routes";
 import { posterRoutes, shortLinkRoutes } from "./modules/companies/poster.routes";
 import { setupChecklistRoutes } from "./modules/companies/setup-checklist.routes";
 import { counterRoutes } from "./modules/counter/counter.routes";
+import { counterStampsRoutes } from "./modules/counter/counter-stamps.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { IMPORT_UPLOAD_PATH } from "./modules/customers/imports.routes";
 import { importFileTooLarge } from "./modules/customers/imports.service";
@@ -252,6 +253,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", pushRoutes({ db }));
   app.route("/api", counterCodeRoutes({ db, authSecret: deps.authSecret }));
   app.route("/api", counterRoutes({ db, authSecret: deps.authSecret }));
+  app.route("/api", counterStampsRoutes({ db, appUrl: deps.appUrl, authSecret: deps.authSecret }));
   app.route("/api", reportsRoutes({ db }));
   app.route("/api", setupChecklistRoutes({ db }));
   app.route("/api", claimsRoutes({ db, appUrl: deps.appUrl }));

@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   "override_not_allowed",
   "counter_code_expired",
   "customer_not_member",
+  "counter_stamp_in_future",
+  "counter_stamp_too_old",
   "last_owner",
   "staff_invitation_invalid",
   "staff_email_is_customer",

@@ -29,7 +29,7 @@ import { queueCustomerEmail } from "../modules/notifications/customer-emails";
 import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { findProgram } from "../modules/programs/programs.service";
 import { qualifyReferral } from "../modules/referrals/referrals.service";
-import { lockCounterWindow } from "../modules/stamps/stamps.queries";
+import { lockCounterWindow, lockCounterWindowAt } from "../modules/stamps/stamps.queries";
 import { recordRuleStamp, recordStaffStamp } from "../modules/stamps/stamps.service";
 
 export type GiveStampDeps = { db: Db; appUrl: string };
@@ -42,13 +42,15 @@ export type StampTarget =
 /**
  * A staff stamp: on the card (`POST /api/cards/:id/stamps`) or on the customer's open card in
  * `programId`, opening one when none is open ('Adicionar Carimbo', `POST /api/customers/:id/stamps`).
- * Answers the card after the stamp.
+ * Answers the card after the stamp. `givenAt`: a stamp the counter gave offline and sends now
+ * (`POST /api/counter/stamps`): its row keeps that time, and the counter's rules are checked at it.
  */
 export async function giveStamp(
   { db, appUrl }: GiveStampDeps,
   actor: CompanyActor,
   target: StampTarget,
   request: IdempotentRequest,
+  { givenAt }: { givenAt?: Date } = {},
 ): Promise<CompanyCard> {
   if (target.input.overrideReason !== undefined && !can(actor.role, "stampOverride")) {
     throw new AppError(
@@ -62,7 +64,7 @@ export async function giveStamp(
       "cardId" in target
         ? target.cardId
         : await openCardToStamp(tx, actor, target.customerId, target.input.programId);
-    const { customerId, card } = await stampCard(tx, appUrl, actor, cardId, target.input);
+    const { customerId, card } = await stampCard(tx, appUrl, actor, cardId, target.input, givenAt);
     await qualifyReferral(tx, { companyId: actor.companyId, customerId, appUrl }, giveRuleStamps);
     return { status: 201, body: card };
   });
@@ -103,12 +105,13 @@ async function stampCard(
   actor: CompanyActor,
   cardId: string,
   input: AddStamp,
+  givenAt?: Date,
 ) {
   let overridden = false;
   const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method, {
     worth: (rules, perMethod) => counterWorth(rules, perMethod, input),
     check: async (locked) => {
-      const target = { ...locked, cardId, companyId: actor.companyId };
+      const target = { ...locked, cardId, companyId: actor.companyId, at: givenAt };
       overridden = await checkCounterRules(tx, target, input.overrideReason);
     },
   });
@@ -128,6 +131,7 @@ async function stampCard(
     givenBy: actor.userId,
     locationId: actor.locationId,
     overrideReason: overridden ? (input.overrideReason ?? null) : null,
+    createdAt: givenAt,
   });
   return { customerId, card };
 }
@@ -163,7 +167,9 @@ export function counterWorth(
  * The counter's interval and daily cap for `added` more stamps on the locked card (the customer's
  * membership is locked too: see stamps.queries.ts). Within them: false. Past one of them: true
  * when `overrideReason` passes it (the caller checked who may), else 409 with `fields.at`, when the
- * next stamp is allowed (the later of the two when both are passed).
+ * next stamp is allowed (the later of the two when both are passed). With `at` (a stamp given
+ * offline, sent later) they are checked at that moment: the interval against the card's counter
+ * stamps before and after it, the cap on that São Paulo day.
  */
 export async function checkCounterRules(
   tx: Tx,
@@ -174,16 +180,28 @@ export async function checkCounterRules(
     customerId: string;
     added: number;
     rules: CreditRules;
+    at?: Date;
   },
   overrideReason?: string,
 ): Promise<boolean> {
   const { rules, added } = target;
   if (rules.intervalMinutes <= 0 && rules.dailyCap <= 0) return false;
-  const window = await lockCounterWindow(tx, target);
+  const window = target.at
+    ? await lockCounterWindowAt(tx, target, target.at)
+    : { ...(await lockCounterWindow(tx, target)), nextOnCard: null };
   const refusals: { code: "stamp_too_soon" | "stamp_daily_cap"; at: Date }[] = [];
+  const interval = rules.intervalMinutes * 60_000;
   if (rules.intervalMinutes > 0 && window.lastOnCard) {
-    const at = new Date(window.lastOnCard.getTime() + rules.intervalMinutes * 60_000);
+    const at = new Date(window.lastOnCard.getTime() + interval);
     if (at > window.now) refusals.push({ code: "stamp_too_soon", at });
+  }
+  if (rules.intervalMinutes > 0 && window.nextOnCard) {
+    if (window.nextOnCard.getTime() - window.now.getTime() < interval) {
+      refusals.push({
+        code: "stamp_too_soon",
+        at: new Date(window.nextOnCard.getTime() + interval),
+      });
+    }
   }
   if (rules.dailyCap > 0 && window.today + added > rules.dailyCap) {
     refusals.push({ code: "stamp_daily_cap", at: window.tomorrow });

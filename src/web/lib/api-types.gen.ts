@@ -1203,6 +1203,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counter/stamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A stamp the counter gave offline, sent later with its Idempotency-Key (required): the customer by code (a QR code checked at `scannedAt`) or id, stamped on their open card in `programId` (default programme) at `givenAt` (up to 2 min ahead, clamped to now; older than 72 h: 422 counter_stamp_too_old), the interval and daily cap checked then (409 stamp_too_soon, stamp_daily_cap), 404 customer_not_member, 410/400 counter_code_expired */
+        post: operations["postCounterStamps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -2884,7 +2901,7 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "validation_failed" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "rate_limited" | "unauthenticated" | "forbidden" | "role_forbidden" | "not_found" | "payload_too_large" | "signup_failed" | "card_complete" | "card_not_complete" | "card_redeemed" | "claim_pending" | "claim_not_allowed" | "review_already_claimed" | "claim_not_pending" | "file_too_large" | "file_type_invalid" | "message_already_answered" | "interest_already_answered" | "customer_inactive" | "invitation_invalid" | "invitation_code_invalid" | "import_file_too_large" | "import_file_type" | "import_file_unreadable" | "import_file_empty" | "import_too_many_rows" | "import_columns_missing" | "import_program_required" | "import_not_preview" | "import_nothing_valid" | "plan_expired" | "wrong_password" | "two_factor_invalid_code" | "two_factor_challenge_expired" | "two_factor_locked" | "two_factor_already_enabled" | "two_factor_not_enabled" | "reset_token_invalid" | "opt_out_token_invalid" | "idempotency_key_reused" | "card_already_open" | "program_archived" | "program_is_default" | "location_change_too_soon" | "referral_state_conflict" | "referral_reward_unavailable" | "bonus_insufficient" | "subscription_exists" | "subscription_not_active" | "plan_unchanged" | "billing_provider_failed" | "billing_unavailable" | "subscribe_limited" | "invoice_overdue" | "assistant_plan_required" | "whatsapp_unavailable" | "instagram_unavailable" | "partnership_exists" | "partnership_unavailable" | "partnership_state_conflict" | "partnership_sender_inactive" | "partner_messages_limited" | "demo_read_only" | "stamp_too_soon" | "stamp_daily_cap" | "override_not_allowed" | "counter_code_expired" | "customer_not_member" | "last_owner" | "staff_invitation_invalid" | "staff_email_is_customer" | "already_in_team" | "team_invitations_limited" | "self_stamp_disabled" | "stamp_amount_too_low" | "poster_program_required" | "wallet_off" | "internal_error";
+                code: "validation_failed" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "rate_limited" | "unauthenticated" | "forbidden" | "role_forbidden" | "not_found" | "payload_too_large" | "signup_failed" | "card_complete" | "card_not_complete" | "card_redeemed" | "claim_pending" | "claim_not_allowed" | "review_already_claimed" | "claim_not_pending" | "file_too_large" | "file_type_invalid" | "message_already_answered" | "interest_already_answered" | "customer_inactive" | "invitation_invalid" | "invitation_code_invalid" | "import_file_too_large" | "import_file_type" | "import_file_unreadable" | "import_file_empty" | "import_too_many_rows" | "import_columns_missing" | "import_program_required" | "import_not_preview" | "import_nothing_valid" | "plan_expired" | "wrong_password" | "two_factor_invalid_code" | "two_factor_challenge_expired" | "two_factor_locked" | "two_factor_already_enabled" | "two_factor_not_enabled" | "reset_token_invalid" | "opt_out_token_invalid" | "idempotency_key_reused" | "card_already_open" | "program_archived" | "program_is_default" | "location_change_too_soon" | "referral_state_conflict" | "referral_reward_unavailable" | "bonus_insufficient" | "subscription_exists" | "subscription_not_active" | "plan_unchanged" | "billing_provider_failed" | "billing_unavailable" | "subscribe_limited" | "invoice_overdue" | "assistant_plan_required" | "whatsapp_unavailable" | "instagram_unavailable" | "partnership_exists" | "partnership_unavailable" | "partnership_state_conflict" | "partnership_sender_inactive" | "partner_messages_limited" | "demo_read_only" | "stamp_too_soon" | "stamp_daily_cap" | "override_not_allowed" | "counter_code_expired" | "customer_not_member" | "counter_stamp_in_future" | "counter_stamp_too_old" | "last_owner" | "staff_invitation_invalid" | "staff_email_is_customer" | "already_in_team" | "team_invitations_limited" | "self_stamp_disabled" | "stamp_amount_too_low" | "poster_program_required" | "wallet_off" | "internal_error";
                 message: string;
                 fields?: {
                     [key: string]: string;
@@ -3425,6 +3442,22 @@ export interface components {
             purchaseStamps: number;
             stampValueCents: number | null;
             maxStampsPerPurchase: number | null;
+        };
+        OfflineCounterStamp: {
+            /** @enum {string} */
+            method: "purchase" | "receipt" | "social" | "google_review";
+            /** @default  */
+            notes: string;
+            /** @default 1 */
+            quantity: number;
+            amountCents?: number;
+            code?: string;
+            customerId?: string;
+            programId?: string;
+            /** Format: date-time */
+            givenAt: string;
+            /** Format: date-time */
+            scannedAt?: string;
         };
         DashboardStats: {
             totalCustomers: number;
@@ -10864,6 +10897,102 @@ export interface operations {
             };
             /** @description email_taken / card_complete / card_not_complete / card_redeemed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postCounterStamps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfflineCounterStamp"];
+            };
+        };
+        responses: {
+            /** @description The card after the stamp */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCard"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description counter_code_expired: the QR code was out of its window when scanned */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

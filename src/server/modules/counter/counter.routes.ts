@@ -99,7 +99,7 @@ const rulesRoute = createRoute({
   },
 });
 
-const notMember = () =>
+export const notMember = () =>
   new AppError("customer_not_member", 404, "This customer is not a member of your programme.");
 
 /** A QR code's payload: `<short code>.<step>.<mac>` (lib/step-token.ts). */
@@ -111,7 +111,7 @@ const TOKEN_SHAPE = /^([^.\s]+)\.(\d{1,12})\.([A-Za-z0-9_-]+)$/;
  * `counter_code_expired`, one the server never signed (or from the future) 400 with the same code:
  * the counter says the same thing either way ('Código expirado...').
  */
-function shortCodeOf(secret: string, code: string, now = Date.now()): string {
+export function shortCodeOf(secret: string, code: string, now = Date.now()): string {
   const token = TOKEN_SHAPE.exec(code);
   if (!token) return normalizeShortCode(code);
   const subject = verifyStepToken(secret, "customer-code", code, now);

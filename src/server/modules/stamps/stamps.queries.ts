@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
-import { inSaoPaulo, saoPauloToday } from "../../db/time-zone";
+import { inSaoPaulo, saoPauloDateOf, saoPauloToday } from "../../db/time-zone";
 import { memberships } from "../customers/memberships.table";
 import { stamps } from "./stamps.table";
 
@@ -69,6 +69,59 @@ export async function lockCounterWindow(
     cardId: target.cardId,
     companyId: target.companyId,
     customerId: target.customerId,
+  });
+  if (!row) throw new Error("The counter window query answered no row");
+  return row;
+}
+
+/** The moment a stamp given offline was given (`givenAt`), as a statement's parameter. */
+const givenAt = sql`${sql.placeholder("at")}::timestamptz`;
+const givenDayStart = inSaoPaulo(sql`${saoPauloDateOf(givenAt)}::timestamp`);
+const givenNextDayStart = inSaoPaulo(sql`(${saoPauloDateOf(givenAt)} + 1)::timestamp`);
+
+const windowAtQuery = reusableQuery("counter_stamp_window_at", (db) =>
+  db
+    .select({
+      now: sql<Date>`${givenAt}`.mapWith(stamps.createdAt),
+      lastOnCard: sql<Date | null>`(select max(${stamps.createdAt}) from ${stamps}
+        where ${stamps.cardId} = ${sql.placeholder("cardId")} and ${counterStamp}
+          and ${stamps.createdAt} <= ${givenAt})`.mapWith(stamps.createdAt),
+      nextOnCard: sql<Date | null>`(select min(${stamps.createdAt}) from ${stamps}
+        where ${stamps.cardId} = ${sql.placeholder("cardId")} and ${counterStamp}
+          and ${stamps.createdAt} > ${givenAt})`.mapWith(stamps.createdAt),
+      today: sql<number>`(select coalesce(sum(${stamps.count}), 0)::int from ${stamps}
+        where ${stamps.companyId} = ${sql.placeholder("companyId")}
+          and ${stamps.customerId} = ${sql.placeholder("customerId")}
+          and ${stamps.createdAt} >= ${givenDayStart} and ${stamps.createdAt} < ${givenNextDayStart}
+          and ${counterStamp})`.mapWith(Number),
+      tomorrow: sql<Date>`${givenNextDayStart}`.mapWith(stamps.createdAt),
+    })
+    .from(sql`(select 1) as one`),
+);
+
+/**
+ * The counter window AT `at`, for a stamp given offline and sent later (issue 32 item 5): under
+ * the same lock, the last counter stamp on the card at or before `at` and the first one after it
+ * (a stamp given at the till since the drop counts for the interval too), and the worth of the
+ * customer's counter stamps on `at`'s São Paulo day, which `tomorrow` ends.
+ */
+export async function lockCounterWindowAt(
+  tx: Db,
+  target: { membershipId: string; cardId: string; companyId: string; customerId: string },
+  at: Date,
+): Promise<{
+  now: Date;
+  lastOnCard: Date | null;
+  nextOnCard: Date | null;
+  today: number;
+  tomorrow: Date;
+}> {
+  await lockMembershipQuery(tx, { membershipId: target.membershipId });
+  const [row] = await windowAtQuery(tx, {
+    cardId: target.cardId,
+    companyId: target.companyId,
+    customerId: target.customerId,
+    at: at.toISOString(),
   });
   if (!row) throw new Error("The counter window query answered no row");
   return row;

@@ -24,9 +24,11 @@ export async function recordStaffStamp(
     givenBy: string;
     locationId: string | null;
     overrideReason: string | null;
+    /** When a stamp given offline was given (its row's time); now when absent. */
+    createdAt?: Date;
   },
 ): Promise<void> {
-  await insertStaffStamp(tx, stamp);
+  await insertStaffStamp(tx, { ...stamp, createdAt: stamp.createdAt?.toISOString() ?? null });
 }
 
 const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
@@ -44,7 +46,9 @@ const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
       givenBy: sql.placeholder("givenBy"),
       locationId: sql.placeholder("locationId"),
       overrideReason: sql.placeholder("overrideReason"),
-      approvedAt: sql`now()`,
+      // A stamp given offline is given, and approved, at its `givenAt` (reports count it then).
+      createdAt: sql`coalesce(${sql.placeholder("createdAt")}::timestamptz, now())`,
+      approvedAt: sql`coalesce(${sql.placeholder("createdAt")}::timestamptz, now())`,
     })
     .returning({ id: stamps.id }),
 );
