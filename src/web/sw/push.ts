@@ -13,9 +13,12 @@ declare const self: ServiceWorkerGlobalScope;
 /** What push.jobs.ts sends. */
 type PushPayload = { kind?: string; title?: string; body?: string; url?: string };
 
-/** The app's icons (the PWA's manifest's, in public/). */
-const ICON = "/pwa-192x192.png";
-const BADGE = "/pwa-64x64.png";
+/**
+ * The app's icon (the manifest's, src/web/public/icons, precached by sw.ts). No `badge`: Android
+ * draws a badge from its alpha channel alone, so the full-colour icon would be a white square; the
+ * browser's own small icon shows instead until a one-colour badge is drawn.
+ */
+const ICON = "/icons/icon-192.png";
 
 function readPayload(data: PushMessageData | null): PushPayload {
   try {
@@ -41,7 +44,6 @@ function showNotice(event: PushEvent) {
   const options: NotificationOptions & { renotify?: boolean } = {
     body: payload.body ?? "",
     icon: ICON,
-    badge: BADGE,
     data: { url: appUrl(payload.url) },
     tag: payload.kind ?? "carimbou",
     renotify: true,
