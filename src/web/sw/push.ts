@@ -32,7 +32,7 @@ function readPayload(data: PushMessageData | null): PushPayload {
 /** A path of this app (anything else, a full URL included, opens the app's start). */
 function appUrl(url: string | undefined): string {
   const target = new URL(url?.startsWith("/") ? url : "/", self.location.origin);
-  return target.origin === self.location.origin ? target.href : self.location.origin;
+  return target.origin === self.location.origin ? target.href : `${self.location.origin}/`;
 }
 
 /**
