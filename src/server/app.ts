@@ -70,7 +70,9 @@ import { qrLanding } from "./modules/site/qr-landing";
 import { createSiteHtml, robotsTxt, sitemapXml } from "./modules/site/site-html";
 import { stampsRoutes } from "./modules/stamps/stamps.routes";
 import { teamRoutes } from "./modules/team/team.routes";
+import { appleWalletConfig } from "./modules/wallet/apple-wallet";
 import { googleWalletConfig } from "./modules/wallet/google-wallet";
+import { passkitRoutes } from "./modules/wallet/passkit.routes";
 import { walletRoutes } from "./modules/wallet/wallet.routes";
 import { serveOpenApiDocument } from "./openapi";
 import { type AccountLimits, EMAIL_SEND_LIMITS, RateLimited } from "./rate-limits";
@@ -235,6 +237,7 @@ export function createApp(deps: AppDeps): App {
     "/api",
     healthRoutes(db, {
       googleWallet: () => googleWalletConfig() !== undefined,
+      appleWallet: () => appleWalletConfig() !== undefined,
       push: () => vapidConfig() !== undefined,
     }),
   );
@@ -250,6 +253,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", cardsRoutes({ db }));
   app.route("/api", cardChangesRoutes({ db }));
   app.route("/api", walletRoutes({ db, appUrl: deps.appUrl }));
+  app.route("/api", passkitRoutes({ db, appUrl: deps.appUrl, trustProxyHops }));
   app.route("/api", pushRoutes({ db }));
   app.route("/api", counterCodeRoutes({ db, authSecret: deps.authSecret }));
   app.route("/api", counterRoutes({ db, authSecret: deps.authSecret }));

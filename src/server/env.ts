@@ -1,4 +1,4 @@
-import { createPrivateKey } from "node:crypto";
+import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -52,6 +52,29 @@ const EnvSchema = z.object({
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
   GOOGLE_WALLET_API_URL: z.url().default("https://walletobjects.googleapis.com/walletobjects/v1"),
   GOOGLE_WALLET_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  // Apple Wallet passes (modules/wallet): the pass type's certificate and key, Apple's WWDR
+  // certificate, and the APNs token key that pushes their updates; all of them, or none.
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(
+      /^pass\.[A-Za-z0-9.-]+$/,
+      "APPLE_PASS_TYPE_ID must be a pass type id (pass.com.example.card)",
+    )
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, "APPLE_TEAM_ID must be the 10-character Apple team id")
+    .optional(),
+  APPLE_PASS_CERT: z.string().min(1).optional(),
+  APPLE_PASS_KEY: z.string().min(1).optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().min(1).optional(),
+  APPLE_WWDR_CERT: z.string().min(1).optional(),
+  APNS_KEY: z.string().min(1).optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, "APNS_KEY_ID must be the 10-character key id of the APNs key")
+    .optional(),
+  APNS_HOST: z.url().default("https://api.push.apple.com"),
   // Web Push (modules/push): the VAPID key pair (base64url) and contact, for several servers;
   // without them one pair is made once and kept in DATA_DIR.
   VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
@@ -109,6 +132,11 @@ export type Env = {
    */
   googleWallet: GoogleWalletEnv | undefined;
   /**
+   * Apple Wallet passes (APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY,
+   * APPLE_WWDR_CERT, APNS_KEY, APNS_KEY_ID); undefined: off, no 'Adicionar à Apple Wallet' button.
+   */
+  appleWallet: AppleWalletEnv | undefined;
+  /**
    * Web Push's VAPID keys from env (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither);
    * undefined: a pair kept in DATA_DIR (modules/push/vapid.ts). The subject: VAPID_SUBJECT.
    */
@@ -126,6 +154,86 @@ export type GoogleWalletEnv = {
   apiUrl: string;
   tokenUrl: string;
 };
+
+/** What the app needs to sign Apple Wallet passes and push their updates (modules/wallet). */
+export type AppleWalletEnv = {
+  passTypeId: string;
+  teamId: string;
+  /** The pass type's certificate and private key, and Apple's WWDR certificate (PEM). */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase: string | undefined;
+  wwdrCert: string;
+  /** The APNs token key (the .p8 file, an EC P-256 key in PEM) and its id. */
+  apnsKey: string;
+  apnsKeyId: string;
+  /** APNs, without a trailing slash (https; http:// only on this machine, for the tests' fake). */
+  apnsHost: string;
+};
+
+/** A PEM given in one line with literal "\n" (as many hosts take env values) made whole again. */
+const pemOf = (value: string) => value.replace(/\\n/g, "\n").trim();
+
+const APPLE_REQUIRED = [
+  "APPLE_PASS_TYPE_ID",
+  "APPLE_TEAM_ID",
+  "APPLE_PASS_CERT",
+  "APPLE_PASS_KEY",
+  "APPLE_WWDR_CERT",
+  "APNS_KEY",
+  "APNS_KEY_ID",
+] as const;
+
+/**
+ * All of Apple Wallet's variables, or none (feature off); half a configuration is an error, and
+ * so is a certificate or key that Node cannot read (found at start, not at the first download).
+ */
+function appleWalletOf(e: z.infer<typeof EnvSchema>): AppleWalletEnv | undefined {
+  const missing = APPLE_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === APPLE_REQUIRED.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `${APPLE_REQUIRED.join(", ")} go together: set all of them for Apple Wallet passes, or none to leave them off (missing: ${missing.join(", ")}).`,
+    );
+  }
+  const pem = (name: (typeof APPLE_REQUIRED)[number]) => pemOf(e[name] as string);
+  const check = (name: string, read: () => unknown, what: string) => {
+    try {
+      read();
+    } catch {
+      throw new Error(`${name} is not ${what} (PEM; one line with "\\n" is fine).`);
+    }
+  };
+  const config: AppleWalletEnv = {
+    passTypeId: e.APPLE_PASS_TYPE_ID as string,
+    teamId: e.APPLE_TEAM_ID as string,
+    signerCert: pem("APPLE_PASS_CERT"),
+    signerKey: pem("APPLE_PASS_KEY"),
+    signerKeyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+    wwdrCert: pem("APPLE_WWDR_CERT"),
+    apnsKey: pem("APNS_KEY"),
+    apnsKeyId: e.APNS_KEY_ID as string,
+    apnsHost: e.APNS_HOST.replace(/\/+$/, ""),
+  };
+  check("APPLE_PASS_CERT", () => new X509Certificate(config.signerCert), "a certificate");
+  check("APPLE_WWDR_CERT", () => new X509Certificate(config.wwdrCert), "a certificate");
+  check(
+    "APPLE_PASS_KEY",
+    () => createPrivateKey({ key: config.signerKey, passphrase: config.signerKeyPassphrase }),
+    "a private key that opens with APPLE_PASS_KEY_PASSPHRASE",
+  );
+  check(
+    "APNS_KEY",
+    () => {
+      if (createPrivateKey(config.apnsKey).asymmetricKeyType !== "ec") throw new Error("not EC");
+    },
+    "the APNs token key (.p8, EC P-256)",
+  );
+  if (new URL(config.apnsHost).protocol !== "https:" && !isLocalUrl(config.apnsHost)) {
+    throw new Error("APNS_HOST must be an https: URL (https://api.push.apple.com).");
+  }
+  return config;
+}
 
 /**
  * GOOGLE_WALLET_SERVICE_ACCOUNT: the service account's JSON key, inline (the text starts with
@@ -306,6 +414,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : undefined,
     webConcurrency: e.WEB_CONCURRENCY,
     googleWallet: googleWalletOf(e),
+    appleWallet: appleWalletOf(e),
     vapid: vapidOf(e),
     vapidSubject: e.VAPID_SUBJECT,
   };

@@ -65,6 +65,8 @@ const OTHER_ROUTES: RegExp[] = [
   /^\w+ \/api\/team\/invitations\/(by-token|sign-up|accept)/,
   // Web Push: the public key, and each account's own devices (the kinds checked by role inside).
   /^\w+ \/api\/push\/(public-key|subscriptions)$/,
+  // Apple Wallet's PassKit web service: devices authenticate with the pass's own token.
+  /^\w+ \/api\/passkit\/v1\//,
 ];
 
 type Operation = {

@@ -23,6 +23,7 @@ import { unavailableProvider } from "./modules/billing/provider";
 import { installJobs, startJobs } from "./modules/jobs/jobs.service";
 import { createMailer } from "./modules/mail/mail.service";
 import { dataDirVapidKeys, setVapid, vapidSubjectOf } from "./modules/push/vapid";
+import { setAppleWallet } from "./modules/wallet/apple-wallet";
 import { setGoogleWallet } from "./modules/wallet/google-wallet";
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -47,6 +48,8 @@ export async function startServer(env: Env) {
   const authSecret = env.authSecret ?? dataDirSecret(dataDir);
   // Google Wallet passes (GOOGLE_WALLET_*): the button, the save links and the sync jobs, or none.
   setGoogleWallet(env.googleWallet);
+  // Apple Wallet passes (APPLE_PASS_*, APNS_*): the button, the PassKit web service and the pushes.
+  setAppleWallet(env.appleWallet);
   // Web Push (VAPID_*): the keys from env for several servers, else a pair kept in DATA_DIR.
   setVapid({
     ...(env.vapid ?? dataDirVapidKeys(dataDir)),

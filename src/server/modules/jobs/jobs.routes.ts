@@ -6,18 +6,19 @@ import { type BaseJobDeps, countDeadLetters, type JobDefinition } from "./jobs.s
 
 /**
  * `GET /api/health`: the process answers, how many jobs wait in the dead-letter queue, and which
- * optional features are on (`wallet.google`: Google Wallet passes; `push`: Web Push notices).
+ * optional features are on (`wallet.google`, `wallet.apple`: Google and Apple Wallet passes; `push`:
+ * Web Push notices).
  */
 export function healthRoutes(
   db: Db,
-  features: { googleWallet: () => boolean; push: () => boolean },
+  features: { googleWallet: () => boolean; appleWallet: () => boolean; push: () => boolean },
 ) {
   const app = new Hono();
   app.get("/health", async (c) =>
     c.json({
       status: "ok" as const,
       jobs: { deadLetters: await countDeadLetters(db) },
-      wallet: { google: features.googleWallet() },
+      wallet: { google: features.googleWallet(), apple: features.appleWallet() },
       push: features.push(),
     }),
   );

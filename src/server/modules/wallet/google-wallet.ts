@@ -49,6 +49,7 @@ export type WalletCard = {
   stamps: number;
   maxStamps: number;
   status: "active" | "complete" | "redeemed";
+  companyId: string;
   companyName: string;
   brandColor: string | null;
   logoUrl: string | null;

@@ -22,6 +22,7 @@ export async function findWalletCard(
       stamps: loyaltyCards.stamps,
       maxStamps: loyaltyCards.maxStamps,
       status: loyaltyCards.status,
+      companyId: loyaltyCards.companyId,
       companyName: companies.tradeName,
       brandColor: companies.brandColor,
       logoUrl: companies.logoUrl,
