@@ -122,7 +122,7 @@ export function SettingsPage() {
         <Section title={t("sections.notifications")}>
           <NotificationsSection />
           {/* This device's Web Push, under the company's switches that hold it back. */}
-          <MemberPushSection role={role} company={notifications.data} />
+          <MemberPushSection memberRole={role} company={notifications.data} />
         </Section>
         <Section title={t("sections.security")}>
           <SecuritySection />

@@ -25,15 +25,17 @@ export type CompanyPushSwitches = { push: boolean; messages: boolean; stamps: bo
  * requests), as the server's queueCompanyPush does; the section says so next to them.
  */
 export function MemberPushSection({
-  role,
+  memberRole,
   company,
 }: {
-  role: MemberRole | null;
+  memberRole: MemberRole | null;
   company: CompanyPushSwitches | undefined;
 }) {
   const { t } = useTranslation(["notifications", "settings"]);
   const headingId = useId();
-  const kinds = MEMBER_KINDS.filter(([, permission]) => can(role, permission)).map(([k]) => k);
+  const kinds = MEMBER_KINDS.filter(([, permission]) => can(memberRole, permission)).map(
+    ([k]) => k,
+  );
   if (kinds.length === 0) return null;
   const categoryOff = (category: "messages" | "stamps") =>
     company?.push && !company[category]

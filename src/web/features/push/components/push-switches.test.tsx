@@ -144,7 +144,10 @@ describe("Notificações push neste aparelho (a company member's)", () => {
     fakeBrowser({ permission: "granted" });
     mockApi({ "GET /api/push/public-key": { body: { publicKey: PUBLIC_KEY } } });
     renderWithApp(
-      <MemberPushSection role="manager" company={{ push: false, messages: true, stamps: true }} />,
+      <MemberPushSection
+        memberRole="manager"
+        company={{ push: false, messages: true, stamps: true }}
+      />,
     );
     expect((await screen.findByRole("status")).textContent).toContain(
       "está desligado em Notificações Gerais",
@@ -158,7 +161,10 @@ describe("Notificações push neste aparelho (a company member's)", () => {
     fakeBrowser({ permission: "granted" });
     mockApi({ "GET /api/push/public-key": { body: { publicKey: PUBLIC_KEY } } });
     const { unmount } = renderWithApp(
-      <MemberPushSection role="manager" company={{ push: true, messages: true, stamps: false }} />,
+      <MemberPushSection
+        memberRole="manager"
+        company={{ push: true, messages: true, stamps: false }}
+      />,
     );
     await screen.findByRole("switch", { name: "Novas solicitações de carimbo" });
     expect(
@@ -167,7 +173,10 @@ describe("Notificações push neste aparelho (a company member's)", () => {
     expect(screen.queryByRole("status")).toBeNull();
     unmount();
     renderWithApp(
-      <MemberPushSection role="attendant" company={{ push: true, messages: true, stamps: true }} />,
+      <MemberPushSection
+        memberRole="attendant"
+        company={{ push: true, messages: true, stamps: true }}
+      />,
     );
     expect(screen.queryByText("Notificações push neste aparelho")).toBeNull();
   });
