@@ -83,7 +83,7 @@ test("a customer turns this phone's notices on from the card and off in the sett
   await page.goto(`/dashboard-cliente-cartao-fidelidade/${cafe.id}`);
   await page.getByText("0/10 carimbos").waitFor();
   const notifyMe = page.getByRole("button", { name: "Avise-me de novos carimbos" });
-  await notifyMe.waitFor();
+  await notifyMe.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("push-card-360.png") });
   await notifyMe.click();
   await expect(notifyMe).toHaveCount(0);
