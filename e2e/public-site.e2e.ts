@@ -433,7 +433,7 @@ test.describe("what the landing pages promise (spec section 2)", () => {
 });
 
 test.describe("help centre search", () => {
-  test("filters the 6 guides, 9 questions and 6 articles as the user types, ignoring case and accents", async ({
+  test("filters the 6 guides, 10 questions and 6 articles as the user types, ignoring case and accents", async ({
     open,
   }) => {
     const { context, page } = await open("/ajuda");
@@ -446,7 +446,7 @@ test.describe("help centre search", () => {
       const c = await counts();
       return c.docs + c.faq + c.articles;
     };
-    expect(await counts()).toEqual({ docs: 6, faq: 9, articles: 6 });
+    expect(await counts()).toEqual({ docs: 6, faq: 10, articles: 6 });
 
     const search = page.getByRole("searchbox", { name: "Buscar na Central de Ajuda" });
     const status = page.getByRole("status");
@@ -472,6 +472,11 @@ test.describe("help centre search", () => {
       .locator("#faq")
       .getByRole("button", { name: "Como adiciono meu cartão à Google Wallet?" })
       .waitFor();
+    await search.fill("apple wallet");
+    await page
+      .locator("#faq")
+      .getByRole("button", { name: "Como adiciono meu cartão à Apple Wallet?" })
+      .waitFor();
 
     await search.fill("xyzzy quasar");
     await page.getByRole("heading", { name: 'Nenhum resultado para "xyzzy quasar"' }).waitFor();
@@ -479,7 +484,7 @@ test.describe("help centre search", () => {
     expect(await page.locator("#contato").isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Limpar busca" }).click();
-    await expect.poll(counts).toEqual({ docs: 6, faq: 9, articles: 6 });
+    await expect.poll(counts).toEqual({ docs: 6, faq: 10, articles: 6 });
     expect(await search.inputValue()).toBe("");
     await context.close();
   });

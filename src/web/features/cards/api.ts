@@ -138,6 +138,19 @@ export const googleWalletQueryOptions = (cardId: string, stamps: number) =>
     staleTime: 5 * 60_000,
   });
 
+/**
+ * Where the card's 'Adicionar à Apple Wallet' downloads its pass; an error (404 wallet_off: Apple
+ * Wallet is off) is not retried and shows no button.
+ */
+export const appleWalletQueryOptions = (cardId: string) =>
+  queryOptions({
+    queryKey: [...customerCardKeys.all, "apple-wallet", cardId] as const,
+    queryFn: ({ signal }) =>
+      api.get("/api/me/cards/{id}/apple-wallet/link", { params: { path: { id: cardId } }, signal }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
 export function useVoucher() {
   return useMutation({
     mutationFn: (cardId: string) =>

@@ -6,6 +6,7 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { companyPageQueryOptions, useJoinCompany } from "@/web/features/cards/api";
+import { AppleWalletButton } from "@/web/features/cards/components/apple-wallet-button";
 import { GoogleWalletButton } from "@/web/features/cards/components/google-wallet-button";
 import { StampCard } from "@/web/features/cards/components/stamp-card";
 import { VoucherPanel } from "@/web/features/cards/components/voucher-panel";
@@ -78,6 +79,7 @@ export function CustomerCardPage() {
             <section className="grid gap-4" aria-label={t("card.current")}>
               <StampCard card={current} celebrate />
               <CounterCodeDialog className="h-12 w-full" />
+              <AppleWalletButton cardId={current.id} />
               <GoogleWalletButton cardId={current.id} stamps={current.stamps} />
               <NotifyMeButton />
               {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
