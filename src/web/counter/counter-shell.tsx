@@ -73,7 +73,10 @@ export function CounterShell() {
           <h1 className="font-bold text-2xl tracking-tight">{t("page.title")}</h1>
           <p className="text-muted-foreground">{t("page.subtitle")}</p>
         </div>
-        <CounterDesk canOverride={can(role, "stampOverride")} />
+        <CounterDesk
+          canOverride={can(role, "stampOverride")}
+          owner={{ userId: me.user.id, companyId: me.company.id }}
+        />
       </main>
     </div>
   );

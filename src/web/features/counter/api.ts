@@ -37,6 +37,8 @@ export function useCounterLookup() {
     mutationKey: counterMutations.lookup,
     mutationFn: (code: string) => api.post("/api/counter/lookup", { body: { code } }),
     retry: false,
+    // Offline the look-up fails at once (not paused): the counter then queues the stamp.
+    networkMode: "always",
     onSuccess: (customer) => queryClient.setQueryData(counterKeys.customer(customer.id), customer),
   });
 }

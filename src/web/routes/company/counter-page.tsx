@@ -15,7 +15,10 @@ export function CounterPage() {
   return (
     <div className="mx-auto grid w-full max-w-md gap-4">
       <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
-      <CounterDesk canOverride={can(role, "stampOverride")} />
+      <CounterDesk
+        canOverride={can(role, "stampOverride")}
+        owner={me.company ? { userId: me.user.id, companyId: me.company.id } : undefined}
+      />
     </div>
   );
 }
