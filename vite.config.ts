@@ -1,12 +1,18 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { signInPathOf } from "./src/shared/auth-paths.ts";
-import { isCounterPath, resolvePath } from "./src/shared/site.ts";
+import { isCounterPath, resolvePath, SITE_PAGE_FILES } from "./src/shared/site.ts";
+import {
+  COUNTER_MANIFEST,
+  COUNTER_MANIFEST_FILE,
+  CUSTOMER_MANIFEST,
+} from "./src/web/features/pwa/web-manifest.ts";
 
 const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
 
@@ -63,6 +69,110 @@ function precompress(): Plugin {
   };
 }
 
+type ViteManifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+>;
+
+/**
+ * What the service worker precaches (decision 036): the two app shells (index.html and
+ * counter.html) with every script and style they import, the customer's pages with theirs, and
+ * the app's texts (a few KB each; not the public site's). Not the panel's pages (the reports page alone is 117 KB gzipped: a
+ * customer's phone must not download it), the public site's and sign-in pages' own chunks, nor
+ * the QR reader's WebAssembly (1 MB); the service worker keeps those once loaded (its /assets/
+ * route). Read from the build's Vite manifest, after the build wrote it.
+ */
+function appShellFiles(outDir: string): Set<string> {
+  const manifest: ViteManifest = JSON.parse(
+    readFileSync(join(outDir, ".vite/manifest.json"), "utf8"),
+  );
+  const siteTexts = new Set(Object.values(SITE_PAGE_FILES).flatMap((page) => page.namespaces));
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, dynamic: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const child of chunk.imports ?? []) visit(child, dynamic);
+    if (dynamic) for (const child of chunk.dynamicImports ?? []) visit(child, dynamic);
+  };
+  visit("index.html", false);
+  visit("counter.html", false);
+  for (const key of Object.keys(manifest)) {
+    if (key.startsWith("routes/customer/")) visit(key, true);
+    const texts = /^locales\/[^/]+\/([^/]+)\.json$/.exec(key);
+    if (texts && !siteTexts.has(texts[1] ?? "")) visit(key, false);
+  }
+  for (const file of [...files]) if (file.endsWith(".wasm")) files.delete(file);
+  return files;
+}
+
+/**
+ * The installable app (issue 32, decision 036): vite-plugin-pwa writes manifest.webmanifest (the
+ * customer's app) and bundles src/web/sw/sw.ts into /sw.js with the precache list injected. The
+ * app registers the worker itself once a user is signed in (features/pwa/register.ts). This
+ * plugin then gives counter.html the staff's manifest (start_url /balcao) and keeps the manifest
+ * off the public site and the sign-in pages, whose HTML stays as it was.
+ */
+function installableApp(): Plugin[] {
+  let outDir = "";
+  const perEntry: Plugin = {
+    name: "carimbou-manifest-per-entry",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const link = /\s*<link rel="manifest" href="[^"]*"[^>]*>/;
+        if (context.path.endsWith("/counter.html")) {
+          return html.replace(link, `\n    <link rel="manifest" href="/${COUNTER_MANIFEST_FILE}">`);
+        }
+        if (context.path.endsWith("/index.html")) return html;
+        return html.replace(link, "");
+      },
+    },
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: COUNTER_MANIFEST_FILE,
+        source: JSON.stringify(COUNTER_MANIFEST),
+      });
+    },
+  };
+  const pwa = VitePWA({
+    strategies: "injectManifest",
+    srcDir: "sw",
+    filename: "sw.ts",
+    injectRegister: false,
+    manifestFilename: "manifest.webmanifest",
+    includeManifestIcons: false,
+    manifest: CUSTOMER_MANIFEST,
+    injectManifest: {
+      globPatterns: ["index.html", "counter.html", "assets/*.{js,css}", "icons/icon-192.png"],
+      // The app's chunks are named by their hash: no ?__WB_REVISION__ needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      manifestTransforms: [
+        (entries) => {
+          const keep = appShellFiles(outDir);
+          return {
+            manifest: entries.filter(
+              (entry) => !entry.url.startsWith("assets/") || keep.has(entry.url),
+            ),
+            warnings: [],
+          };
+        },
+      ],
+    },
+  });
+  return [...pwa, perEntry];
+}
+
 const alias = {
   "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
   "@": fileURLToPath(new URL("./src", import.meta.url)),
@@ -87,7 +197,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         root: "src/web",
         publicDir: "public",
-        plugins: [react(), tailwindcss(), siteEntryInDev(), precompress()],
+        plugins: [react(), tailwindcss(), siteEntryInDev(), precompress(), ...installableApp()],
         resolve: { alias },
         build: {
           outDir: "../../dist/web",

@@ -340,6 +340,17 @@ export function createApp(deps: AppDeps): App {
       serveStatic({ root: webRoot, precompressed: true }),
     );
     const serveFile = serveStatic({ root: webRoot, index: "", precompressed: true });
+    // The installable app (decision 036): the service worker is looked at again on every visit
+    // (a new one carries the new build's files), the manifests may change with a deploy.
+    app.use("/sw.js", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "no-cache");
+    });
+    app.use("/:file{manifest(-balcao)?\\.webmanifest}", async (c, next) => {
+      await next();
+      if (!c.res.ok) return;
+      c.header("Cache-Control", "public, max-age=300");
+    });
     // Only file paths are files; every page path gets its HTML (the app's or the public site's).
     app.use("*", (c, next) =>
       c.req.path.endsWith("/") || !c.req.path.includes(".") ? next() : serveFile(c, next),

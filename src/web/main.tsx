@@ -2,10 +2,23 @@ import "./styles.css";
 import { mountApp } from "./app";
 import { authKeys } from "./features/auth/keys";
 import { companyKeys } from "./features/companies/keys";
+import { captureInstallPrompt } from "./features/pwa/install-prompt";
+import { registerServiceWorker } from "./features/pwa/register";
 import { applyStoredTheme } from "./lib/theme";
 import { queryClient } from "./providers";
 
 applyStoredTheme();
+captureInstallPrompt();
+
+/**
+ * The installable app's service worker (decision 036), registered once someone is signed in: a
+ * visitor of a company's QR link or an invitation does not download the app's shells.
+ */
+const stopWatchingSession = queryClient.getQueryCache().subscribe(() => {
+  if (!queryClient.getQueryData(authKeys.me)) return;
+  stopWatchingSession();
+  registerServiceWorker();
+});
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");

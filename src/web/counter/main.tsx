@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import { registerServiceWorker } from "../features/pwa/register";
 import { i18n, loadNamespaces } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
 import { applyStoredTheme } from "../lib/theme";
@@ -15,6 +16,8 @@ import { CounterShell } from "./counter-shell";
  * counter (routes/company/counter-page.tsx) with the sidebar.
  */
 applyStoredTheme();
+// The app's service worker (decision 036): the counter opens without a connection.
+registerServiceWorker();
 
 const element = document.getElementById("root");
 if (!element) throw new Error("Missing #root element in counter.html");

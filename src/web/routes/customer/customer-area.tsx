@@ -8,6 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { homePathFor, RETURN_PARAM } from "@/web/features/auth/paths";
 import { CustomerNotificationBell } from "@/web/features/notifications/components/customer-notification-bell";
+import { OfflineBar } from "@/web/features/pwa/offline-bar";
 import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 
@@ -49,6 +50,7 @@ export function CustomerArea() {
       onLanguageSwitch={switchLanguage}
     >
       <AppearanceSync />
+      <OfflineBar />
       <Outlet context={me.data} />
     </CustomerLayout>
   );

@@ -21,6 +21,7 @@ import { CompanyRepliesList } from "@/web/features/messages/components/company-r
 import { MessageCompanyDialog } from "@/web/features/messages/components/message-company-dialog";
 import { CustomerEmailSection } from "@/web/features/notifications/components/customer-email-section";
 import { CustomerPushSection } from "@/web/features/push/components/customer-push-section";
+import { InstallCard } from "@/web/features/pwa/install-card";
 import { useSaveAppearance } from "@/web/features/settings/api";
 import { useCustomerMe } from "./customer-area";
 
@@ -49,6 +50,7 @@ export function CustomerDashboardPage() {
         }
       />
       <CounterCodeDialog className="h-12 w-full sm:w-auto sm:justify-self-start" />
+      <InstallCard />
       <CompleteProfilePrompt city={me.profile.city} state={me.profile.state} />
       <nav className="flex flex-wrap gap-2" aria-label={t("dashboard.title")}>
         <Button asChild variant="outline">
