@@ -25,7 +25,7 @@ async function customerSees(customer: BrowserContext, companyId: string, text: s
 }
 
 /** One counter action offline: the code typed, '+1 carimbo', the confirmation, the next one. */
-async function stampOffline(counter: Page, code: string) {
+async function stampOffline(counter: Page, code: string, screenshot?: string) {
   await counter.getByLabel("Código do cliente").fill(code);
   await counter.getByRole("button", { name: "Buscar" }).click();
   const offline = counter.getByTestId("counter-offline-customer");
@@ -34,6 +34,7 @@ async function stampOffline(counter: Page, code: string) {
   await expect(offline.getByTestId("counter-offline-queued")).toHaveText(
     "Carimbo guardado — será enviado quando a conexão voltar",
   );
+  if (screenshot) await counter.screenshot({ path: screenshot });
   await offline.getByRole("button", { name: "Próximo cliente" }).click();
 }
 
@@ -54,6 +55,10 @@ test.describe("the counter without a connection", () => {
     const staff = await accounts.signedIn(company, { viewport: PHONE });
     const counter = await staff.newPage();
     await counter.goto("/balcao");
+    // The app's service worker keeps the counter's page for a reload without a connection.
+    await counter.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     // Online once: the customer is found by name, the counter's rules are cached.
     await counter.getByLabel("Código do cliente").fill(shown);
     await counter.getByRole("button", { name: "Buscar" }).click();
@@ -61,10 +66,15 @@ test.describe("the counter without a connection", () => {
     await counter.getByRole("button", { name: "Próximo cliente" }).click();
 
     await staff.setOffline(true);
-    for (let i = 0; i < 3; i += 1) await stampOffline(counter, shown);
+    await stampOffline(counter, shown);
+    await stampOffline(counter, shown);
+    await stampOffline(counter, shown, testInfo.outputPath("counter-offline-customer-360.png"));
     const waiting = counter.getByTestId("counter-queue-waiting");
     await expect(waiting).toHaveText("3 carimbos aguardando conexão");
     await counter.screenshot({ path: testInfo.outputPath("counter-offline-queue-360.png") });
+    // Reopened without a connection, the counter still has them (and still takes stamps).
+    await counter.reload();
+    await expect(waiting).toHaveText("3 carimbos aguardando conexão");
 
     await staff.setOffline(false);
     await expect(waiting).toHaveCount(0, { timeout: 20_000 });
@@ -101,10 +111,19 @@ test.describe("the counter without a connection", () => {
     const staff = await accounts.signedIn(company, { viewport: PHONE });
     const counter = await staff.newPage();
     await counter.goto("/balcao");
-    await expect(counter.getByLabel("Código do cliente")).toBeVisible();
-
+    // Found while online, then the connection drops: her card's '+1 carimbo' keeps the stamp.
+    await counter.getByLabel("Código do cliente").fill(shown);
+    await counter.getByRole("button", { name: "Buscar" }).click();
+    const found = counter.getByTestId("counter-customer");
+    await expect(found.getByRole("heading", { name: "Bia Intervalo" })).toBeVisible();
     await staff.setOffline(true);
-    await stampOffline(counter, shown);
+    await found.getByRole("button", { name: "+1 carimbo" }).click();
+    await expect(found.getByTestId("counter-done")).toHaveText(
+      "Carimbo guardado — será enviado quando a conexão voltar",
+    );
+    await counter.screenshot({ path: testInfo.outputPath("counter-offline-found-360.png") });
+    await found.getByRole("button", { name: "Próximo cliente" }).click();
+    // The next one, a moment later, by the code typed: too soon for the interval.
     await stampOffline(counter, shown);
     await expect(counter.getByTestId("counter-queue-waiting")).toHaveText(
       "2 carimbos aguardando conexão",

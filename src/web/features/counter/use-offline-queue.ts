@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { counterKeys } from "./keys";
 import {
   COUNTER_SYNC_TAG,
@@ -109,3 +109,18 @@ export function useOfflineQueue(owner: QueueOwner | undefined) {
 }
 
 export type OfflineQueue = ReturnType<typeof useOfflineQueue>;
+
+/** The desk's queue, for the customer's stamp buttons (the connection may drop while they show). */
+export const OfflineQueueContext = createContext<OfflineQueue | null>(null);
+
+/**
+ * The stamp of a customer found before the drop, queued by their id when the phone knows it is
+ * offline before sending (null: online, or no queue: send it). A request that failed on its way
+ * is not queued: the server may have stamped it, and only the same request with its own key
+ * (the stamp buttons' retry) is safe.
+ */
+export function useQueueWhenOffline() {
+  const queue = useContext(OfflineQueueContext);
+  return (label: string, body: QueuedStampBody) =>
+    queue?.canQueue && !navigator.onLine ? queue.queue(label, body) : null;
+}

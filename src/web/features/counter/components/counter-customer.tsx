@@ -4,13 +4,14 @@ import type {
   CounterRules,
 } from "@shared/counter.schema";
 import type { AddStamp } from "@shared/stamps.schema";
-import { CircleCheck, Gift, UserRound } from "lucide-react";
+import { CircleCheck, CloudOff, Gift, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StampGrid } from "@/web/components/stamp-grid";
 import { Button } from "@/web/components/ui/button";
 import { useCounterStamp } from "../api";
 import { confirmByTouchAndSound, createActionKeys } from "../feedback";
+import { useQueueWhenOffline } from "../use-offline-queue";
 import { Refusal, StampButton, StampForm } from "./counter-stamp-form";
 import type { Done } from "./done";
 import { RedeemButton } from "./redeem-button";
@@ -70,12 +71,13 @@ export function CounterCustomer({
       </Button>
 
       {customer.cards.length === 0 ? (
-        <NoOpenCard customerId={customer.id} onDone={setDone} />
+        <NoOpenCard customerId={customer.id} customerName={customer.name} onDone={setDone} />
       ) : null}
       {customer.cards.map((card) => (
         <CardPanel
           key={card.id}
           card={card}
+          customerId={customer.id}
           customerName={customer.name}
           rules={rules}
           canOverride={canOverride}
@@ -96,15 +98,19 @@ function DoneBanner({ done }: { done: Done }) {
     >
       {done.kind === "redeemed" ? (
         <Gift aria-hidden="true" className="size-7 shrink-0" />
+      ) : done.kind === "queued" ? (
+        <CloudOff aria-hidden="true" className="size-7 shrink-0" />
       ) : (
         <CircleCheck aria-hidden="true" className="size-7 shrink-0" />
       )}
       <span>
         {done.kind === "redeemed"
           ? t("done.redeemed", { reward: done.reward })
-          : done.complete
-            ? t("done.complete", { stamps: done.stamps, max: done.max })
-            : t("done.stamped", { count: done.added, stamps: done.stamps, max: done.max })}
+          : done.kind === "queued"
+            ? t("offline.queued", { count: done.count })
+            : done.complete
+              ? t("done.complete", { stamps: done.stamps, max: done.max })
+              : t("done.stamped", { count: done.added, stamps: done.stamps, max: done.max })}
       </span>
     </p>
   );
@@ -113,18 +119,33 @@ function DoneBanner({ done }: { done: Done }) {
 /** Nothing open (all redeemed, say): a stamp opens the card of the default programme. */
 function NoOpenCard({
   customerId,
+  customerName,
   onDone,
 }: {
   customerId: string;
+  customerName: string;
   onDone: (done: Done | null) => void;
 }) {
   const { t } = useTranslation("counter");
   const stamp = useCounterStamp();
   const keys = useRef(createActionKeys()).current;
+  const queueWhenOffline = useQueueWhenOffline();
   const submit = () => {
     const input: AddStamp = { method: "purchase", notes: "", quantity: 1 };
     const key = keys.keyFor(JSON.stringify({ customerId, input }));
     onDone(null);
+    const queued = queueWhenOffline(customerName, {
+      ...input,
+      customerId,
+      givenAt: new Date().toISOString(),
+    });
+    if (queued) {
+      void queued.then(() => {
+        confirmByTouchAndSound();
+        onDone({ kind: "queued", count: 1 });
+      });
+      return;
+    }
     stamp.mutate(
       { target: { customerId }, key, input },
       {
@@ -153,12 +174,14 @@ function NoOpenCard({
 
 function CardPanel({
   card,
+  customerId,
   customerName,
   rules,
   canOverride,
   onDone,
 }: {
   card: CounterCardWithHistory;
+  customerId: string;
   customerName: string;
   rules: CounterRules | undefined;
   canOverride: boolean;
@@ -187,7 +210,13 @@ function CardPanel({
       {complete ? (
         <RedeemButton card={card} customerName={customerName} onDone={onDone} />
       ) : (
-        <StampForm card={card} rules={rules} canOverride={canOverride} onDone={onDone} />
+        <StampForm
+          card={card}
+          customer={{ id: customerId, name: customerName }}
+          rules={rules}
+          canOverride={canOverride}
+          onDone={onDone}
+        />
       )}
       <StampHistory card={card} />
     </article>

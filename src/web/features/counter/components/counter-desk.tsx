@@ -9,7 +9,7 @@ import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
 import { counterCustomerQueryOptions, counterRulesQueryOptions, useCounterLookup } from "../api";
 import type { QueueOwner } from "../offline-queue";
-import { isOffline, useOfflineQueue } from "../use-offline-queue";
+import { isOffline, OfflineQueueContext, useOfflineQueue } from "../use-offline-queue";
 import { CounterCustomer } from "./counter-customer";
 import { CustomerSearch } from "./customer-search";
 import { type OfflineCode, OfflineCustomer } from "./offline-customer";
@@ -108,13 +108,15 @@ export function CounterDesk({
       return (
         <div className="grid gap-5">
           {status}
-          <CounterCustomer
-            key={customerId}
-            customer={customer.data}
-            rules={rules.data}
-            canOverride={canOverride}
-            onNext={next}
-          />
+          <OfflineQueueContext value={queue}>
+            <CounterCustomer
+              key={customerId}
+              customer={customer.data}
+              rules={rules.data}
+              canOverride={canOverride}
+              onNext={next}
+            />
+          </OfflineQueueContext>
         </div>
       );
     }

@@ -13,6 +13,7 @@ import { ApiError } from "@/web/lib/api-client";
 import { errorMessage } from "@/web/lib/error-message";
 import { useCounterStamp } from "../api";
 import { confirmByTouchAndSound, createActionKeys } from "../feedback";
+import { useQueueWhenOffline } from "../use-offline-queue";
 import type { Done } from "./done";
 
 /** After a success the buttons rest this long: a second tap of the same hand is not a new stamp. */
@@ -25,11 +26,14 @@ const REST_AFTER_SUCCESS_MS = 1200;
  */
 export function StampForm({
   card,
+  customer,
   rules,
   canOverride,
   onDone,
 }: {
   card: CounterCardWithHistory;
+  /** Whose card it is (the offline queue stamps them by id and shows the name). */
+  customer: { id: string; name: string };
   rules: CounterRules | undefined;
   canOverride: boolean;
   /** The action done, or null as the next one starts (the last banner would mislead). */
@@ -39,6 +43,7 @@ export function StampForm({
   const id = useId();
   const stamp = useCounterStamp();
   const keys = useRef(createActionKeys()).current;
+  const queueWhenOffline = useQueueWhenOffline();
   const [quantity, setQuantity] = useState(1);
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const [overriding, setOverriding] = useState(false);
@@ -64,6 +69,26 @@ export function StampForm({
     // The same stamp tried again (a double tap, a retry) keeps its key: the server stamps once.
     const key = keys.keyFor(JSON.stringify({ cardId: card.id, input }));
     onDone(null);
+    // No connection: kept in the offline queue, for this customer's card in this programme.
+    const { overrideReason: _reason, ...queuedInput } = input;
+    const queued = overrideReason
+      ? null
+      : queueWhenOffline(customer.name, {
+          ...queuedInput,
+          customerId: customer.id,
+          programId: card.programId,
+          givenAt: new Date().toISOString(),
+        });
+    if (queued) {
+      void queued.then(() => {
+        confirmByTouchAndSound();
+        setResting(true);
+        setQuantity(1);
+        setAmountCents(null);
+        onDone({ kind: "queued", count: input.quantity });
+      });
+      return;
+    }
     stamp.mutate(
       { target: { cardId: card.id }, key, input },
       {
