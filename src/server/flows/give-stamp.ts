@@ -110,6 +110,7 @@ async function stampCard(
   let overridden = false;
   const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method, {
     worth: (rules, perMethod) => counterWorth(rules, perMethod, input),
+    at: givenAt,
     check: async (locked) => {
       const target = { ...locked, cardId, companyId: actor.companyId, at: givenAt };
       overridden = await checkCounterRules(tx, target, input.overrideReason);

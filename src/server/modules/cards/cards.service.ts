@@ -145,6 +145,12 @@ export type CreditOptions = {
     added: number;
     rules: CreditRules;
   }) => Promise<void>;
+  /**
+   * When the stamps were given, if not now (a stamp the counter gave offline and sends later): a
+   * card it completes is completed then, as its completing stamp was approved then (reports match
+   * the two).
+   */
+  at?: Date;
 };
 
 /**
@@ -157,7 +163,7 @@ export async function creditCard(
   actor: Pick<CompanyActor, "companyId">,
   cardId: string,
   method: StampMethod,
-  { worth, check }: CreditOptions = {},
+  { worth, check, at }: CreditOptions = {},
 ): Promise<{ added: number; customerId: string; card: CompanyCard }> {
   // The company's rules, the membership's status and what the answer shows come with the locked
   // card (one round trip).
@@ -176,7 +182,12 @@ export async function creditCard(
   await check?.({ membershipId: card.membershipId, customerId: card.customerId, added, rules });
   const total = card.stamps + added;
   const status = total >= card.maxStamps ? "complete" : "active";
-  const [credited] = await creditQuery(tx, { cardId: card.id, total, status });
+  const [credited] = await creditQuery(tx, {
+    cardId: card.id,
+    total,
+    status,
+    at: at?.toISOString() ?? null,
+  });
   const completedAt = credited?.completedAt ?? null;
   // Every stamp goes through here: the saved Google Wallet pass follows (when Google Wallet is on).
   if (added > 0) await queueWalletSync(tx, card.id);
@@ -213,7 +224,7 @@ const creditQuery = reusableQuery("credit_card", (db) =>
     .set({
       stamps: sql`${sql.placeholder("total")}::int`,
       status: sql`${sql.placeholder("status")}::card_status`,
-      completedAt: sql`case when ${sql.placeholder("status")}::card_status = 'complete' then now() end`,
+      completedAt: sql`case when ${sql.placeholder("status")}::card_status = 'complete' then coalesce(${sql.placeholder("at")}::timestamptz, now()) end`,
     })
     .where(eq(loyaltyCards.id, sql.placeholder("cardId")))
     .returning({ completedAt: loyaltyCards.completedAt }),

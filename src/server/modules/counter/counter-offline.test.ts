@@ -5,6 +5,7 @@ import { signStepToken } from "../../lib/step-token";
 import { apiAs, errorBody, ok } from "../../test/api";
 import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from "../../test/test-app";
+import { loyaltyCards } from "../cards/cards.table";
 import { stamps } from "../stamps/stamps.table";
 
 /**
@@ -87,6 +88,20 @@ describe("a stamp given offline, sent later", () => {
     expect(await stampTimes(ana.customerId)).toEqual([
       { createdAt: Date.parse(givenAt), approvedAt: Date.parse(givenAt) },
     ]);
+  });
+
+  it("completes the card at the time it was given, when its stamps fill the card", async () => {
+    const cafe = await shop();
+    const ana = await member(cafe);
+    const givenAt = ago(30 * MINUTE);
+    const card = await sent(send(cafe.cookie, { code: ana.code, givenAt, quantity: 10 }));
+    expect(card.stamps).toBe(10);
+    const [row] = await t.db
+      .select({ status: loyaltyCards.status, completedAt: loyaltyCards.completedAt })
+      .from(loyaltyCards)
+      .where(eq(loyaltyCards.id, card.id));
+    // The completing stamp and the card's completion share one moment (the reports match them).
+    expect(row).toEqual({ status: "complete", completedAt: new Date(givenAt) });
   });
 
   it("answers a retried sync with the first answer: one stamp", async () => {
