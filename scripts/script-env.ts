@@ -43,6 +43,9 @@ const ScriptEnvSchema = z.object({
   /** bench-qr-landing: skip the build (set by `npm run bench:web`); runs per case (default 3). */
   BENCH_QR_NO_BUILD: z.string().optional(),
   BENCH_QR_RUNS: z.string().optional(),
+  /** bench-pwa: skip the build; runs (default 3). */
+  BENCH_PWA_NO_BUILD: z.string().optional(),
+  BENCH_PWA_RUNS: z.string().optional(),
   /** Comma-separated paths of the site to measure. */
   BENCH_WEB_PAGES: z.string().optional(),
 });

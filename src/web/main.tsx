@@ -2,22 +2,32 @@ import "./styles.css";
 import { mountApp } from "./app";
 import { authKeys } from "./features/auth/keys";
 import { companyKeys } from "./features/companies/keys";
-import { captureInstallPrompt } from "./features/pwa/install-prompt";
-import { registerServiceWorker } from "./features/pwa/register";
 import { applyStoredTheme } from "./lib/theme";
 import { queryClient } from "./providers";
 
 applyStoredTheme();
-captureInstallPrompt();
 
 /**
- * The installable app's service worker (decision 036), registered once someone is signed in: a
- * visitor of a company's QR link or an invitation does not download the app's shells.
+ * The installable app (decision 036), inline here rather than in modules of their own (each would
+ * be one more chunk before the panel's first screen, whose budget is tight). Chromium fires
+ * `beforeinstallprompt` as soon as the app is installable, often before the dashboard is drawn:
+ * it is kept on `window` for the install card (features/pwa/install-card.tsx). The service
+ * worker is registered once someone is signed in and the page has loaded, so a visitor of a QR
+ * link or an invitation does not download the app's shells, and the precache never competes with
+ * the page's own download.
  */
+addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  Object.assign(window, { "carimbou:install-prompt": event });
+  dispatchEvent(new Event("carimbou:install-prompt"));
+});
 const stopWatchingSession = queryClient.getQueryCache().subscribe(() => {
   if (!queryClient.getQueryData(authKeys.me)) return;
   stopWatchingSession();
-  registerServiceWorker();
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
 });
 
 const root = document.getElementById("root");

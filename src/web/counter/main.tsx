@@ -3,7 +3,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { registerServiceWorker } from "../features/pwa/register";
 import { i18n, loadNamespaces } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
 import { applyStoredTheme } from "../lib/theme";
@@ -16,8 +15,12 @@ import { CounterShell } from "./counter-shell";
  * counter (routes/company/counter-page.tsx) with the sidebar.
  */
 applyStoredTheme();
-// The app's service worker (decision 036): the counter opens without a connection.
-registerServiceWorker();
+// The app's service worker (decision 036): the counter opens without a connection. Registered
+// after the page's load, so its precache never competes with the counter's own download; inline,
+// not a module shared with the app's entry, which would be one more chunk to fetch.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => {}));
+}
 
 const element = document.getElementById("root");
 if (!element) throw new Error("Missing #root element in counter.html");

@@ -25,7 +25,16 @@ const NOT_KEPT = new Set(["/api/me/cards/version"]);
 export const isCustomerData = (pathname: string) =>
   pathname.startsWith("/api/me/") && !NOT_KEPT.has(pathname);
 
-export const forgetCustomerData = () => caches.delete(DATA_CACHE);
+/**
+ * Bumped each time the kept answers are forgotten: an answer to a request sent before (still on
+ * its way when the customer signed out) must not be written back into the emptied cache.
+ */
+let generation = 0;
+
+export const forgetCustomerData = () => {
+  generation++;
+  return caches.delete(DATA_CACHE);
+};
 
 /** Tells the page that asked whether its data came from the network or, offline, from here. */
 async function tell(clientId: string | undefined, message: ConnectionMessage) {
@@ -41,7 +50,12 @@ const clientOf = (event: ExtendableEvent | undefined) =>
  * the server sent it, its Date header) or when the network failed.
  */
 export const customerDataPlugin: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.generation = generation;
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) =>
+    response.status === 200 && state?.generation === generation ? response : null,
   fetchDidFail: async ({ event }) => {
     await tell(clientOf(event), { type: CONNECTION_MESSAGE, online: false, dataAt: null });
   },
@@ -73,15 +87,23 @@ async function userIdOf(response: Response): Promise<string | null> {
   return typeof body?.user?.id === "string" ? body.user.id : null;
 }
 
-/** /api/me from the network: the kept answers go when nobody, or somebody else, is signed in. */
-export const watchSignedInUser: WorkboxPlugin = {
-  fetchDidSucceed: async ({ response }) => {
+/**
+ * /api/me: as the other answers, and from the network it says who is signed in: the kept answers
+ * go when nobody, or somebody else, is (this answer, the new user's, is then the first kept).
+ */
+export const signedInUserPlugin: WorkboxPlugin = {
+  ...customerDataPlugin,
+  fetchDidSucceed: async (param) => {
+    const { response, state } = param;
     if (response.status === 401) await forgetCustomerData();
     else if (response.status === 200) {
       const [now, kept] = await Promise.all([userIdOf(response), keptUserId()]);
-      if (kept !== null && now !== kept) await forgetCustomerData();
+      if (kept !== null && now !== kept) {
+        await forgetCustomerData();
+        if (state) state.generation = generation;
+      }
     }
-    return response;
+    return customerDataPlugin.fetchDidSucceed?.(param) ?? response;
   },
 };
 

@@ -9,7 +9,7 @@ import {
   DATA_CACHE,
   forgetCustomerData,
   isCustomerData,
-  watchSignedInUser,
+  signedInUserPlugin,
 } from "./data";
 import { shellFor } from "./navigation";
 import { registerPushHandlers } from "./push";
@@ -90,7 +90,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: DATA_CACHE,
     networkTimeoutSeconds: 6,
-    plugins: [watchSignedInUser, customerDataPlugin],
+    plugins: [signedInUserPlugin],
   }),
 );
 registerRoute(

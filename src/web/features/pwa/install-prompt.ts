@@ -1,7 +1,7 @@
 /**
  * 'Instalar app' (issue 32): Chrome and Edge on Android fire `beforeinstallprompt` once the app
  * is installable, often before React has drawn the dashboard, so the app's entry captures it at
- * once (`captureInstallPrompt`), keeps it and stops the browser's own mini-bar; the install card
+ * once (main.tsx), keeps it and stops the browser's own mini-bar; the install card
  * (install-card.tsx) shows it. Safari on iPhone and iPad has no such event: there the card gives
  * the Share → 'Adicionar à Tela de Início' hint instead. Offered once per device: dismissed, or
  * answered, it never shows again (local storage); installed (opened standalone), never.
@@ -15,29 +15,32 @@ export type BeforeInstallPromptEvent = Event & {
 
 const DISMISSED_KEY = "carimbou:install-dismissed";
 
-let deferred: BeforeInstallPromptEvent | null = null;
+/**
+ * Where the app's entry (main.tsx) keeps the captured event, and the event it fires then. Written
+ * there literally: importing this module would make it a chunk of its own before the panel's
+ * first screen.
+ */
+const INSTALL_PROMPT = "carimbou:install-prompt";
+
 const listeners = new Set<() => void>();
 const changed = () => {
   for (const listener of listeners) listener();
 };
 
-export function captureInstallPrompt() {
-  window.addEventListener("beforeinstallprompt", (event) => {
-    event.preventDefault();
-    deferred = event as BeforeInstallPromptEvent;
-    changed();
-  });
-  window.addEventListener("appinstalled", () => {
-    deferred = null;
-    dismissInstall();
-  });
-}
-
 export const subscribeInstallPrompt = (listener: () => void) => {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  window.addEventListener(INSTALL_PROMPT, listener);
+  window.addEventListener("appinstalled", dismissInstall);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener(INSTALL_PROMPT, listener);
+    window.removeEventListener("appinstalled", dismissInstall);
+  };
 };
-export const installPrompt = () => deferred;
+
+export const installPrompt = () =>
+  ((window as unknown as Record<string, unknown>)[INSTALL_PROMPT] ??
+    null) as BeforeInstallPromptEvent | null;
 
 export function installDismissed(): boolean {
   try {
