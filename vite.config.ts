@@ -235,7 +235,7 @@ export default defineConfig(({ isSsrBuild }) =>
                     // The icons of the counter's light entry (decision 033), apart from the rest.
                     name: "icons-counter",
                     priority: 2,
-                    test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](camera-off|minus|plus|gift|user-round|search|chevron-right|key-round|layout-dashboard|log-out)\.mjs$/,
+                    test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](camera-off|minus|plus|gift|user-round|search|chevron-right|key-round|layout-dashboard|log-out|cloud-off|triangle-alert|triangle-exclamation-point|x)\.mjs$/,
                   },
                   { name: "icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]/ },
                   {

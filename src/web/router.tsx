@@ -13,7 +13,6 @@ import { FullPageSpinner } from "./components/full-page-spinner";
 import { PageLanguage } from "./components/page-language";
 import { RouteError } from "./components/route-error";
 import { loadNamespaces, type Namespace } from "./lib/i18n";
-import { NotFoundPage } from "./routes/public/not-found-page";
 
 function Root() {
   return (
@@ -229,7 +228,7 @@ export const router = createBrowserRouter([
             path: "/configuracoes",
             lazy: lazyPage(
               () => import("./routes/company/settings-page").then((m) => m.SettingsPage),
-              [...APP_NAMESPACES, "assistant"],
+              [...APP_NAMESPACES, "assistant", "push"],
             ),
           },
           {
@@ -335,7 +334,7 @@ export const router = createBrowserRouter([
       {
         lazy: lazyPage(
           () => import("./routes/customer/customer-area").then((m) => m.CustomerArea),
-          APP_NAMESPACES,
+          [...APP_NAMESPACES, "push", "pwa"],
         ),
         children: [
           {
@@ -374,7 +373,13 @@ export const router = createBrowserRouter([
         ],
       },
 
-      { path: "*", element: <NotFoundPage /> },
+      // Rarely reached: its code and both languages' texts are fetched when it is.
+      {
+        path: "*",
+        lazy: async () => ({
+          Component: (await import("./routes/public/not-found-page")).NotFoundPage,
+        }),
+      },
     ],
   },
 ]);

@@ -23,6 +23,8 @@ import type ptMessages from "../locales/pt-BR/messages.json";
 import type ptNotifications from "../locales/pt-BR/notifications.json";
 import type ptPartnerships from "../locales/pt-BR/partnerships.json";
 import type ptPrograms from "../locales/pt-BR/programs.json";
+import type ptPush from "../locales/pt-BR/push.json";
+import type ptPwa from "../locales/pt-BR/pwa.json";
 import type ptReferrals from "../locales/pt-BR/referrals.json";
 import type ptReports from "../locales/pt-BR/reports.json";
 import type ptSecurity from "../locales/pt-BR/security.json";
@@ -60,6 +62,8 @@ type Resources = {
   notifications: typeof ptNotifications;
   partnerships: typeof ptPartnerships;
   programs: typeof ptPrograms;
+  push: typeof ptPush;
+  pwa: typeof ptPwa;
   referrals: typeof ptReferrals;
   reports: typeof ptReports;
   security: typeof ptSecurity;

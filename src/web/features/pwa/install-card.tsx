@@ -19,7 +19,7 @@ import {
  * again on this device; installed, never.
  */
 export function InstallCard() {
-  const { t } = useTranslation("customer");
+  const { t } = useTranslation("pwa");
   const prompt = useSyncExternalStore(subscribeInstallPrompt, installPrompt);
   const dismissed = useSyncExternalStore(subscribeInstallPrompt, installDismissed);
   const [ios] = useState(() => isIos() && !isStandalone());
@@ -34,7 +34,7 @@ export function InstallCard() {
 
   return (
     <section
-      aria-label={t("pwa.install.title")}
+      aria-label={t("install.title")}
       className="relative grid gap-3 rounded-2xl border border-primary/40 bg-primary/5 p-4 pr-12"
     >
       <Button
@@ -42,24 +42,24 @@ export function InstallCard() {
         variant="ghost"
         size="icon"
         className="absolute top-2 right-2"
-        aria-label={t("pwa.install.dismiss")}
+        aria-label={t("install.dismiss")}
         onClick={dismissInstall}
       >
         <X aria-hidden="true" />
       </Button>
-      <p className="font-semibold">{t("pwa.install.title")}</p>
+      <p className="font-semibold">{t("install.title")}</p>
       {prompt ? (
         <>
-          <p className="text-sm">{t("pwa.install.description")}</p>
+          <p className="text-sm">{t("install.description")}</p>
           <Button type="button" className="justify-self-start" onClick={() => void install()}>
             <Download aria-hidden="true" />
-            {t("pwa.install.action")}
+            {t("install.action")}
           </Button>
         </>
       ) : (
         <p className="flex items-start gap-2 text-sm">
           <Share aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t("pwa.install.iosHint")}
+          {t("install.iosHint")}
         </p>
       )}
     </section>

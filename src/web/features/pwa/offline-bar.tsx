@@ -10,7 +10,7 @@ import { useConnection } from "./use-connection";
  * greyed out and blurred (no scanner reads it), so the customer says or shows the short code instead, which stays valid.
  */
 export function OfflineBar() {
-  const { t } = useTranslation("customer");
+  const { t } = useTranslation("pwa");
   const { online, dataAt } = useConnection();
   if (online) return null;
   const at = dataAt ?? new Date();
@@ -23,7 +23,7 @@ export function OfflineBar() {
       className="sticky top-0 z-30 flex items-center gap-2 rounded-xl border border-amber-500/50 bg-amber-50 px-3 py-2 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-50"
     >
       <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-      {t("pwa.offline", { time })}
+      {t("offline", { time })}
       <style>{`[data-testid="counter-qr"] { opacity: 0.3; filter: grayscale(1) blur(4px); }`}</style>
     </div>
   );

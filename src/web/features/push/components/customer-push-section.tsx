@@ -9,15 +9,15 @@ import { PushSwitches } from "./push-switches";
  * reply and the birthday gift. Per device: each browser subscribes on its own.
  */
 export function CustomerPushSection() {
-  const { t } = useTranslation("notifications");
+  const { t } = useTranslation("push");
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid gap-3 border-t pt-4">
       <div className="grid gap-1">
         <h3 id={headingId} className="font-semibold text-base">
-          {t("push.title")}
+          {t("title")}
         </h3>
-        <p className="text-muted-foreground text-sm">{t("push.description")}</p>
+        <p className="text-muted-foreground text-sm">{t("description")}</p>
       </div>
       <PushSwitches kinds={CUSTOMER_PUSH_KINDS} />
     </section>

@@ -31,7 +31,7 @@ export function MemberPushSection({
   memberRole: MemberRole | null;
   company: CompanyPushSwitches | undefined;
 }) {
-  const { t } = useTranslation(["notifications", "settings"]);
+  const { t } = useTranslation(["push", "settings"]);
   const headingId = useId();
   const kinds = MEMBER_KINDS.filter(([, permission]) => can(memberRole, permission)).map(
     ([k]) => k,
@@ -39,19 +39,19 @@ export function MemberPushSection({
   if (kinds.length === 0) return null;
   const categoryOff = (category: "messages" | "stamps") =>
     company?.push && !company[category]
-      ? t("push.categoryOff", { name: t(`settings:notifications.${category}`) })
+      ? t("categoryOff", { name: t(`settings:notifications.${category}`) })
       : undefined;
   return (
     <section aria-labelledby={headingId} className="grid gap-3 border-t pt-4">
       <div className="grid gap-1">
         <h3 id={headingId} className="font-semibold text-base">
-          {t("push.memberTitle")}
+          {t("memberTitle")}
         </h3>
-        <p className="text-muted-foreground text-sm">{t("push.memberDescription")}</p>
+        <p className="text-muted-foreground text-sm">{t("memberDescription")}</p>
       </div>
       {company && !company.push ? (
         <p role="status" className="rounded-md bg-muted p-3 text-sm">
-          {t("push.companyOff", { name: t("settings:notifications.push") })}
+          {t("companyOff", { name: t("settings:notifications.push") })}
         </p>
       ) : null}
       <PushSwitches

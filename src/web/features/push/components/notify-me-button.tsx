@@ -15,7 +15,7 @@ import { pushErrorKey } from "./push-switches";
  * page stays as it was for everyone else.
  */
 export function NotifyMeButton() {
-  const { t } = useTranslation("notifications");
+  const { t } = useTranslation("push");
   const { support, publicKey, device, save } = usePushDevice();
   if (support !== "supported" || !publicKey.data || !device.data) return null;
   if (device.data.kinds.length > 0 || notificationPermission() === "denied") return null;
@@ -28,13 +28,13 @@ export function NotifyMeButton() {
       disabled={save.isPending}
       onClick={() =>
         save.mutate([...CUSTOMER_PUSH_KINDS], {
-          onSuccess: () => toast.success(t("push.notifyMeDone")),
+          onSuccess: () => toast.success(t("notifyMeDone")),
           onError: (error) => toast.error(t(pushErrorKey(error))),
         })
       }
     >
       <BellRing aria-hidden="true" />
-      {t("push.notifyMe")}
+      {t("notifyMe")}
     </Button>
   );
 }

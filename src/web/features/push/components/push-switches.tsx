@@ -9,8 +9,8 @@ import { notificationPermission } from "../device";
 
 /** The text for a failed save: the person's browser blocks notices, the server has none, or else. */
 export function pushErrorKey(error: unknown) {
-  if (error instanceof PushSetupError) return `push.${error.reason}` as const;
-  return "push.error" as const;
+  if (error instanceof PushSetupError) return error.reason;
+  return "error" as const;
 }
 
 /**
@@ -26,7 +26,7 @@ export function PushSwitches({
   kinds: readonly PushKind[];
   hints?: Partial<Record<PushKind, ReactNode>>;
 }) {
-  const { t } = useTranslation("notifications");
+  const { t } = useTranslation("push");
   const { support, publicKey, device, save } = usePushDevice();
   // Shown after a refusal until the next attempt; the permission itself is read on each render.
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,17 +34,17 @@ export function PushSwitches({
   if (support !== "supported") {
     return (
       <p role="status" className="text-muted-foreground text-sm">
-        {t(support === "install" ? "push.install" : "push.unsupported")}
+        {t(support === "install" ? "install" : "unsupported")}
       </p>
     );
   }
   if (publicKey.data === null) {
-    return <p className="text-muted-foreground text-sm">{t("push.off")}</p>;
+    return <p className="text-muted-foreground text-sm">{t("off")}</p>;
   }
   if (!device.data) {
     return device.isError ? (
       <p role="alert" className="text-destructive text-sm">
-        {t("push.loadError")}
+        {t("loadError")}
       </p>
     ) : (
       <Spinner />
@@ -58,13 +58,13 @@ export function PushSwitches({
     save.mutate(
       kinds.filter((k) => next.includes(k)),
       {
-        onSuccess: () => toast.success(t("push.saved")),
+        onSuccess: () => toast.success(t("saved")),
         onError: (error) => setFailure(t(pushErrorKey(error))),
       },
     );
   };
   const blocked = notificationPermission() === "denied";
-  const message = failure ?? (blocked ? t("push.denied") : null);
+  const message = failure ?? (blocked ? t("denied") : null);
 
   return (
     <div className="grid gap-3">
@@ -76,7 +76,7 @@ export function PushSwitches({
       {kinds.map((kind) => (
         <div key={kind} className="grid gap-1">
           <SwitchField
-            label={t(`push.kinds.${kind}`)}
+            label={t(`kinds.${kind}`)}
             checked={on.includes(kind)}
             disabled={save.isPending}
             onChange={(checked) => turn(kind, checked)}
