@@ -59,7 +59,7 @@ describe("docs/architecture.md domain table", () => {
         }
       }
     }
-    expect(missing).toEqual([]);
+    expect(missing, JSON.stringify(missing)).toEqual([]);
   });
 
   it("lists every server module, web feature and shared schema", () => {
@@ -71,7 +71,7 @@ describe("docs/architecture.md domain table", () => {
         .filter((f) => f.endsWith(".schema.ts"))
         .map((f) => `shared/${f}`),
     ].filter((path) => !named.has(path));
-    expect(absent).toEqual([]);
+    expect(absent, JSON.stringify(absent)).toEqual([]);
   });
 
   it("gives each domain one name: module, feature and namespace carry the domain's name", () => {
@@ -199,7 +199,7 @@ describe("server layers (decision 022)", () => {
         );
       })
       .map(({ from, to }) => `${from} → ${to}`);
-    expect(sideways.sort()).toEqual(KNOWN_SIDEWAYS_ARROWS);
+    expect(sideways.sort(), JSON.stringify(sideways)).toEqual(KNOWN_SIDEWAYS_ARROWS);
   });
 });
 /**

@@ -16,7 +16,7 @@ describe("API basics", () => {
     expect(await res.json()).toEqual({
       status: "ok",
       jobs: { deadLetters: 0 },
-      wallet: { google: false },
+      wallet: { google: false, apple: false },
       push: false,
     });
   });

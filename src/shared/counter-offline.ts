@@ -2,7 +2,7 @@ import { COUNTER_CODE_STEP_SECONDS } from "./limits";
 
 /**
  * The offline counter's bounds (issue 32, item 5), without zod: the counter's light entry and the
- * service worker read them, and counter-offline.schema.ts builds the route's body on them.
+ * service worker read them, and counter.schema.ts builds the route's body on them.
  *
  * A stamp the counter queued while offline is sent later with `givenAt`, the moment the team
  * member gave it. The server takes that moment for the stamp's row and for the interval and the

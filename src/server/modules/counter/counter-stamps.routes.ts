@@ -1,15 +1,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { CompanyCardSchema, cardForRole } from "@shared/cards.schema";
 import { isShortCode } from "@shared/counter";
+import { type OfflineCounterStamp, OfflineCounterStampSchema } from "@shared/counter.schema";
 import {
   OFFLINE_STAMP_FUTURE_SKEW_MS,
   OFFLINE_STAMP_MAX_AGE_MS,
   OFFLINE_STAMP_SCAN_BEFORE_MS,
 } from "@shared/counter-offline";
-import {
-  type OfflineCounterStamp,
-  OfflineCounterStampSchema,
-} from "@shared/counter-offline.schema";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { giveStamp } from "../../flows/give-stamp";
@@ -24,8 +21,7 @@ import {
   validationHook,
 } from "../../openapi";
 import { enforceRateLimit } from "../../rate-limits";
-import { findMembership } from "../customers/memberships.service";
-import { findMemberByShortCode } from "./counter.queries";
+import { findMemberByShortCode, isActiveMember } from "./counter.queries";
 import { COUNTER_LOOKUP_LIMIT, notMember, shortCodeOf } from "./counter.routes";
 
 /**
@@ -80,8 +76,7 @@ async function customerOf(
   givenAt: Date,
 ): Promise<string> {
   if (body.customerId !== undefined) {
-    const membership = await findMembership(db, actor.companyId, body.customerId);
-    if (membership?.status !== "active") throw notMember();
+    if (!(await isActiveMember(db, actor.companyId, body.customerId))) throw notMember();
     return body.customerId;
   }
   const scannedAt = body.scannedAt ? Date.parse(body.scannedAt) : givenAt.getTime();

@@ -45,7 +45,7 @@ describe("without jobs (the API tests' default)", () => {
     expect(await health(t)).toEqual({
       status: "ok",
       jobs: { deadLetters: 0 },
-      wallet: { google: false },
+      wallet: { google: false, apple: false },
       push: false,
     });
   });
@@ -201,7 +201,7 @@ describe("with jobs running", () => {
     expect(await health(t)).toEqual({
       status: "ok",
       jobs: { deadLetters: 1 },
-      wallet: { google: false },
+      wallet: { google: false, apple: false },
       push: false,
     });
   });

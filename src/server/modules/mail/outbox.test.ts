@@ -132,7 +132,7 @@ describe("a failing SMTP server loses no e-mail", () => {
         expect(await (await t.request("/api/health")).json()).toEqual({
           status: "ok",
           jobs: { deadLetters: 1 },
-          wallet: { google: false },
+          wallet: { google: false, apple: false },
           push: false,
         }),
       { timeout: 30_000, interval: 250 },

@@ -303,7 +303,7 @@ describe("Google Wallet", () => {
       await stamp(ana.customerId);
       expect((await syncJobs()).length).toBe(jobsBefore);
       expect(await (await t.request("/api/health")).json()).toMatchObject({
-        wallet: { google: false },
+        wallet: { google: false, apple: false },
       });
     } finally {
       setGoogleWallet(google.config);

@@ -18,7 +18,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from "idb";
  * member dismisses it: nothing is silently dropped.
  */
 
-/** The same body as OfflineCounterStampSchema (src/shared/counter-offline.schema.ts), as sent. */
+/** The same body as OfflineCounterStampSchema (src/shared/counter.schema.ts), as sent. */
 export type QueuedStampBody = {
   code?: string;
   customerId?: string;
