@@ -14,7 +14,7 @@ applyStoredTheme();
  * it is kept on `window` for the install card (features/pwa/install-card.tsx). The service
  * worker is registered once someone is signed in and the page has loaded, so a visitor of a QR
  * link or an invitation does not download the app's shells, and the precache never competes with
- * the page's own download.
+ * the page's own download (it waits for the page's first data to arrive).
  */
 addEventListener("beforeinstallprompt", (event) => {
   event.preventDefault();
@@ -26,8 +26,19 @@ const stopWatchingSession = queryClient.getQueryCache().subscribe(() => {
   stopWatchingSession();
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
-  if (document.readyState === "complete") register();
-  else addEventListener("load", register, { once: true });
+  // After the page's first data too (its lazy pages and API answers come after `load`): the
+  // precache then never delays the card on a first visit on a slow network.
+  const whenQuiet = () => {
+    let quiet = 0;
+    const check = setInterval(() => {
+      quiet = queryClient.isFetching() === 0 ? quiet + 1 : 0;
+      if (quiet < 2) return;
+      clearInterval(check);
+      register();
+    }, 500);
+  };
+  if (document.readyState === "complete") whenQuiet();
+  else addEventListener("load", whenQuiet, { once: true });
 });
 
 const root = document.getElementById("root");

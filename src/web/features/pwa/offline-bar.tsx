@@ -6,8 +6,8 @@ import { useConnection } from "./use-connection";
 /**
  * 'Sem conexão — mostrando dados de 14:32' on the customer's pages while they show kept data
  * (issue 32, decision 036): the cards and the short code stay readable at a counter without
- * signal. The counter code's QR is signed for 30 seconds and cannot be checked offline: it is
- * greyed out and blurred (no scanner reads it), so the customer says or shows the short code instead, which stays valid.
+ * signal. The counter code's QR is signed for 30 seconds and cannot be renewed offline: the
+ * 'Mostrar no balcão' dialog then shows the short code alone, which stays valid.
  */
 export function OfflineBar() {
   const { t } = useTranslation("pwa");
@@ -24,7 +24,6 @@ export function OfflineBar() {
     >
       <WifiOff aria-hidden="true" className="size-4 shrink-0" />
       {t("offline", { time })}
-      <style>{`[data-testid="counter-qr"] { opacity: 0.3; filter: grayscale(1) blur(4px); }`}</style>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from "@/web/components/ui/dialog";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
+import { useOnline } from "@/web/lib/use-online";
 import { counterCodeQueryOptions } from "../api";
 
 /**
@@ -52,6 +53,7 @@ function CounterCode() {
   const { t } = useTranslation("counter");
   const code = useQuery(counterCodeQueryOptions());
   const image = useQrImage(code.data?.qr);
+  const online = useOnline();
   if (code.isPending) return <Spinner />;
   if (code.isError) {
     return (
@@ -61,6 +63,26 @@ function CounterCode() {
     );
   }
   const shortCode = formatShortCode(code.data.shortCode);
+  if (!online) {
+    // The QR code kept from before the drop is signed for a past step: no counter would take it.
+    // The short code stays valid, and an offline counter takes it typed.
+    return (
+      <div className="grid w-full justify-items-center gap-3">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-500/50 bg-amber-50 p-3 text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-50"
+        >
+          {t("code.offline")}
+        </p>
+        <p
+          className="font-bold font-mono text-4xl tracking-widest"
+          data-testid="counter-short-code"
+        >
+          {shortCode}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="grid w-full justify-items-center gap-3">
       <div className="aspect-square w-full max-w-72 rounded-lg bg-white p-1">
