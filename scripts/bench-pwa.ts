@@ -289,7 +289,7 @@ async function main() {
     row("repeat visit, service worker, online", (r) => r.repeatSw),
     row("repeat visit, service worker, offline", (r) => r.repeatOffline),
     "",
-    `The service worker's cost on the first visit: registered after the page's \`load\`, it precached ${m((r) => r.withSw.precachedFiles)} files, ${kb(m((r) => r.withSw.precachedKb))} as the server sends them (Brotli; the list the build put in \`sw.js\`), and was active ${ms(m((r) => r.withSw.activated))} after the navigation started. The first paint and the card come before it starts (compare the first two rows).`,
+    `The service worker's cost on the first visit: registered after the page's \`load\` and its first data (no query in flight for a second), it precached ${m((r) => r.withSw.precachedFiles)} files, ${kb(m((r) => r.withSw.precachedKb))} as the server sends them (Brotli; the list the build put in \`sw.js\`), and was active ${ms(m((r) => r.withSw.activated))} after the navigation started. The first paint and the card come before it starts (compare the first two rows).`,
     "",
   ].join("\n");
   console.info(`\n${section}`);
