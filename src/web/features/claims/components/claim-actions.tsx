@@ -11,17 +11,20 @@ import {
 } from "@shared/claims.schema";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
+import { Paperclip } from "lucide-react";
 import { useId, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
+import { buttonVariants } from "@/web/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage, validationMessage } from "@/web/lib/error-message";
+import { cn } from "@/web/lib/utils";
 import { myClaimsQueryOptions, useClaimStamp, useUploadReceipt } from "../api";
 import { ClaimStatus } from "./claim-status";
 
@@ -138,19 +141,35 @@ function ReceiptForm({ cardId }: { cardId: string }) {
   return (
     <form className="grid gap-2" onSubmit={submit} noValidate>
       <Label htmlFor={id}>{t("receipt.label")}</Label>
-      <Input
-        id={id}
-        ref={field.ref}
-        name={field.name}
-        type="file"
-        accept={RECEIPT_ACCEPT}
-        aria-describedby={`${id}-hint`}
-        onBlur={field.onBlur}
-        onChange={(e) => {
-          form.clearErrors("file");
-          field.onChange(e.target.files?.[0]);
-        }}
-      />
+      {/* The browser's own file button speaks its language, not the page's: ours says it. */}
+      <div className="flex min-w-0 items-center gap-3">
+        <label
+          className={cn(
+            buttonVariants({ variant: "outline" }),
+            "cursor-pointer has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50",
+          )}
+        >
+          <Paperclip aria-hidden="true" />
+          {t("receipt.choose")}
+          <input
+            id={id}
+            ref={field.ref}
+            name={field.name}
+            type="file"
+            accept={RECEIPT_ACCEPT}
+            className="sr-only"
+            aria-describedby={`${id}-hint`}
+            onBlur={field.onBlur}
+            onChange={(e) => {
+              form.clearErrors("file");
+              field.onChange(e.target.files?.[0]);
+            }}
+          />
+        </label>
+        <span className="min-w-0 truncate text-muted-foreground text-sm" data-testid="receipt-file">
+          {field.value instanceof File ? field.value.name : t("receipt.none")}
+        </span>
+      </div>
       <p id={`${id}-hint`} className="text-muted-foreground text-xs">
         {t("receipt.hint")}
       </p>

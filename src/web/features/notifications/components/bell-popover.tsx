@@ -1,89 +1,38 @@
-import { Bell, X } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/web/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
-import { badgeCount, relativeTime } from "@/web/lib/format";
+import { relativeTime } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
+import { BellButton, type BellPopoverProps } from "./bell-button";
+
+const loadRadix = () => import("./bell-radix");
+const BellRadix = lazy(() => loadRadix().then((m) => ({ default: m.BellRadix })));
 
 /**
  * The bell's frame, the same for the company and the customer: the button with the unread badge
  * ('99+' past 99) and a popover with the title, 'Marcar todas como lidas', a close button and the
  * list. The popover fits a 360 px phone (never wider than the screen, the list scrolls inside) and
- * closes on the X, Escape or a tap outside.
+ * closes on the X, Escape or a tap outside. Its code (Radix's popover and positioning, about 10 KB)
+ * comes the first time the bell is pointed at, focused or tapped: every page's header has the
+ * bell, and its first screen needs only the button.
  */
-export function BellPopover({
-  open,
-  onOpenChange,
-  unread,
-  onMarkAll,
-  marking,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  unread: number;
-  onMarkAll: () => void;
-  marking: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("notifications");
-  const titleId = useId();
-  const label = unread > 0 ? `${t("label")} (${t("unread", { count: unread })})` : t("label");
+export function BellPopover(props: BellPopoverProps) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <BellButton
+      unread={props.unread}
+      onPointerEnter={() => void loadRadix()}
+      onFocus={() => void loadRadix()}
+      onClick={() => {
+        setWanted(true);
+        props.onOpenChange(true);
+      }}
+    />
+  );
+  if (!wanted) return button;
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger asChild>
-        <Button type="button" variant="ghost" size="icon" aria-label={label} className="relative">
-          <Bell aria-hidden="true" />
-          {unread > 0 ? (
-            <span
-              aria-hidden="true"
-              data-testid="notification-badge"
-              className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-destructive px-1 text-center font-semibold text-[10px] text-white leading-4"
-            >
-              {badgeCount(unread)}
-            </span>
-          ) : null}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent
-        align="end"
-        collisionPadding={8}
-        aria-labelledby={titleId}
-        className="w-[min(20rem,calc(100vw-1rem))] p-0"
-      >
-        <div className="flex items-center justify-between gap-2 border-b py-1 pr-1 pl-3">
-          <p id={titleId} className="font-semibold text-sm">
-            {t("title")}
-          </p>
-          <div className="flex items-center gap-1">
-            {unread > 0 ? (
-              <Button
-                type="button"
-                variant="link"
-                size="sm"
-                className="h-auto px-1 text-xs"
-                disabled={marking}
-                onClick={onMarkAll}
-              >
-                {t("markAll")}
-              </Button>
-            ) : null}
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={t("close")}
-              onClick={() => onOpenChange(false)}
-            >
-              <X aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
-        {children}
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={button}>
+      <BellRadix {...props} />
+    </Suspense>
   );
 }
 
