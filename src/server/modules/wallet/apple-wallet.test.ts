@@ -529,6 +529,14 @@ describe("PassKit web service and APNs", () => {
       (await passkit(`/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${tag}`))
         .status,
     ).toBe(204);
+    // A tag that is not one of ours (past bigint, or not a number) is no tag: all the passes.
+    for (const bad of ["9".repeat(19), "abc", "-1"]) {
+      const res = await passkit(
+        `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${bad}`,
+      );
+      expect(res.status).toBe(200);
+      expect((await res.json()).serialNumbers).toEqual([anaCardId]);
+    }
 
     // The pass as the device has it: Last-Modified, and 304 with it.
     const before = await passkit(`/passes/${PASS_TYPE}/${anaCardId}`, { token: anaToken });

@@ -101,7 +101,8 @@ export async function serialsUpdatedSince(
   deviceLibraryId: string,
   tag: string | undefined,
 ): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
-  const since = tag && /^\d{1,19}$/.test(tag) ? tag : undefined;
+  // A tag beyond bigint (19 digits can be) is no tag of ours: treated as absent, never a 500.
+  const since = tag && /^\d{1,18}$/.test(tag) ? tag : undefined;
   const rows = await db
     .select({ serial: applePasses.cardId, tag: tagOf })
     .from(applePassRegistrations)
