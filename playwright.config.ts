@@ -22,6 +22,8 @@ export default defineConfig({
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     locale: "pt-BR",
+    // No service worker unless a test asks for it (e2e/support/test.ts says why).
+    serviceWorkers: "block",
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

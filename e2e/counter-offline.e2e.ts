@@ -52,7 +52,7 @@ test.describe("the counter without a connection", () => {
     const code = await shortCodeOf(anaContext);
     const shown = `${code.slice(0, 3)}-${code.slice(3)}`;
 
-    const staff = await accounts.signedIn(company, { viewport: PHONE });
+    const staff = await accounts.signedIn(company, { serviceWorkers: "allow", viewport: PHONE });
     const counter = await staff.newPage();
     await counter.goto("/balcao");
     // The app's service worker keeps the counter's page for a reload without a connection.
@@ -108,7 +108,7 @@ test.describe("the counter without a connection", () => {
     const code = await shortCodeOf(biaContext);
     const shown = `${code.slice(0, 3)}-${code.slice(3)}`;
 
-    const staff = await accounts.signedIn(company, { viewport: PHONE });
+    const staff = await accounts.signedIn(company, { serviceWorkers: "allow", viewport: PHONE });
     const counter = await staff.newPage();
     await counter.goto("/balcao");
     // Found while online, then the connection drops: her card's '+1 carimbo' keeps the stamp.

@@ -75,7 +75,10 @@ test("a customer turns this phone's notices on from the card and off in the sett
 }) => {
   const cafe = await accounts.company({ companyName: "Café Aviso" });
   const ana = await accounts.customer({ name: "Ana Aviso", origin: { empresa_id: cafe.id } });
-  const context = await accounts.signedIn(ana, { viewport: { width: 360, height: 740 } });
+  const context = await accounts.signedIn(ana, {
+    serviceWorkers: "allow",
+    viewport: { width: 360, height: 740 },
+  });
   const endpoint = await fakePushService(context, server.baseUrl);
   const page = await context.newPage();
 
@@ -119,7 +122,10 @@ test("a company owner switches on partnership requests, and is told when the com
   server,
 }) => {
   const cafe = await accounts.company({ companyName: "Café Equipe Aviso" });
-  const context = await accounts.signedIn(cafe, { viewport: { width: 360, height: 740 } });
+  const context = await accounts.signedIn(cafe, {
+    serviceWorkers: "allow",
+    viewport: { width: 360, height: 740 },
+  });
   const endpoint = await fakePushService(context, server.baseUrl);
   const page = await context.newPage();
   await page.goto("/configuracoes");

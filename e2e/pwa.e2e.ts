@@ -28,6 +28,9 @@ const controlled = (page: Page) =>
   });
 
 test.describe("the installable app", () => {
+  // The suite blocks service workers (e2e/support/test.ts); these tests are about them.
+  test.use({ serviceWorkers: "allow" });
+
   test("valid manifests: the customer's and the counter's, with icons of their sizes", async ({
     page,
     request,
@@ -87,7 +90,10 @@ test.describe("the installable app", () => {
       email: "olivia@example.com",
       origin: { empresa_id: company.id, origem: "qrcode_empresa" },
     });
-    const context = await accounts.signedIn(customer, { viewport: { width: 360, height: 780 } });
+    const context = await accounts.signedIn(customer, {
+      serviceWorkers: "allow",
+      viewport: { width: 360, height: 780 },
+    });
     const [card] = (await (await context.request.get("/api/me/cards")).json()) as { id: string }[];
     for (let n = 0; n < 3; n++) {
       const res = await panel.request.post(`/api/cards/${card?.id}/stamps`, {

@@ -203,6 +203,9 @@ async function signedInContext(
     return browser.newContext({
       locale: "pt-BR",
       baseURL: server.baseUrl,
+      // The app's service worker precaches 150 files in every signed-in context: only the tests
+      // of the installable app, the offline counter and push ask for it (`serviceWorkers: "allow"`).
+      serviceWorkers: "block",
       ...options,
       storageState: await session.storageState(),
     });
