@@ -106,6 +106,22 @@ test.describe("'Adicionar à Apple Wallet'", () => {
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/vnd.apple.pkpass");
     await context.close();
+
+    // An Android phone has no Apple Wallet: no button there (its pass would lead nowhere).
+    const android = await browser.newContext({
+      baseURL: own.baseUrl,
+      viewport: { width: 360, height: 740 },
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; SM-A155M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+    });
+    await signInContext(android, own, ana.email, ana.password);
+    const phone = await android.newPage();
+    await phone.goto(`/dashboard-cliente-cartao-fidelidade/${cafeId}`);
+    await phone.getByText("0/10 carimbos").waitFor();
+    await phone.getByRole("button", { name: "Mostrar no balcão" }).first().waitFor();
+    await phone.waitForLoadState("networkidle");
+    await expect(phone.getByRole("link", { name: "Adicionar à Apple Wallet" })).toHaveCount(0);
+    await android.close();
   });
 });
 

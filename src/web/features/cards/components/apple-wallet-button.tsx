@@ -3,6 +3,7 @@ import { Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
 import { appleWalletQueryOptions } from "../api";
+import { offersAppleWallet, walletPlatform } from "../wallet-platform";
 
 /**
  * 'Adicionar à Apple Wallet' on the customer's open card: a plain link to the card's `.pkpass`
@@ -12,8 +13,10 @@ import { appleWalletQueryOptions } from "../api";
  */
 export function AppleWalletButton({ cardId }: { cardId: string }) {
   const { t } = useTranslation("cards");
-  const link = useQuery(appleWalletQueryOptions(cardId));
-  if (!link.data) return null;
+  // Only the wallet this device can use (an iPhone has no Google Wallet, Android no Apple's).
+  const offered = offersAppleWallet(walletPlatform(navigator));
+  const link = useQuery({ ...appleWalletQueryOptions(cardId), enabled: offered });
+  if (!offered || !link.data) return null;
   return (
     <Button
       asChild

@@ -3,6 +3,7 @@ import { Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
 import { googleWalletQueryOptions } from "../api";
+import { offersGoogleWallet, walletPlatform } from "../wallet-platform";
 
 /**
  * 'Adicionar ao Google Wallet' on the customer's open card: a link to Google's save page with the
@@ -11,8 +12,10 @@ import { googleWalletQueryOptions } from "../api";
  */
 export function GoogleWalletButton({ cardId, stamps }: { cardId: string; stamps: number }) {
   const { t } = useTranslation("cards");
-  const link = useQuery(googleWalletQueryOptions(cardId, stamps));
-  if (!link.data) return null;
+  // Only the wallet this device can use (an iPhone has no Google Wallet, Android no Apple's).
+  const offered = offersGoogleWallet(walletPlatform(navigator));
+  const link = useQuery({ ...googleWalletQueryOptions(cardId, stamps), enabled: offered });
+  if (!offered || !link.data) return null;
   return (
     <Button
       asChild
