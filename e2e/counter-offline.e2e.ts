@@ -26,10 +26,15 @@ async function customerSees(customer: BrowserContext, companyId: string, text: s
 
 /** One counter action offline: the code typed, '+1 carimbo', the confirmation, the next one. */
 async function stampOffline(counter: Page, code: string, screenshot?: string) {
-  await counter.getByLabel("Código do cliente").fill(code);
-  await counter.getByRole("button", { name: "Buscar" }).click();
   const offline = counter.getByTestId("counter-offline-customer");
-  await expect(offline.getByRole("heading", { name: code })).toBeVisible();
+  // Right after 'Próximo cliente' the desk is still remounting its camera and form: a CI run saw
+  // one tap on 'Buscar' land in between and do nothing, so it is tapped again until the code's
+  // screen shows (as a barista would; a tap here gives no stamp, '+1 carimbo' does).
+  await expect(async () => {
+    await counter.getByLabel("Código do cliente").fill(code);
+    await counter.getByRole("button", { name: "Buscar" }).click({ timeout: 2_000 });
+    await expect(offline.getByRole("heading", { name: code })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await offline.getByRole("button", { name: "+1 carimbo" }).click();
   await expect(offline.getByTestId("counter-offline-queued")).toHaveText(
     "Carimbo guardado — será enviado quando a conexão voltar",
