@@ -14,6 +14,7 @@ import { type Auth, createAuth, type PasswordHashing, trustedOrigins } from "./a
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { JOBS } from "./jobs";
+import { apiKeyAuth } from "./middleware/api-key";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
 import { jsonBody } from "./middleware/json-body";
 import { planGuard } from "./middleware/plan";
@@ -52,6 +53,7 @@ import { IMPORT_UPLOAD_PATH } from "./modules/customers/imports.routes";
 import { importFileTooLarge } from "./modules/customers/imports.service";
 import { demoMode } from "./modules/demo/demo.middleware";
 import { streamingBodyLimit } from "./modules/files/upload";
+import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { interestsRoutes } from "./modules/interests/interests.routes";
 import { devJobsRoutes, healthRoutes } from "./modules/jobs/jobs.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
@@ -231,6 +233,8 @@ export function createApp(deps: AppDeps): App {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
+  // The public API (issue 33): a key, not a session, says who is calling.
+  app.use("/api/v1/*", apiKeyAuth(db, trustProxyHops));
   app.use("/api/*", loadSession(auth, db));
   app.use("/api/*", planGuard(db));
   app.route(
@@ -288,6 +292,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", companyDataRoutes({ db }));
   app.route("/api", posterRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", teamRoutes({ db, auth, appUrl: deps.appUrl, trustProxyHops }));
+  app.route("/api", integrationsRoutes({ db }));
   const billing = { db, provider: billingProvider, appUrl: deps.appUrl };
   app.route("/api", billingRoutes(billing));
   if (!deps.production && billingProvider.name === "dev") {

@@ -86,6 +86,12 @@ export const ERROR_CODES = [
   "stamp_amount_too_low",
   "poster_program_required",
   "wallet_off",
+  "api_key_invalid",
+  "scope_required",
+  "idempotency_key_required",
+  "api_keys_limited",
+  "webhook_endpoints_limited",
+  "webhook_url_forbidden",
   "internal_error",
 ] as const;
 

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   backup: ["owner"],
   /** IA Suprema: the assistant's settings and the channels' secrets. */
   assistant: ["owner"],
+  /** 'Integrações': API keys, webhooks, the API's access log and test data. */
+  integrations: ["owner"],
 } as const satisfies Record<string, readonly MemberRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -13,6 +13,7 @@ export * from "../modules/customers/imports.table";
 export * from "../modules/customers/invitations.table";
 export * from "../modules/customers/memberships.table";
 export * from "../modules/files/files.table";
+export * from "../modules/integrations/integrations.table";
 export * from "../modules/interests/interests.table";
 export * from "../modules/mail/dev-emails.table";
 export * from "../modules/messages/messages.table";

@@ -34,6 +34,8 @@ export const loyaltyCards = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     redeemedAt: timestamp({ withTimezone: true }),
     redeemedBy: text(),
+    /** Redeemed through the public API (issue 33): the key (`redeemed_by` null). */
+    redeemedByKeyId: text(),
     /** The shop where it was redeemed (locations; null: none listed). */
     redeemedLocationId: text(),
     /** historico: tipo_bonus and observacoes given at redemption. */

@@ -163,3 +163,46 @@ export const saveCompanyPartnershipSettings = (
   companyId: string,
   settings: CompanyPartnershipSettings,
 ) => updateCompany(db, companyId, settings);
+
+/**
+ * The live company's sandbox (issue 33: test API keys act here), made on first use as a copy of
+ * the company's rules and look: its own members, cards and stamps. Answers its id.
+ */
+export async function ensureSandboxCompany(tx: Db, liveCompanyId: string): Promise<string> {
+  const [existing] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.sandboxOf, liveCompanyId))
+    .limit(1);
+  if (existing) return existing.id;
+  const [live] = await tx.select().from(companies).where(eq(companies.id, liveCompanyId)).limit(1);
+  if (!live) throw new Error(`No company ${liveCompanyId}`);
+  const id = randomUUID();
+  await tx.insert(companies).values({
+    ...live,
+    id,
+    sandboxOf: liveCompanyId,
+    tradeName: `${live.tradeName} (teste)`,
+    stripeCustomerId: null,
+    partnershipEnabled: false,
+    aiEnabled: false,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  return id;
+}
+
+/** The sandbox of a live company, or null when none was made yet. */
+export async function findSandboxCompanyId(db: Db, liveCompanyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.sandboxOf, liveCompanyId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Deletes the sandbox and everything in it ('Apagar dados de teste'); the next test call makes a new one. */
+export async function deleteSandboxCompany(tx: Db, liveCompanyId: string): Promise<void> {
+  await tx.delete(companies).where(eq(companies.sandboxOf, liveCompanyId));
+}

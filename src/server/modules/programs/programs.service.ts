@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreateProgram, Program, UpdateProgram } from "@shared/programs.schema";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findCompany } from "../companies/companies.queries";
@@ -162,4 +162,21 @@ export async function setDefaultProgram(
       .where(and(eq(programs.id, programId), eq(programs.isDefault, false)));
   });
   return getProgram(db, companyId, programId);
+}
+
+/** Copies a company's programmes (not archived) into another (a sandbox: issue 33). */
+export async function copyPrograms(db: Db, fromCompanyId: string, toCompanyId: string) {
+  const rows = await db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.companyId, fromCompanyId), isNull(programs.archivedAt)));
+  if (rows.length === 0) return;
+  await db.insert(programs).values(
+    rows.map((row) => ({
+      ...row,
+      id: randomUUID(),
+      companyId: toCompanyId,
+      createdAt: new Date(),
+    })),
+  );
 }

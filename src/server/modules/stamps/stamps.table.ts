@@ -52,6 +52,12 @@ export const stamps = pgTable(
      * it with no one of the team giving it (`given_by` null).
      */
     selfService: boolean().notNull().default(false),
+    /** Given through the public API (issue 33): the key, shown as "via <key name>" (`given_by` null). */
+    apiKeyId: text(),
+    /** A stamp by purchase value: the purchase's amount in centavos. */
+    amountCents: integer(),
+    /** The till's own sale id (public API): one sale stamps once per company. */
+    externalSaleId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp({ withTimezone: true }),
     /** True when the customer asked for it (a claim); staff stamps are approved at once. */
@@ -72,6 +78,9 @@ export const stamps = pgTable(
     uniqueIndex("stamps_one_review_claim_per_customer")
       .on(t.customerId, t.companyId)
       .where(sql`${t.claimed} and ${t.method} = 'google_review' and ${t.status} <> 'rejected'`),
+    uniqueIndex("stamps_company_external_sale_unique")
+      .on(t.companyId, t.externalSaleId)
+      .where(sql`${t.externalSaleId} is not null`),
     index("stamps_company_status_idx").on(t.companyId, t.status),
     index("stamps_card_idx").on(t.cardId, t.createdAt),
     index("stamps_company_created_idx").on(t.companyId, t.createdAt),
