@@ -78,7 +78,7 @@ export async function giveStamp(
  * next card). An archived programme's open card is still stamped; it opens no new one (409
  * `program_archived`). Another company's customer, or an inactive member: 404.
  */
-async function openCardToStamp(
+export async function openCardToStamp(
   tx: Tx,
   actor: CompanyActor,
   customerId: string,
@@ -99,17 +99,22 @@ async function openCardToStamp(
  * A staff stamp on a card: approved at once, with who gave it, where and when, within the counter's
  * rules (or past them with a manager's reason).
  */
-async function stampCard(
+export async function stampCard(
   tx: Tx,
   appUrl: string,
   actor: CompanyActor,
   cardId: string,
   input: AddStamp,
   givenAt?: Date,
+  { externalSaleId }: { externalSaleId?: string } = {},
 ) {
   let overridden = false;
+  let byValue = false;
   const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method, {
-    worth: (rules, perMethod) => counterWorth(rules, perMethod, input),
+    worth: (rules, perMethod) => {
+      byValue = input.method === "purchase" && !!rules.stampValueCents;
+      return counterWorth(rules, perMethod, input);
+    },
     at: givenAt,
     check: async (locked) => {
       const target = { ...locked, cardId, companyId: actor.companyId, at: givenAt };
@@ -121,20 +126,25 @@ async function stampCard(
     const target = { customerId, companyId: actor.companyId };
     await queueCustomerEmail(tx, appUrl, { kind: "cardComplete", ...target, reward: card.reward });
   }
+  const stampId = randomUUID();
   await recordStaffStamp(tx, {
-    id: randomUUID(),
+    id: stampId,
     cardId,
     companyId: actor.companyId,
     customerId,
     method: input.method,
     count: added,
     notes: input.notes || null,
-    givenBy: actor.userId,
+    // Through the public API the key gave it ("via <key name>"), no one of the team.
+    givenBy: actor.apiKeyId ? null : actor.userId,
+    apiKeyId: actor.apiKeyId ?? null,
+    amountCents: byValue ? (input.amountCents ?? null) : null,
+    externalSaleId: externalSaleId ?? null,
     locationId: actor.locationId,
     overrideReason: overridden ? (input.overrideReason ?? null) : null,
     createdAt: givenAt,
   });
-  return { customerId, card };
+  return { customerId, card, stampId, added };
 }
 
 /**

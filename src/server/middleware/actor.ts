@@ -16,6 +16,11 @@ export type CompanyActor = {
   role: MemberRole;
   /** The member's shop (null: any, or none listed). */
   locationId: string | null;
+  /**
+   * The public API's key acting for the company (issue 33; role `attendant`, `userId` the key's
+   * id): its writes record the key, shown as "via <key name>", and no team member.
+   */
+  apiKeyId?: string;
 };
 /** A signed-in customer: every customer query is scoped by `customerId`. */
 export type CustomerActor = { customerId: string };

@@ -27,7 +27,9 @@ export async function redeemCard(
     .set({
       status: "redeemed",
       redeemedAt: sql`now()`,
-      redeemedBy: actor.userId,
+      // Through the public API the key redeemed it ("via <key name>"), no one of the team.
+      redeemedBy: actor.apiKeyId ? null : actor.userId,
+      redeemedByKeyId: actor.apiKeyId ?? null,
       redeemedLocationId: actor.locationId,
       redemptionBonusType: input.bonusType || null,
       redemptionNotes: input.notes || null,

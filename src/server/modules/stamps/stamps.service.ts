@@ -21,14 +21,27 @@ export async function recordStaffStamp(
     method: StampMethod;
     count: number;
     notes: string | null;
-    givenBy: string;
+    /** The team member who gave it; null when an API key did (`apiKeyId`). */
+    givenBy: string | null;
     locationId: string | null;
     overrideReason: string | null;
     /** When a stamp given offline was given (its row's time); now when absent. */
     createdAt?: Date;
+    /** The public API's key that gave it (shown as "via <key name>"). */
+    apiKeyId?: string | null;
+    /** A stamp by purchase value: the purchase's amount in centavos. */
+    amountCents?: number | null;
+    /** The till's sale id (public API): one sale stamps once per company. */
+    externalSaleId?: string | null;
   },
 ): Promise<void> {
-  await insertStaffStamp(tx, { ...stamp, createdAt: stamp.createdAt?.toISOString() ?? null });
+  await insertStaffStamp(tx, {
+    ...stamp,
+    apiKeyId: stamp.apiKeyId ?? null,
+    amountCents: stamp.amountCents ?? null,
+    externalSaleId: stamp.externalSaleId ?? null,
+    createdAt: stamp.createdAt?.toISOString() ?? null,
+  });
 }
 
 const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
@@ -46,6 +59,9 @@ const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
       givenBy: sql.placeholder("givenBy"),
       locationId: sql.placeholder("locationId"),
       overrideReason: sql.placeholder("overrideReason"),
+      apiKeyId: sql.placeholder("apiKeyId"),
+      amountCents: sql.placeholder("amountCents"),
+      externalSaleId: sql.placeholder("externalSaleId"),
       // A stamp given offline is given, and approved, at its `givenAt` (reports count it then).
       createdAt: sql`coalesce(${sql.placeholder("createdAt")}::timestamptz, now())`,
       approvedAt: sql`coalesce(${sql.placeholder("createdAt")}::timestamptz, now())`,
