@@ -41,6 +41,7 @@ export function DashboardPage() {
   const company = me.company;
   const name = company?.tradeName ?? me.profile.name;
   const rules = useQuery(sectionQueryOptions("loyalty-rules")).data;
+  const counterRules = useQuery(sectionQueryOptions("counter-rules")).data;
 
   return (
     <>
@@ -51,6 +52,7 @@ export function DashboardPage() {
           sources={STAMP_SOURCES}
           methods={stampMethodsFor(rules)}
           mayOverride={can(me.member?.role, "stampOverride")}
+          byValue={counterRules}
         />
       </div>
       {/* The demo café is set up already, and the demo changes nothing. */}

@@ -110,3 +110,60 @@ describe("the dashboard's 'Adicionar Carimbo'", () => {
     });
   });
 });
+
+describe("'Adicionar Carimbo' with stamps by purchase value", () => {
+  const byValue = { stampValueCents: 1000, maxStampsPerPurchase: null };
+
+  async function openWithRule() {
+    const calls = mockApi({
+      "POST /api/customers/cus-1/stamps": { status: 201, body: MARIA.openCard },
+    });
+    const page = renderWithApp(<AddStampDialog sources={sources} byValue={byValue} />);
+    await page.user.click(screen.getByRole("button", { name: "Adicionar Carimbo" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Adicionar Carimbo" }));
+    await page.user.type(dialog.getByLabelText("Buscar cliente"), "maria");
+    await page.user.click(await dialog.findByRole("radio", { name: /Maria Souza/ }));
+    return { ...page, dialog, calls };
+  }
+
+  it("asks for the amount, shows the stamps it gives and sends it in cents", async () => {
+    const { dialog, user, calls } = await openWithRule();
+    expect(dialog.getByText("1 carimbo a cada R$ 10,00")).toBeTruthy();
+    // Nothing typed: the amount is asked for, nothing is sent.
+    await user.click(dialog.getByRole("button", { name: "Adicionar carimbo" }));
+    expect(await dialog.findByText("Informe o valor da compra")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText("Valor da compra"), "47,50");
+    expect(dialog.getByTestId("stamps-for-amount").textContent).toBe("R$ 47,50 → 4 carimbos");
+    await user.click(dialog.getByRole("button", { name: "Adicionar carimbo" }));
+    expect(await screen.findByText("Carimbo adicionado!")).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({
+      method: "purchase",
+      notes: "",
+      quantity: 1,
+      amountCents: 4750,
+      programId: "prog-bolo",
+    });
+  });
+
+  it("refuses an amount worth less than one stamp before sending, and no amount for another method", async () => {
+    const { dialog, user, calls } = await openWithRule();
+    await user.type(dialog.getByLabelText("Valor da compra"), "5");
+    expect(dialog.getByText("R$ 5,00 é menos que o valor de um carimbo (R$ 10,00).")).toBeTruthy();
+    await user.click(dialog.getByRole("button", { name: "Adicionar carimbo" }));
+    expect(calls).toHaveLength(0);
+
+    await user.selectOptions(dialog.getByLabelText("Tipo de carimbo"), "Nota fiscal");
+    expect(dialog.queryByLabelText("Valor da compra")).toBeNull();
+    await user.click(dialog.getByRole("button", { name: "Adicionar carimbo" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({
+      method: "receipt",
+      notes: "",
+      quantity: 1,
+      programId: "prog-bolo",
+    });
+  });
+});

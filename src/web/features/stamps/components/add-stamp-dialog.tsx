@@ -22,6 +22,7 @@ import {
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { useAddStamp } from "../api";
+import type { StampValueRule } from "../by-value";
 import { StampForm } from "./stamp-form";
 
 /**
@@ -42,12 +43,15 @@ export function AddStampDialog<S extends QueryKey, P extends QueryKey>({
   sources,
   methods,
   mayOverride,
+  byValue,
 }: {
   sources: AddStampSources<S, P>;
   /** The methods the company's loyalty rules allow (stampMethodsFor); all by default. */
   methods?: readonly StaffStampMethod[];
   /** A Gerente or the Dono: may stamp past the counter's rules with a reason. */
   mayOverride?: boolean;
+  /** Stamps by purchase value (the counter rules): a purchase asks for its amount. */
+  byValue?: StampValueRule | null;
 }) {
   const { t } = useTranslation("stamps");
   const [open, setOpen] = useState(false);
@@ -67,6 +71,7 @@ export function AddStampDialog<S extends QueryKey, P extends QueryKey>({
             sources={sources}
             methods={methods}
             mayOverride={mayOverride}
+            byValue={byValue}
             onDone={() => setOpen(false)}
           />
         ) : null}
@@ -111,11 +116,13 @@ function AddStampForm<S extends QueryKey, P extends QueryKey>({
   sources,
   methods,
   mayOverride,
+  byValue,
   onDone,
 }: {
   sources: AddStampSources<S, P>;
   methods?: readonly StaffStampMethod[];
   mayOverride?: boolean;
+  byValue?: StampValueRule | null;
   onDone: () => void;
 }) {
   const { t } = useTranslation("stamps");
@@ -175,6 +182,7 @@ function AddStampForm<S extends QueryKey, P extends QueryKey>({
     <StampForm
       methods={methods}
       mayOverride={mayOverride}
+      byValue={byValue}
       onSubmit={submit}
       pending={addStamp.isPending}
       error={addStamp.error}

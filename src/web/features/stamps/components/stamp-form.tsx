@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { formatBrazilianMoney } from "@shared/money";
 import {
   type AddStamp,
   AddStampSchema,
@@ -7,9 +8,10 @@ import {
   type StaffStampMethod,
 } from "@shared/stamps.schema";
 import { type ReactNode, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { MoneyInput } from "@/web/components/money-input";
 import { Button } from "@/web/components/ui/button";
 import { DialogClose } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
@@ -18,6 +20,7 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage, validationMessage } from "@/web/lib/error-message";
 import { fieldAria, useFormField } from "@/web/lib/form";
+import { type StampValueRule, stampsForAmount } from "../by-value";
 import { StampMethodSelect } from "./stamp-method-select";
 
 type StampFormProps = {
@@ -37,6 +40,11 @@ type StampFormProps = {
    * `can(role, "stampOverride")`; the route knows the role).
    */
   mayOverride?: boolean;
+  /**
+   * The company's "1 carimbo a cada R$ X" rule: when on, a purchase asks for its amount (sent as
+   * `amountCents`) and shows the stamps it gives before the stamp is confirmed.
+   */
+  byValue?: StampValueRule | null;
 };
 
 /** The counter rules' refusals a reason can pass. */
@@ -54,6 +62,7 @@ export function StampForm({
   children,
   methods,
   mayOverride = false,
+  byValue,
 }: StampFormProps) {
   const { t } = useTranslation("stamps");
   const overridable = mayOverride && error instanceof ApiError && OVERRIDABLE.has(error.code);
@@ -65,13 +74,39 @@ export function StampForm({
   const field = useFormField(form);
   const method = field("method");
   const notes = field("notes");
+  const rule = byValue?.stampValueCents
+    ? { ...byValue, stampValueCents: byValue.stampValueCents }
+    : null;
+  const askAmount = rule !== null && form.watch("method") === "purchase";
+  // Without the rule (or for another method) no amount is sent: the method's stamps are given.
+  const checked = (stamp: AddStamp): AddStamp | null => {
+    if (!askAmount) {
+      const { amountCents: _amount, ...rest } = stamp;
+      return rest;
+    }
+    const amount = stamp.amountCents ?? 0;
+    if (stampsForAmount(amount, rule) < 1) {
+      form.setError("amountCents", {
+        type: "value",
+        message: amount > 0 ? "stamp_amount_too_low" : "stamp_amount_invalid",
+      });
+      return null;
+    }
+    return stamp;
+  };
+  const submit = (extra: Partial<AddStamp> = {}) =>
+    form.handleSubmit((stamp) => {
+      const valid = checked(stamp);
+      if (valid) onSubmit({ ...valid, ...extra });
+    });
 
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+    <form className="grid gap-4" onSubmit={submit()} noValidate>
       {children}
       <Field id={method.id} label={t("method")} error={method.error}>
         <StampMethodSelect methods={methods} {...method.control} />
       </Field>
+      {askAmount ? <AmountField form={form} rule={rule} /> : null}
       <Field id={notes.id} label={t("notes")} error={notes.error}>
         <Input maxLength={STAMP_NOTES_MAX_LENGTH} {...notes.control} />
       </Field>
@@ -83,9 +118,7 @@ export function StampForm({
       {overridable ? (
         <OverrideReason
           pending={pending}
-          onOverride={(overrideReason) =>
-            form.handleSubmit((stamp) => onSubmit({ ...stamp, overrideReason }))()
-          }
+          onOverride={(overrideReason) => submit({ overrideReason })()}
         />
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -100,6 +133,76 @@ export function StampForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+type StampFormValues = z.input<typeof AddStampSchema>;
+
+/**
+ * 'Valor da compra' (R$, typed as a Brazilian types it) with the rule below it, and what the
+ * amount gives: "R$ 47,50 → 4 carimbos", or that it is worth less than one stamp.
+ */
+function AmountField({
+  form,
+  rule,
+}: {
+  form: ReturnType<typeof useForm<StampFormValues, unknown, AddStamp>>;
+  rule: StampValueRule & { stampValueCents: number };
+}) {
+  const { t } = useTranslation("stamps");
+  const id = useId();
+  const value = formatBrazilianMoney(rule.stampValueCents);
+  const hint = rule.maxStampsPerPurchase
+    ? t("amountHintMax", { value, max: rule.maxStampsPerPurchase })
+    : t("amountHint", { value });
+  return (
+    <Controller
+      control={form.control}
+      name="amountCents"
+      render={({ field, fieldState }) => {
+        const amount = field.value ?? Number.NaN;
+        const stamps = stampsForAmount(amount, rule);
+        const typed = Number.isFinite(amount) && amount > 0;
+        const error = fieldState.error
+          ? fieldState.error.message === "stamp_amount_too_low"
+            ? t("amountTooLow", { amount: formatBrazilianMoney(amount), value })
+            : validationMessage(fieldState.error.message)
+          : undefined;
+        return (
+          <div className="grid gap-2">
+            <Field id={id} label={t("amount")} hint={hint} error={error}>
+              <MoneyInput
+                {...fieldAria(id, { hint: !error, error })}
+                name={field.name}
+                ref={field.ref}
+                className="h-11 text-base"
+                cents={amount}
+                onCentsChange={(cents) => {
+                  form.clearErrors("amountCents");
+                  field.onChange(cents ?? undefined);
+                }}
+                onBlur={field.onBlur}
+              />
+            </Field>
+            {typed && !error ? (
+              <output
+                aria-live="polite"
+                data-testid="stamps-for-amount"
+                className={
+                  stamps > 0
+                    ? "rounded-md bg-primary/10 p-2 font-semibold text-primary"
+                    : "rounded-md bg-amber-500/10 p-2 font-medium text-amber-800 text-sm dark:text-amber-300"
+                }
+              >
+                {stamps > 0
+                  ? t("amountGives", { amount: formatBrazilianMoney(amount), count: stamps })
+                  : t("amountTooLow", { amount: formatBrazilianMoney(amount), value })}
+              </output>
+            ) : null}
+          </div>
+        );
+      }}
+    />
   );
 }
 
