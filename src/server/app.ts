@@ -53,7 +53,9 @@ import { IMPORT_UPLOAD_PATH } from "./modules/customers/imports.routes";
 import { importFileTooLarge } from "./modules/customers/imports.service";
 import { demoMode } from "./modules/demo/demo.middleware";
 import { streamingBodyLimit } from "./modules/files/upload";
+import { apiDocsRoutes } from "./modules/integrations/api-docs";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
+import { servePublicDocument } from "./modules/integrations/public-document";
 import { interestsRoutes } from "./modules/interests/interests.routes";
 import { devJobsRoutes, healthRoutes } from "./modules/jobs/jobs.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
@@ -233,7 +235,10 @@ export function createApp(deps: AppDeps): App {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  // The public API (issue 33): a key, not a session, says who is calling.
+  // The public API (issue 33): a key, not a session, says who is calling. Its document and
+  // reference (/api/v1/openapi.json, /api/docs) answer first, without a key or a session.
+  servePublicDocument(app, deps.appUrl);
+  app.route("/", apiDocsRoutes());
   app.use("/api/v1/*", apiKeyAuth(db, trustProxyHops));
   app.use("/api/*", loadSession(auth, db));
   app.use("/api/*", planGuard(db));
