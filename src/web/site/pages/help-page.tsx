@@ -17,6 +17,7 @@ import {
 import { useId, useRef, useState } from "react";
 import { FaqAccordion } from "../components/faq-accordion";
 import { Disclosure } from "../components/help/disclosure";
+import { guideStepTexts, IntegrationGuide } from "../components/help/integration-guide";
 import { filterByQuery, queryWords } from "../components/help/search";
 import { IconCard } from "../components/icon-card";
 import { LinkButton } from "../components/link-button";
@@ -32,7 +33,8 @@ const linkClass =
 
 /**
  * `/ajuda`: search (live, accent-insensitive, over guides, questions and articles), the guides
- * (#documentacao), the FAQ (#faq), popular articles (#artigos) and the support contact (#contato).
+ * (#documentacao), the FAQ (#faq), popular articles (#artigos), the public API's guide (#integrar)
+ * and the support contact (#contato).
  */
 export function HelpPage() {
   const tx = useTexts("help");
@@ -53,7 +55,8 @@ export function HelpPage() {
     article.summary,
     ...article.paragraphs,
   ]);
-  const total = docs.length + faq.length + articles.length;
+  const guide = filterByQuery(tx.integration.steps, query, guideStepTexts);
+  const total = docs.length + faq.length + articles.length + guide.length;
   const status = !searching
     ? ""
     : total === 0
@@ -72,6 +75,7 @@ export function HelpPage() {
     { href: "#documentacao", label: tx.docs.kicker, visible: docs.length > 0 },
     { href: "#faq", label: tx.faq.title, visible: faq.length > 0 },
     { href: "#artigos", label: tx.articles.title, visible: articles.length > 0 },
+    { href: "#integrar", label: tx.integration.kicker, visible: guide.length > 0 },
     { href: "#contato", label: tx.contact.kicker, visible: true },
   ].filter((link) => link.visible);
 
@@ -241,6 +245,8 @@ export function HelpPage() {
           </div>
         </Section>
       ) : null}
+
+      {guide.length > 0 ? <IntegrationGuide guide={tx.integration} steps={guide} /> : null}
 
       <Section
         ids={["contato"]}
