@@ -56,6 +56,7 @@ import { streamingBodyLimit } from "./modules/files/upload";
 import { apiDocsRoutes } from "./modules/integrations/api-docs";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { servePublicDocument } from "./modules/integrations/public-document";
+import { v1Routes } from "./modules/integrations/v1.routes";
 import { interestsRoutes } from "./modules/interests/interests.routes";
 import { devJobsRoutes, healthRoutes } from "./modules/jobs/jobs.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
@@ -79,7 +80,12 @@ import { googleWalletConfig } from "./modules/wallet/google-wallet";
 import { passkitRoutes } from "./modules/wallet/passkit.routes";
 import { walletRoutes } from "./modules/wallet/wallet.routes";
 import { serveOpenApiDocument } from "./openapi";
-import { type AccountLimits, EMAIL_SEND_LIMITS, RateLimited } from "./rate-limits";
+import {
+  type AccountLimits,
+  EMAIL_SEND_LIMITS,
+  RateLimited,
+  type RateLimitRule,
+} from "./rate-limits";
 
 export const DEFAULT_LIMITS: AccountLimits = {
   // Failed sign-ins per client IP: far above a busy café's shared Wi-Fi (successes never count).
@@ -127,6 +133,8 @@ export type AppDeps = {
   graphApiBaseUrl?: string;
   /** Password hashing; default better-auth's scrypt. Only the API tests give a cheaper one. */
   passwordHashing?: PasswordHashing;
+  /** The public API's requests a minute per key (API_KEY_RATE_LIMIT); tests give a small one. */
+  apiKeyRateLimit?: RateLimitRule;
 };
 
 export type App = { app: OpenAPIHono<{ Variables: SessionVars }>; auth: Auth };
@@ -239,7 +247,8 @@ export function createApp(deps: AppDeps): App {
   // reference (/api/v1/openapi.json, /api/docs) answer first, without a key or a session.
   servePublicDocument(app, deps.appUrl);
   app.route("/", apiDocsRoutes());
-  app.use("/api/v1/*", apiKeyAuth(db, trustProxyHops));
+  app.use("/api/v1/*", apiKeyAuth(db, trustProxyHops, deps.apiKeyRateLimit));
+  app.route("/api/v1", v1Routes({ ...deps, auth }));
   app.use("/api/*", loadSession(auth, db));
   app.use("/api/*", planGuard(db));
   app.route(

@@ -31,7 +31,7 @@ function Root() {
 
 /**
  * Texts of the signed-in areas, the sign-in pages and the invitation (fetched with their code);
- * `team`, `counter` and `assistant` only with the pages that show them (the assistant's texts
+ * `team`, `counter`, `integrations` and `assistant` only with the pages that show them (the assistant's texts
  * are IA Suprema's page, its card on /configuracoes, the take-over on /mensagens and the
  * customer's marketing consents: not the dashboard's first screen).
  */
@@ -309,6 +309,14 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import("./routes/company/team-page").then((m) => m.TeamPage),
               [...APP_NAMESPACES, "team"],
+            ),
+          },
+          {
+            // 'Integrações': API keys, webhooks, the API's access log and test data (Dono only).
+            path: "/integracoes",
+            lazy: lazyPage(
+              () => import("./routes/company/integrations-page").then((m) => m.IntegrationsPage),
+              [...APP_NAMESPACES, "integrations"],
             ),
           },
           {

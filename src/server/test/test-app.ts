@@ -67,6 +67,7 @@ type TestAppOptions = Partial<
     | "billingProvider"
     | "assistantEngine"
     | "graphApiBaseUrl"
+    | "apiKeyRateLimit"
   >
 > & {
   /** Runs these jobs in the test (workers and schedules; e.g. `{ jobs: JOBS }`). Off by default. */

@@ -17,6 +17,7 @@ import type ptCounter from "../locales/pt-BR/counter.json";
 import type ptCustomer from "../locales/pt-BR/customer.json";
 import type ptCustomers from "../locales/pt-BR/customers.json";
 import type ptErrors from "../locales/pt-BR/errors.json";
+import type ptIntegrations from "../locales/pt-BR/integrations.json";
 import type ptInterests from "../locales/pt-BR/interests.json";
 import type ptLayout from "../locales/pt-BR/layout.json";
 import type ptMessages from "../locales/pt-BR/messages.json";
@@ -56,6 +57,7 @@ type Resources = {
   "company-data": typeof ptCompanyData;
   customer: typeof ptCustomer;
   customers: typeof ptCustomers;
+  integrations: typeof ptIntegrations;
   interests: typeof ptInterests;
   layout: typeof ptLayout;
   messages: typeof ptMessages;

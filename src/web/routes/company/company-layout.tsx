@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
+  Plug,
   ScanLine,
   Search,
   Settings,
@@ -63,6 +64,7 @@ type MenuItem = {
     | "plan"
     | "counter"
     | "team"
+    | "integrations"
     | "help";
   to: string;
   /** What the member's role needs to see it (null: every member). */
@@ -97,6 +99,7 @@ const MENU: MenuItem[] = [
   },
   { key: "reports", to: "/relatorios", icon: ChartColumn, permission: "reports" },
   { key: "team", to: "/equipe", icon: UserCog, permission: "team" },
+  { key: "integrations", to: "/integracoes", icon: Plug, permission: "integrations" },
   { key: "settings", to: "/configuracoes", icon: Settings, permission: "settings" },
   { key: "plan", to: "/plano", icon: Wallet, under: true, permission: "billing" },
   { key: "help", to: "/ajuda", icon: CircleHelp, permission: null },

@@ -17,6 +17,7 @@ const PAGE_PERMISSIONS: [RegExp, Permission][] = [
   [/^\/dados-empresa$/, "settings"],
   [/^\/plano(\/|$)/, "billing"],
   [/^\/equipe$/, "team"],
+  [/^\/integracoes$/, "integrations"],
   [/^\/balcao(\/qr)?$/, "counter"],
 ];
 
