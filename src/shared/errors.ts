@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   "api_keys_limited",
   "webhook_endpoints_limited",
   "webhook_url_forbidden",
+  "stamp_value_rule_off",
   "internal_error",
 ] as const;
 

@@ -80,6 +80,8 @@ export const StampSchema = z
      * rule's stamp (birthday, referral: the method says it) and a self-stamp.
      */
     givenByName: z.string().nullable(),
+    /** Given through the public API: the key's name ("via PDV"); null otherwise. */
+    viaKey: z.string().nullable(),
     /** The customer took it by scanning the counter screen's code (/balcao/qr). */
     selfService: z.boolean(),
     /** A Gerente's or Dono's reason for giving it past the interval or the daily cap. */

@@ -106,14 +106,22 @@ export async function stampCard(
   cardId: string,
   input: AddStamp,
   givenAt?: Date,
-  { externalSaleId }: { externalSaleId?: string } = {},
+  {
+    externalSaleId,
+    worth,
+  }: {
+    externalSaleId?: string;
+    /** What the grant is worth, in place of counterWorth (the public API's count). */
+    worth?: (rules: CreditRules, perMethod: number) => number;
+  } = {},
 ) {
   let overridden = false;
   let byValue = false;
   const { added, customerId, card } = await creditCard(tx, actor, cardId, input.method, {
     worth: (rules, perMethod) => {
-      byValue = input.method === "purchase" && !!rules.stampValueCents;
-      return counterWorth(rules, perMethod, input);
+      byValue =
+        input.method === "purchase" && input.amountCents !== undefined && !!rules.stampValueCents;
+      return worth ? worth(rules, perMethod) : counterWorth(rules, perMethod, input);
     },
     at: givenAt,
     check: async (locked) => {

@@ -14,6 +14,7 @@ import { AppError } from "../../errors";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
+import { apiKeys } from "../integrations/integrations.table";
 import { programs } from "../programs/programs.table";
 import { stamps } from "../stamps/stamps.table";
 import { loyaltyCards } from "./cards.table";
@@ -156,18 +157,20 @@ export async function getCompanyCard(
 
 export async function getCardHistory(db: Db, companyId: string, cardId: string): Promise<Stamp[]> {
   const rows = await db
-    .select({ stamp: stamps, givenByName: profiles.name })
+    .select({ stamp: stamps, givenByName: profiles.name, viaKey: apiKeys.name })
     .from(stamps)
     .leftJoin(profiles, eq(profiles.id, stamps.givenBy))
+    .leftJoin(apiKeys, eq(apiKeys.id, stamps.apiKeyId))
     .where(and(eq(stamps.cardId, cardId), eq(stamps.companyId, companyId)))
     .orderBy(desc(stamps.createdAt));
-  return rows.map(({ stamp, givenByName }) => ({
+  return rows.map(({ stamp, givenByName, viaKey }) => ({
     id: stamp.id,
     method: stamp.method,
     count: stamp.count,
     status: stamp.status,
     notes: stamp.notes,
     givenByName,
+    viaKey,
     selfService: stamp.selfService,
     overrideReason: stamp.overrideReason,
     createdAt: stamp.createdAt.toISOString(),

@@ -75,6 +75,11 @@ async function invitationMail(
   });
 }
 
+/** 'Novo Cliente''s form, or the public API's invitation (no city or state: null). */
+type InviteInput = Omit<CreateCustomer, "city" | "state"> &
+  Nullable<CreateCustomer, "city" | "state">;
+type Nullable<T, K extends keyof T> = { [P in K]: T[P] | null };
+
 /**
  * 'Novo Cliente'. Records an invitation with only what the company typed and e-mails the person
  * a link; nothing about an existing account is looked up, shown or linked, so the answer is the
@@ -86,7 +91,7 @@ async function invitationMail(
 export async function inviteCustomer(
   deps: InvitationDeps,
   companyId: string,
-  input: CreateCustomer,
+  input: InviteInput,
 ): Promise<CreatedInvitation> {
   const { db } = deps;
   // Counted for every e-mail alike (account or not), so a 429 tells nothing about accounts.

@@ -111,6 +111,7 @@ function CardDetails({ cardId }: { cardId: string }) {
                 <span className="text-muted-foreground text-xs">
                   {t(`details.status.${s.status}`)}
                   {s.givenByName ? ` · ${t("details.givenBy", { name: s.givenByName })}` : ""}
+                  {s.viaKey ? ` · ${t("details.viaKey", { name: s.viaKey })}` : ""}
                   {s.selfService ? ` · ${t("details.selfService")}` : ""}
                 </span>
                 {s.overrideReason ? (
