@@ -1,4 +1,5 @@
 import type { CustomerCard } from "@shared/cards.schema";
+import { API_KEY_SCOPES } from "@shared/integrations.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   isDateName,
@@ -22,6 +23,26 @@ type Operation = {
 };
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
+/**
+ * The document with every `$ref` replaced by the component it names (the public API's request
+ * schemas are named components), so the probes are built from the schemas themselves.
+ */
+function inlineRefs(document: Doc): Doc {
+  const components = (document as { components?: Record<string, Record<string, unknown>> })
+    .components;
+  const resolve = (value: unknown, depth: number): unknown => {
+    if (Array.isArray(value)) return value.map((item) => resolve(item, depth));
+    if (!value || typeof value !== "object") return value;
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref === "string" && depth < 20) {
+      const [, , kind, name] = ref.split("/");
+      return resolve(components?.[kind!]?.[name!] ?? {}, depth + 1);
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, depth)]));
+  };
+  return { paths: resolve(document.paths, 0) as Doc["paths"] };
+}
+
 const IMPOSSIBLE_DATES = ["2024-02-31", "2023-02-29", "0000-01-01"];
 const NUL = "\u0000";
 
@@ -30,6 +51,8 @@ let doc: Doc;
 let company: { cookie: string; companyId: string };
 let customer: { cookie: string; customerId: string };
 let cardId: string;
+/** A live key with every scope: the public API's routes (/api/v1) are walked with it. */
+let apiKey: string;
 let ipCounter = 0;
 
 beforeAll(async () => {
@@ -43,7 +66,12 @@ beforeAll(async () => {
     await t.request("/api/me/cards", { cookie: customer.cookie })
   ).json()) as CustomerCard[];
   cardId = cards[0]!.id;
-  doc = (await (await t.request("/api/openapi.json")).json()) as Doc;
+  const key = await t.request("/api/integrations/keys", {
+    cookie: company.cookie,
+    body: { name: "Walk", scopes: [...API_KEY_SCOPES], mode: "live" },
+  });
+  apiKey = ((await key.json()) as { secret: string }).secret;
+  doc = inlineRefs((await (await t.request("/api/openapi.json")).json()) as Doc);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -99,7 +127,7 @@ function pathWith(path: string, override?: { name: string; value: string }) {
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (override?.name === name) return encodeURIComponent(override.value);
     if (path.includes("/cards/")) return cardId;
-    if (path.includes("/customers/")) return customer.customerId;
+    if (path.includes("/customers/") || path.includes("/members/")) return customer.customerId;
     if (path.includes("/companies/")) return company.companyId;
     return "walk-id";
   });
@@ -156,6 +184,16 @@ async function send(probe: Probe, path: string) {
   const actor = actorFor(path);
   // A fresh client address per request: the per-IP limits are not what is tested here.
   const ip = `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+  if (path.startsWith("/api/v1/")) {
+    // The public API: the key instead of a session, and a fresh Idempotency-Key on every write,
+    // so that each probe reaches the route's own validation.
+    return t.request(probe.url, {
+      method: probe.method.toUpperCase(),
+      ip,
+      headers: { authorization: `Bearer ${apiKey}`, "idempotency-key": `walk-${ipCounter}` },
+      ...(probe.body !== undefined ? { body: probe.body } : {}),
+    });
+  }
   if (probe.form) {
     return t.app.request(
       probe.url,
@@ -181,7 +219,9 @@ async function walk(kind: "nul" | "date") {
   for (const probe of list) {
     const path = probe.url.split("?")[0]!;
     const res = await send(probe, path);
-    if (res.status < 400 || res.status >= 500) {
+    // A public route must refuse the probe itself, not the key (a 401 would test nothing).
+    const keyRefused = path.startsWith("/api/v1/") && (res.status === 401 || res.status === 403);
+    if (res.status < 400 || res.status >= 500 || keyRefused) {
       failures.push(
         `${probe.method.toUpperCase()} ${probe.url} (${probe.label}): ${res.status} ${(await res.text()).slice(0, 200)}`,
       );
@@ -194,6 +234,8 @@ describe("every route of the OpenAPI document", () => {
   it("answers a NUL character in any string field, query or path parameter with a 4xx", async () => {
     const { count, failures } = await walk("nul");
     expect(count).toBeGreaterThan(150);
+    // The public API is walked too (issue 33), with a key.
+    expect(probes("nul").filter((p) => p.url.startsWith("/api/v1/")).length).toBeGreaterThan(10);
     expect(failures).toEqual([]);
   }, 120_000);
 
