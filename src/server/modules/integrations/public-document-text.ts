@@ -38,8 +38,7 @@ no seu sistema) faz a venda contar uma vez só, mesmo com chaves de idempotênci
 ## Paginação
 As listas são por cursor: \`limit\` (até 100) e \`cursor\`. A resposta é
 \`{ "data": [...], "nextCursor": "..." }\`; envie \`nextCursor\` como \`cursor\` no próximo pedido
-até ele vir \`null\`. Os cursores são opacos: guarde-os como vieram (por exemplo, o último
-\`nextCursor\` de \`GET /api/v1/stamps\` para a conciliação do dia seguinte).
+até ele vir \`null\`. Os cursores são opacos: use-os como vieram.
 
 ## Valores
 Valores de compra vão em centavos, inteiros: R$ 47,50 é \`4750\`. Negativo, fracionário ou acima de
