@@ -49,6 +49,8 @@ export async function startAppServer(options: {
     // X-Forwarded-For, so a worker's many accounts stay under the per-IP sign-up limit; the
     // browser's requests carry no such header and are counted by their socket as in production.
     TRUST_PROXY: "1",
+    // Webhooks to the test's own receiver on 127.0.0.1 over http (development's flag).
+    WEBHOOK_ALLOW_LOOPBACK: "1",
     ...options.env,
   };
   delete env.DATABASE_URL;

@@ -56,7 +56,10 @@ import { streamingBodyLimit } from "./modules/files/upload";
 import { apiDocsRoutes } from "./modules/integrations/api-docs";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { servePublicDocument } from "./modules/integrations/public-document";
+import type { WebhookNetworkOptions } from "./modules/integrations/ssrf";
 import { v1Routes } from "./modules/integrations/v1.routes";
+import { v1WebhooksRoutes } from "./modules/integrations/v1-webhooks.routes";
+import { webhooksRoutes } from "./modules/integrations/webhooks.routes";
 import { interestsRoutes } from "./modules/interests/interests.routes";
 import { devJobsRoutes, healthRoutes } from "./modules/jobs/jobs.routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
@@ -131,6 +134,8 @@ export type AppDeps = {
   channelSecretKey?: Buffer;
   /** Meta's Graph API (GRAPH_API_BASE_URL; default https://graph.facebook.com/v21.0). */
   graphApiBaseUrl?: string;
+  /** Webhooks' SSRF guard (ssrf.ts): WEBHOOK_ALLOW_LOOPBACK=1, or the tests' stub resolver. */
+  webhooks?: WebhookNetworkOptions;
   /** Password hashing; default better-auth's scrypt. Only the API tests give a cheaper one. */
   passwordHashing?: PasswordHashing;
   /** The public API's requests a minute per key (API_KEY_RATE_LIMIT); tests give a small one. */
@@ -307,6 +312,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", posterRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", teamRoutes({ db, auth, appUrl: deps.appUrl, trustProxyHops }));
   app.route("/api", integrationsRoutes({ db }));
+  app.route("/api", webhooksRoutes({ db, webhooks: deps.webhooks }));
+  app.route("/api/v1", v1WebhooksRoutes({ db, webhooks: deps.webhooks }));
   const billing = { db, provider: billingProvider, appUrl: deps.appUrl };
   app.route("/api", billingRoutes(billing));
   if (!deps.production && billingProvider.name === "dev") {
@@ -335,6 +342,7 @@ export function createApp(deps: AppDeps): App {
           billingProvider,
           assistantEngine,
           authSecret: deps.authSecret,
+          webhooks: deps.webhooks,
           ...channelDeps,
         },
         JOBS,

@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   // without them one pair is made once and kept in DATA_DIR.
   VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  // Webhooks to this machine (http:// and loopback) while developing; refused in production.
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1", "true", "false"]).optional(),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: address or an https: URL")
@@ -145,6 +147,11 @@ export type Env = {
    */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string | undefined;
+  /**
+   * WEBHOOK_ALLOW_LOOPBACK=1: webhook endpoints may be http:// and on this machine (loopback), for
+   * trying a local receiver; never in production (refused at start-up).
+   */
+  webhookAllowLoopback: boolean;
 };
 
 /** What the app needs to sign Google Wallet passes and update them (modules/wallet). */
@@ -301,6 +308,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const billingProvider = billingProviderOf(e, appUrl);
+  const webhookAllowLoopback =
+    e.WEBHOOK_ALLOW_LOOPBACK === "1" || e.WEBHOOK_ALLOW_LOOPBACK === "true";
+  if (webhookAllowLoopback && e.NODE_ENV === "production") {
+    throw new Error(
+      "WEBHOOK_ALLOW_LOOPBACK is refused in production: it lets webhooks reach this machine. Remove it (it is for trying a local receiver while developing).",
+    );
+  }
   // Half a language-model configuration is a mistake, not a wish for the rules engine.
   const llmVars = [e.LLM_BASE_URL, e.LLM_API_KEY, e.LLM_MODEL];
   if (llmVars.some(Boolean) && !llmVars.every(Boolean)) {
@@ -340,5 +354,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     appleWallet: appleWalletOf(e),
     vapid: vapidOf(e),
     vapidSubject: e.VAPID_SUBJECT,
+    webhookAllowLoopback,
   };
 }

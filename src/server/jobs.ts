@@ -16,6 +16,7 @@ import { ASSISTANT_JOBS } from "./modules/assistant/assistant.jobs";
 import type { AssistantEngine } from "./modules/assistant/engine";
 import { BILLING_JOBS } from "./modules/billing/billing.jobs";
 import type { BillingProvider } from "./modules/billing/provider";
+import { WEBHOOK_JOBS, type WebhookDeliveryOptions } from "./modules/integrations/webhooks.jobs";
 import type { JobDefinition } from "./modules/jobs/jobs.service";
 import type { Mailer } from "./modules/mail/mail.service";
 import { sendEmailJob } from "./modules/mail/outbox";
@@ -41,6 +42,8 @@ export type AppJobDeps = {
   channelSecretKey?: Buffer;
   /** Meta's Graph API (GRAPH_API_BASE_URL; default https://graph.facebook.com/v21.0). */
   graphApiBaseUrl?: string;
+  /** How webhook deliveries reach the network (WEBHOOK_ALLOW_LOOPBACK; the tests' stubs). */
+  webhooks?: WebhookDeliveryOptions;
 };
 
 export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
@@ -63,4 +66,5 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   CUSTOMER_IMPORT_JOB_DEFINITION,
   ...WALLET_JOBS,
   ...PUSH_JOBS,
+  ...WEBHOOK_JOBS,
 ];

@@ -63,6 +63,8 @@ export async function startServer(env: Env) {
     production: env.nodeEnv === "production",
   });
   const graphApiBaseUrl = env.graphApiBaseUrl;
+  // Webhooks: http:// and loopback only with WEBHOOK_ALLOW_LOOPBACK=1 (development).
+  const webhooks = { allowLoopback: env.webhookAllowLoopback };
   const mailer = createMailer({
     smtpUrl: env.smtpUrl,
     from: env.mailFrom,
@@ -112,6 +114,7 @@ export async function startServer(env: Env) {
     assistantEngine,
     channelSecretKey,
     graphApiBaseUrl,
+    webhooks,
     db: database.db,
     backupDir,
     mailer,
@@ -136,6 +139,7 @@ export async function startServer(env: Env) {
       assistantEngine,
       channelSecretKey,
       graphApiBaseUrl,
+      webhooks,
     },
     jobs: JOBS,
   });

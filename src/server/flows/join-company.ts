@@ -18,6 +18,7 @@ import { listCustomerCards } from "../modules/cards/cards.queries";
 import { openCard } from "../modules/cards/cards.service";
 import { findPublicCompany } from "../modules/companies/companies.queries";
 import { addMembership } from "../modules/customers/memberships.service";
+import { emitWebhookEvent } from "../modules/integrations/webhooks.service";
 import { partnerOrigin } from "../modules/partnerships/partnerships.queries";
 import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { recordReferral } from "../modules/referrals/referrals.service";
@@ -62,6 +63,14 @@ export async function joinCompany(
   }
   if (joining.marketingConsent) {
     await grantMarketingConsent(tx, { customerId, companyId, ...joining.marketingConsent });
+  }
+  // `member.joined` for the company's webhooks (with the name and e-mail its panel shows).
+  if (joined) {
+    await emitWebhookEvent(tx, companyId, "member.joined", {
+      memberId: customerId,
+      cardId,
+      origin: joining.origin,
+    });
   }
   return { joined, cardId };
 }

@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import type { CompanyActor } from "../middleware/actor";
 import { creditCard } from "../modules/cards/cards.service";
 import { getCompanyClaim } from "../modules/claims/claims.queries";
+import { emitWebhookEvent } from "../modules/integrations/webhooks.service";
 import { queueCustomerEmail } from "../modules/notifications/customer-emails";
 import {
   approveClaimStamp,
@@ -32,6 +33,14 @@ export async function approveClaim(
     throw new AppError("claim_not_pending", 409, "The claim was already reviewed");
   const { added, customerId, card } = await creditCard(tx, actor, claim.cardId, claim.method);
   await approveClaimStamp(tx, claimId, { count: added, givenBy: actor.userId });
+  await emitWebhookEvent(tx, actor.companyId, "claim.decided", {
+    claimId,
+    cardId: claim.cardId,
+    memberId: customerId,
+    method: claim.method,
+    decision: "approved",
+    count: added,
+  });
   if (card.status === "complete") {
     const target = { customerId, companyId: actor.companyId };
     await queueCustomerEmail(tx, appUrl, { kind: "cardComplete", ...target, reward: card.reward });
@@ -54,6 +63,14 @@ export async function rejectClaim(
       throw new AppError("claim_not_pending", 409, "The claim was already reviewed");
     }
     const claim = await getCompanyClaim(tx, actor.companyId, claimId);
+    await emitWebhookEvent(tx, actor.companyId, "claim.decided", {
+      claimId,
+      cardId: claim.cardId,
+      memberId: claim.customerId,
+      method: claim.method,
+      decision: "rejected",
+      count: 0,
+    });
     await queueCustomerEmail(tx, appUrl, {
       kind: "claimRefused",
       customerId: claim.customerId,

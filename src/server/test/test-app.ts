@@ -67,6 +67,7 @@ type TestAppOptions = Partial<
     | "billingProvider"
     | "assistantEngine"
     | "graphApiBaseUrl"
+    | "webhooks"
     | "apiKeyRateLimit"
   >
 > & {
@@ -134,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
           authSecret: TEST_AUTH_SECRET,
           channelSecretKey: TEST_CHANNEL_SECRET_KEY,
           graphApiBaseUrl: appOptions.graphApiBaseUrl,
+          webhooks: appOptions.webhooks,
         },
         pollingIntervalSeconds: 0.5,
         cronCheckSeconds: 1,

@@ -3054,6 +3054,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Dados de teste': the members, cards and latest 20 stamps the test keys made in the company's sandbox (Dono only) */
+        get: operations["getIntegrationsSandbox"];
+        put?: never;
+        post?: never;
+        /** 'Apagar dados de teste': deletes the sandbox and everything in it; test keys keep working on a new one */
+        delete: operations["deleteIntegrationsSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/webhooks": {
         parameters: {
             query?: never;
@@ -3165,10 +3183,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook endpoints of the key's mode (live or test) [webhooks:manage] */
+        /**
+         * The webhook endpoints of the key's mode (live or test) [webhooks:manage]
+         * @description Lists the company's endpoints for the key's mode: a live key the live company's, a test key the sandbox's. Each carries its `secret` (`whsec_…`) to verify deliveries with a Standard Webhooks library.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Adds an endpoint (a public HTTPS URL) for the events it names; its `secret` verifies the deliveries' signatures (Standard Webhooks) [webhooks:manage] */
+        /**
+         * Adds an endpoint (a public HTTPS URL) for the events it names; its `secret` verifies the deliveries' signatures (Standard Webhooks) [webhooks:manage]
+         * @description Each event is POSTed as JSON `{ type, timestamp, data }` with the headers `webhook-id` (the same on every retry: dedupe on it), `webhook-timestamp` and `webhook-signature`. A 2xx answer within 10 s is a success; otherwise it is retried with exponential backoff for about a day, then the endpoint is turned off and the owner e-mailed. Redirects are not followed. A URL that is not HTTPS or resolves to a loopback, private, link-local or metadata address is refused: 400 `webhook_url_forbidden`. At most 10 endpoints: 409 `webhook_endpoints_limited`.
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -3186,7 +3210,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes an endpoint of the key's mode and its delivery log [webhooks:manage] */
+        /**
+         * Removes an endpoint of the key's mode and its delivery log [webhooks:manage]
+         * @description The endpoint receives nothing more; deliveries still waiting are dropped. An endpoint of the other mode, or another company's, is a 404.
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
@@ -4587,6 +4614,31 @@ export interface components {
             durationMs: number;
             ipAddress: string | null;
             createdAt: string;
+        };
+        SandboxData: {
+            exists: boolean;
+            members: {
+                id: string;
+                name: string;
+                email: string;
+                cards: {
+                    id: string;
+                    programName: string;
+                    stamps: number;
+                    maxStamps: number;
+                    /** @enum {string} */
+                    status: "active" | "complete" | "redeemed";
+                }[];
+            }[];
+            stamps: {
+                id: string;
+                memberName: string;
+                count: number;
+                amountCents: number | null;
+                externalSaleId: string | null;
+                keyName: string | null;
+                createdAt: string;
+            }[];
         };
         WebhookEndpoint: {
             id: string;
@@ -23276,6 +23328,170 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiRequestLog"][];
                 };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getIntegrationsSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox's data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxData"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description unauthenticated / invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden / email_not_confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description email_taken / card_complete / card_not_complete / card_redeemed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description claim_not_allowed / idempotency_key_reused (same key, another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteIntegrationsSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description validation_failed */
             400: {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { emitWebhookEvent } from "../integrations/webhooks.service";
 import { queueCustomerPush } from "../push/push.service";
 import { queueWalletSync } from "../wallet/wallet.service";
 import { getCompanyCard, lockCardForCredit } from "./cards.queries";
@@ -56,6 +57,14 @@ export async function redeemCard(
     companyId: actor.companyId,
     reward: redeemed.reward,
     url: customerCardUrl(actor.companyId),
+  });
+  await emitWebhookEvent(db, actor.companyId, "reward.redeemed", {
+    cardId,
+    memberId: redeemed.customerId,
+    reward: redeemed.reward,
+    stamps: redeemed.stamps,
+    maxStamps: redeemed.maxStamps,
+    apiKeyId: actor.apiKeyId ?? null,
   });
   return redeemed;
 }
@@ -211,11 +220,19 @@ export async function creditCard(
       method === "birthday" ? "birthday" : "stamp",
       data,
     );
-    if (status === "complete")
+    if (status === "complete") {
       await queueCustomerPush(tx, card.customerId, "card_complete", {
         ...data,
         reward: answer.reward,
       });
+      await emitWebhookEvent(tx, actor.companyId, "card.completed", {
+        cardId: card.id,
+        memberId: card.customerId,
+        stamps: total,
+        maxStamps: card.maxStamps,
+        reward: answer.reward,
+      });
+    }
   }
   return { added, customerId: card.customerId, card: answer };
 }

@@ -3,7 +3,7 @@ import { AppError } from "../../errors";
 import { addressAllowed, checkWebhookUrl, type Resolver } from "./ssrf";
 
 /** A stub DNS: names to addresses (anything else does not resolve). */
-export const stubResolver =
+const stubResolver =
   (table: Record<string, string[]>): Resolver =>
   async (host) => {
     const addresses = table[host];

@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
+import { emitWebhookEvent } from "../integrations/webhooks.service";
 import { queueEmail } from "../mail/outbox";
 import { referralRewardEmail } from "./referral-email";
 import {
@@ -173,7 +174,13 @@ export async function qualifyReferral(
     companyId: input.companyId,
     customerId: input.customerId,
   });
-  if (referral) await rewardReferrer(tx, referral, input.appUrl, giveStamps);
+  if (!referral) return;
+  await emitWebhookEvent(tx, input.companyId, "referral.qualified", {
+    referralId: referral.id,
+    referrerId: referral.referrerId,
+    memberId: referral.referredId,
+  });
+  await rewardReferrer(tx, referral, input.appUrl, giveStamps);
 }
 
 // Run on every staff stamp (nearly always updating nothing): prepared once per connection.

@@ -3,6 +3,7 @@ import type { StampMethod } from "@shared/stamps.schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { reusableQuery } from "../../db/prepared";
+import { emitWebhookEvent } from "../integrations/webhooks.service";
 import { stamps } from "./stamps.table";
 
 // Every staff stamp runs this statement: prepared once per connection (db/prepared.ts).
@@ -42,6 +43,35 @@ export async function recordStaffStamp(
     externalSaleId: stamp.externalSaleId ?? null,
     createdAt: stamp.createdAt?.toISOString() ?? null,
   });
+  await emitStampAdded(tx, stamp);
+}
+
+/** `stamp.added` for the company's webhooks (ids and counts; the card's count is added there). */
+async function emitStampAdded(
+  tx: Db,
+  stamp: {
+    id: string;
+    cardId: string;
+    companyId: string;
+    customerId: string;
+    method: string;
+    count: number;
+    apiKeyId?: string | null;
+    amountCents?: number | null;
+    externalSaleId?: string | null;
+  },
+) {
+  if (stamp.count <= 0) return;
+  await emitWebhookEvent(tx, stamp.companyId, "stamp.added", {
+    stampId: stamp.id,
+    cardId: stamp.cardId,
+    memberId: stamp.customerId,
+    count: stamp.count,
+    method: stamp.method,
+    amountCents: stamp.amountCents ?? null,
+    externalSaleId: stamp.externalSaleId ?? null,
+    apiKeyId: stamp.apiKeyId ?? null,
+  });
 }
 
 const insertStaffStamp = reusableQuery("insert_staff_stamp", (db) =>
@@ -77,14 +107,16 @@ export async function recordSelfStamp(
   tx: Db,
   stamp: { cardId: string; companyId: string; customerId: string; count: number },
 ): Promise<void> {
+  const id = randomUUID();
   await tx.insert(stamps).values({
-    id: randomUUID(),
+    id,
     ...stamp,
     method: "purchase",
     status: "approved",
     selfService: true,
     approvedAt: sql`now()`,
   });
+  await emitStampAdded(tx, { ...stamp, id, method: "purchase" });
 }
 
 /** A rule's stamps, given by no one and approved at once (flows/give-stamp.ts giveRuleStamps). */
@@ -98,12 +130,14 @@ export async function recordRuleStamp(
     count: number;
   },
 ): Promise<void> {
+  const id = randomUUID();
   await tx.insert(stamps).values({
-    id: randomUUID(),
+    id,
     ...stamp,
     status: "approved",
     approvedAt: sql`now()`,
   });
+  await emitStampAdded(tx, { ...stamp, id });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,7 +187,7 @@ export async function approveClaimStamp(
   claimId: string,
   approval: { count: number; givenBy: string },
 ): Promise<void> {
-  await tx
+  const [approved] = await tx
     .update(stamps)
     .set({
       status: "approved",
@@ -162,7 +196,9 @@ export async function approveClaimStamp(
       approvedAt: sql`now()`,
       reviewedAt: sql`now()`,
     })
-    .where(eq(stamps.id, claimId));
+    .where(eq(stamps.id, claimId))
+    .returning();
+  if (approved) await emitStampAdded(tx, approved);
 }
 
 /**
