@@ -83,6 +83,7 @@ export const APP_PATHS = [
   "/parceria-mensagens",
   "/parcerias-ativas",
   "/equipe",
+  "/integracoes",
   "/balcao",
   "/balcao/qr",
   "/dashboard-cliente",

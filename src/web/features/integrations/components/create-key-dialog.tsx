@@ -117,7 +117,7 @@ export function CreateKeyDialog({ onCreated }: { onCreated: (created: CreatedApi
                   <span className="font-medium">{t(`scopes.${textKey(scope)}.label`)}</span>
                   <span className="text-muted-foreground text-xs">
                     {t(`scopes.${textKey(scope)}.hint`)}{" "}
-                    <code className="break-all text-[0.7rem]">{scope}</code>
+                    <code className="whitespace-nowrap text-[0.7rem]">{scope}</code>
                   </span>
                 </span>
               </label>
