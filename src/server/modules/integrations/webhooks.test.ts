@@ -243,6 +243,58 @@ describe("webhooks", () => {
     expect(await on.json()).toMatchObject({ enabled: true, disabledReason: null });
   });
 
+  it("queues member.joined, card.completed and reward.redeemed with ids and counts", async () => {
+    const endpoint = await addEndpoint(t, cafe.cookie, {
+      url: receiverUrl,
+      events: ["member.joined", "card.completed", "reward.redeemed"],
+    });
+    const maria = await t.customerSession({
+      name: "Maria Souza",
+      email: "maria@example.com",
+      origin: { empresa_id: cafe.companyId, origem: "qrcode_empresa" },
+    });
+    const stamped = await t.request(`/api/customers/${maria.customerId}/stamps`, {
+      cookie: cafe.cookie,
+      body: { method: "purchase", notes: "", quantity: 10 },
+    });
+    expect(stamped.status, await stamped.clone().text()).toBe(201);
+    const { id: cardId } = (await stamped.json()) as { id: string };
+    const redeemed = await t.request(`/api/cards/${cardId}/redeem`, {
+      cookie: cafe.cookie,
+      body: {},
+    });
+    expect(redeemed.status, await redeemed.clone().text()).toBe(200);
+    const log = (await deliveries(endpoint.id)).reverse();
+    expect(log.map((d) => d.eventType)).toEqual([
+      "member.joined",
+      "card.completed",
+      "reward.redeemed",
+    ]);
+    const { rows } = await t.db.execute(
+      sql`select payload from webhook_deliveries where endpoint_id = ${endpoint.id} order by created_at`,
+    );
+    const [joined, completed, redemption] = rows.map(
+      (r) => (r as { payload: { data: Record<string, unknown> } }).payload.data,
+    );
+    expect(joined).toMatchObject({
+      memberId: maria.customerId,
+      name: "Maria Souza",
+      email: "maria@example.com",
+      origin: "qrcode_empresa",
+    });
+    expect(completed).toMatchObject({
+      cardId,
+      memberId: maria.customerId,
+      stamps: 10,
+      maxStamps: 10,
+    });
+    expect(redemption).toMatchObject({ cardId, memberId: maria.customerId });
+    await t.request(`/api/integrations/webhooks/${endpoint.id}`, {
+      cookie: cafe.cookie,
+      method: "DELETE",
+    });
+  });
+
   it("keeps test endpoints apart and rotates a secret", async () => {
     const endpoint = await addEndpoint(t, cafe.cookie, {
       url: receiverUrl,
