@@ -56,6 +56,7 @@ import { streamingBodyLimit } from "./modules/files/upload";
 import { apiDocsRoutes } from "./modules/integrations/api-docs";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { servePublicDocument } from "./modules/integrations/public-document";
+import { sandboxRoutes } from "./modules/integrations/sandbox.routes";
 import type { WebhookNetworkOptions } from "./modules/integrations/ssrf";
 import { v1Routes } from "./modules/integrations/v1.routes";
 import { v1WebhooksRoutes } from "./modules/integrations/v1-webhooks.routes";
@@ -312,6 +313,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", posterRoutes({ db, appUrl: deps.appUrl }));
   app.route("/api", teamRoutes({ db, auth, appUrl: deps.appUrl, trustProxyHops }));
   app.route("/api", integrationsRoutes({ db }));
+  app.route("/api", sandboxRoutes({ db }));
   app.route("/api", webhooksRoutes({ db, webhooks: deps.webhooks }));
   app.route("/api/v1", v1WebhooksRoutes({ db, webhooks: deps.webhooks }));
   const billing = { db, provider: billingProvider, appUrl: deps.appUrl };

@@ -176,3 +176,43 @@ export const WebhookDeliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/**
+ * What the company's test keys made in its sandbox ('Dados de teste', shown apart from the live
+ * data): its members with their cards, and the latest 20 stamps. `exists` false: no test key yet,
+ * or just emptied (the next test call makes a new sandbox).
+ */
+export const SandboxDataSchema = z
+  .object({
+    exists: z.boolean(),
+    members: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        email: z.string(),
+        cards: z.array(
+          z.object({
+            id: z.string(),
+            programName: z.string(),
+            stamps: z.number().int(),
+            maxStamps: z.number().int(),
+            status: z.enum(["active", "complete", "redeemed"]),
+          }),
+        ),
+      }),
+    ),
+    stamps: z.array(
+      z.object({
+        id: z.string(),
+        memberName: z.string(),
+        count: z.number().int(),
+        amountCents: z.number().int().nullable(),
+        externalSaleId: z.string().nullable(),
+        /** The test key that gave it (null: the key was deleted, or not the API). */
+        keyName: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "SandboxData" });
+export type SandboxData = z.infer<typeof SandboxDataSchema>;

@@ -4,6 +4,7 @@
  * key always has somewhere to act.
  */
 import type { CreateApiKey } from "@shared/integrations.schema";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import type { CompanyActor } from "../middleware/actor";
 import { ensureSandboxCompany, findSandboxCompanyId } from "../modules/companies/companies.service";
@@ -12,6 +13,8 @@ import { copyPrograms } from "../modules/programs/programs.service";
 
 /** The company's sandbox, made (with its programmes) when it has none. */
 export async function openSandbox(tx: Tx, liveCompanyId: string): Promise<string> {
+  // Two first calls at once (a new test key, or the calls after 'Apagar dados de teste') make one.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox:${liveCompanyId}`}))`);
   const existing = await findSandboxCompanyId(tx, liveCompanyId);
   if (existing) return existing;
   const sandboxId = await ensureSandboxCompany(tx, liveCompanyId);

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { openSandbox } from "../flows/create-api-key";
 import {
   type ApiKeyActor,
   authenticateApiKey,
@@ -35,7 +36,7 @@ export function apiKeyAuth(db: Db, trustProxyHops: number, rule = API_KEY_RATE_L
   return createMiddleware<{ Variables: ApiKeyVars }>(async (c, next) => {
     const started = performance.now();
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const actor = secret ? await authenticateApiKey(db, secret) : null;
+    const actor = secret ? await authenticateApiKey(db, secret, reopenSandbox(db)) : null;
     if (!actor) {
       throw new AppError("api_key_invalid", 401, "Invalid, revoked or expired API key.");
     }
@@ -71,6 +72,10 @@ export function apiKeyAuth(db: Db, trustProxyHops: number, rule = API_KEY_RATE_L
     await log(c.res.status);
   });
 }
+
+/** A test key's sandbox, made again after 'Apagar dados de teste' emptied it. */
+const reopenSandbox = (db: Db) => (liveCompanyId: string) =>
+  db.transaction((tx) => openSandbox(tx, liveCompanyId));
 
 /** The key's scope for this route, or 403 `scope_required` naming it. */
 export function requireScope(c: Context<{ Variables: ApiKeyVars }>, scope: ApiKeyScope) {

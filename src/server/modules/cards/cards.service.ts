@@ -336,3 +336,11 @@ async function tryOpenCard(
     .limit(1);
   return open ? { cardId: open.id, opened: false } : null;
 }
+
+/**
+ * Deletes every card of a company (emptying a sandbox: flows/empty-sandbox.ts), first, so that its
+ * programmes, which cards reference with ON DELETE RESTRICT, can go with the company.
+ */
+export async function deleteCompanyCards(tx: Db, companyId: string): Promise<void> {
+  await tx.delete(loyaltyCards).where(eq(loyaltyCards.companyId, companyId));
+}

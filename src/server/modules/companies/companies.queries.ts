@@ -13,7 +13,7 @@ import {
   type PublicCompany,
   type SpecialPromotion,
 } from "@shared/companies.schema";
-import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { saoPauloToday } from "../../db/time-zone";
 import { users } from "../auth/auth.table";
@@ -72,8 +72,15 @@ export async function findCompanySummary(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What anyone may see of a company (the welcome card of a sign-up link). */
-export async function findPublicCompany(db: Db, id: string): Promise<PublicCompany | null> {
+/**
+ * What anyone may see of a company (the welcome card of a sign-up link). A sandbox (a test key's
+ * copy of a company) is never public: null, unless `includeSandbox` (its invitations).
+ */
+export async function findPublicCompany(
+  db: Db,
+  id: string,
+  { includeSandbox = false } = {},
+): Promise<PublicCompany | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db
     .select({
@@ -85,7 +92,7 @@ export async function findPublicCompany(db: Db, id: string): Promise<PublicCompa
       logoUrl: companies.logoUrl,
     })
     .from(companies)
-    .where(eq(companies.id, id))
+    .where(and(eq(companies.id, id), includeSandbox ? undefined : isNull(companies.sandboxOf)))
     .limit(1);
   return row ?? null;
 }
@@ -133,6 +140,8 @@ export async function findClaimOptions(db: Db, companyId: string): Promise<Claim
 const listedInDirectory = () =>
   and(
     eq(companies.subscriptionActive, true),
+    // A sandbox copies the live company's subscription: never listed.
+    isNull(companies.sandboxOf),
     sql`exists (select 1 from ${users} where ${users.id} = ${companies.ownerId} and ${users.emailVerified})`,
   );
 
@@ -170,6 +179,7 @@ function runningPromotions(db: Db) {
       .from(companies),
     running: and(
       eq(companies.subscriptionActive, true),
+      isNull(companies.sandboxOf),
       eq(companies.promotionActive, true),
       isNotNull(companies.promotionDescription),
       ne(sql`btrim(${companies.promotionDescription})`, ""),

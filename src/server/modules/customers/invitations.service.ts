@@ -65,7 +65,7 @@ async function invitationMail(
   deps: InvitationDeps,
   input: { to: string; companyId: string; token: string; stamps?: number },
 ): Promise<Mail> {
-  const company = await findPublicCompany(deps.db, input.companyId);
+  const company = await findPublicCompany(deps.db, input.companyId, { includeSandbox: true });
   return invitationEmail({
     to: input.to,
     companyName: company?.tradeName ?? "Uma empresa",
@@ -242,7 +242,7 @@ export async function usableByToken(db: Db, token: string): Promise<InvitationRo
 export async function findInvitation(db: Db, token: string): Promise<Invitation> {
   const row = await usableByToken(db, token);
   if (!row) throw invalidInvitation();
-  const company = await findPublicCompany(db, row.companyId);
+  const company = await findPublicCompany(db, row.companyId, { includeSandbox: true });
   const companyName = company?.tradeName ?? "";
   if (row.userId) {
     // Legacy: the account 'Novo Cliente' made; the link sets its password.
@@ -394,6 +394,6 @@ export async function declineInvitation(
 }
 
 export async function invitingCompany(db: Db, companyId: string) {
-  const company = await findPublicCompany(db, companyId);
+  const company = await findPublicCompany(db, companyId, { includeSandbox: true });
   return { companyId, companyName: company?.tradeName ?? "" };
 }

@@ -185,7 +185,12 @@ export type ApiKeyActor = {
  * The key behind a secret, if usable (null: unknown, revoked or expired), counting this use, with
  * what it acts on (the sandbox of a test key) and the plan's state.
  */
-export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKeyActor | null> {
+export async function authenticateApiKey(
+  db: Db,
+  secret: string,
+  /** Makes the live company's sandbox when a test key finds none (emptied): its id. */
+  openSandbox?: (liveCompanyId: string) => Promise<string>,
+): Promise<ApiKeyActor | null> {
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 100) return null;
   const [key] = await db
     .update(apiKeys)
@@ -194,14 +199,17 @@ export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKey
     .returning();
   if (!key) return null;
   const company = await findKeyCompany(db, key.companyId, key.mode);
-  if (!company?.actingId) return null;
+  if (!company) return null;
+  const actingId =
+    company.actingId ?? (key.mode === "test" ? await openSandbox?.(key.companyId) : null);
+  if (!actingId) return null;
   return {
     keyId: key.id,
     keyName: key.name,
     mode: key.mode as ApiKeyMode,
     scopes: key.scopes as ApiKeyScope[],
     liveCompanyId: key.companyId,
-    companyId: company.actingId,
+    companyId: actingId,
     planExpired: company.planExpired,
   };
 }

@@ -245,6 +245,26 @@ describe("keys", () => {
     expect(testStamps.data.map((s: { memberId: string }) => s.memberId)).toEqual([
       sandboxMember.id,
     ]);
+
+    // 'Dados de teste' shows them apart, and empties them; the test key goes on, on a new sandbox.
+    const sandbox = await json(
+      await t.request("/api/integrations/sandbox", { cookie: cafe.cookie }),
+      200,
+    );
+    expect(sandbox.exists).toBe(true);
+    expect(sandbox.members).toMatchObject([{ id: sandboxMember.id, cards: [{ stamps: 1 }] }]);
+    expect(sandbox.stamps).toMatchObject([{ memberName: "Sara Sandbox", keyName: "Teste" }]);
+    const emptied = await t.request("/api/integrations/sandbox", {
+      cookie: cafe.cookie,
+      method: "DELETE",
+    });
+    expect(emptied.status).toBe(204);
+    const none = await t.request("/api/integrations/sandbox", { cookie: cafe.cookie });
+    expect((await json(none, 200)).exists).toBe(false);
+    expect((await json(await call(test, "/members"), 200)).data).toEqual([]);
+    expect((await json(await call(live, `/members/${liveMember.id}/cards`), 200)).data).not.toEqual(
+      [],
+    );
   });
 
   it("past the key's rate limit: 429 with Retry-After", async () => {

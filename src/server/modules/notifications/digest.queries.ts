@@ -70,9 +70,13 @@ function dueCompanies(db: Db, now: Date) {
       .from(companies)
       .leftJoin(notificationDigests, eq(notificationDigests.companyId, companies.id))
       .where(
-        or(
-          isNull(notificationDigests.lastSentAt),
-          lte(notificationDigests.lastSentAt, sql`${at(now)} - ${interval}`),
+        and(
+          // A sandbox (a test key's copy of a company) gets no digest.
+          isNull(companies.sandboxOf),
+          or(
+            isNull(notificationDigests.lastSentAt),
+            lte(notificationDigests.lastSentAt, sql`${at(now)} - ${interval}`),
+          ),
         ),
       ),
   );

@@ -38,6 +38,7 @@ const PUBLIC_PARTNERS_MAX = 100;
 /** SQL: the company is open to partnerships and may answer them (subscribed, plan not expired). */
 export const openToPartnerships = and(
   eq(companies.partnershipEnabled, true),
+  isNull(companies.sandboxOf),
   eq(companies.subscriptionActive, true),
   sql`not ${planExpiredSql}`,
 );

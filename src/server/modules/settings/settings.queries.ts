@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   SETTINGS_DEFAULTS,
 } from "@shared/settings.schema";
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { companies } from "../companies/companies.table";
@@ -25,16 +25,20 @@ export type BackupSchedule = {
 
 /** Every company with its backup frequency and retention (the defaults without a record). */
 export async function listBackupSchedules(db: Db): Promise<BackupSchedule[]> {
-  return db
-    .select({
-      companyId: companies.id,
-      tradeName: companies.tradeName,
-      backupFrequency: sql<BackupFrequency>`coalesce(${companySettings.backupFrequency}::text, ${DEFAULT_BACKUP_FREQUENCY})`,
-      retentionMonths: sql<number>`coalesce(${companySettings.retentionMonths}, ${DEFAULT_RETENTION_MONTHS})::int`,
-    })
-    .from(companies)
-    .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
-    .orderBy(asc(companies.id));
+  return (
+    db
+      .select({
+        companyId: companies.id,
+        tradeName: companies.tradeName,
+        backupFrequency: sql<BackupFrequency>`coalesce(${companySettings.backupFrequency}::text, ${DEFAULT_BACKUP_FREQUENCY})`,
+        retentionMonths: sql<number>`coalesce(${companySettings.retentionMonths}, ${DEFAULT_RETENTION_MONTHS})::int`,
+      })
+      .from(companies)
+      .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
+      // A sandbox (a test key's copy of a company) is not backed up.
+      .where(isNull(companies.sandboxOf))
+      .orderBy(asc(companies.id))
+  );
 }
 
 export async function getNotificationSettings(
