@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadEnv } from "../../env";
 import { AppError } from "../../errors";
 import { addressAllowed, checkWebhookUrl, type Resolver } from "./ssrf";
 
@@ -103,5 +104,15 @@ describe("the webhooks' SSRF guard", () => {
     expect(addressAllowed("127.0.0.1", true)).toBe(true);
     expect(addressAllowed("::ffff:8.8.8.8")).toBe(false);
     expect(addressAllowed("not an address")).toBe(false);
+  });
+
+  it("takes the development flag from WEBHOOK_ALLOW_LOOPBACK, and refuses it in production", () => {
+    expect(loadEnv({ WEBHOOK_ALLOW_LOOPBACK: "1" }).webhookAllowLoopback).toBe(true);
+    expect(loadEnv({}).webhookAllowLoopback).toBe(false);
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(40) } as const;
+    expect(loadEnv(production).webhookAllowLoopback).toBe(false);
+    expect(() => loadEnv({ ...production, WEBHOOK_ALLOW_LOOPBACK: "1" })).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK is refused in production/,
+    );
   });
 });
