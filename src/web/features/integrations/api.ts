@@ -7,15 +7,6 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "@/web/lib/api-client";
 import { integrationKeys } from "./keys";
 
-/**
- * Routes still missing from the generated client (the sandbox): called untyped with the
- * shared schemas' types until they land (`npx tsx scripts/generate-api-types.ts`).
- */
-type Untyped = <T>(path: string, init?: { params?: unknown; body?: unknown }) => Promise<T>;
-const untyped = {
-  get: api.get as unknown as Untyped,
-  delete: api.delete as unknown as Untyped,
-};
 const byId = (id: string) => ({ params: { path: { id } } });
 
 /** The company's API keys, newest first. */
@@ -142,35 +133,17 @@ export function useResendDelivery() {
 }
 
 /** What test keys created (shown apart from the live data). */
-export type SandboxView = {
-  members: {
-    id: string;
-    name: string;
-    email: string | null;
-    cards: { id: string; programName: string; stamps: number; maxStamps: number }[];
-  }[];
-  stamps: {
-    id: string;
-    memberName: string;
-    count: number;
-    amountCents: number | null;
-    keyName: string | null;
-    createdAt: string;
-  }[];
-};
-
 export const sandboxQueryOptions = () =>
   queryOptions({
     queryKey: integrationKeys.sandbox(),
-    queryFn: () => untyped.get<SandboxView>("/api/integrations/sandbox"),
-    retry: false,
+    queryFn: ({ signal }) => api.get("/api/integrations/sandbox", { signal }),
   });
 
 /** 'Apagar dados de teste'. */
 export function useClearSandbox() {
   const invalidate = useInvalidateIntegrations();
   return useMutation({
-    mutationFn: () => untyped.delete<unknown>("/api/integrations/sandbox"),
+    mutationFn: () => api.delete("/api/integrations/sandbox"),
     onSettled: invalidate,
   });
 }

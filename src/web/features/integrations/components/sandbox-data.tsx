@@ -25,7 +25,8 @@ export function SandboxData() {
   const sandbox = useQuery(sandboxQueryOptions());
   const clear = useClearSandbox();
   const data = sandbox.data;
-  const empty = data !== undefined && data.members.length === 0 && data.stamps.length === 0;
+  const empty =
+    data !== undefined && (!data.exists || (data.members.length === 0 && data.stamps.length === 0));
 
   return (
     <Card
@@ -65,7 +66,9 @@ export function SandboxData() {
       <CardContent className="grid gap-4">
         {sandbox.isPending ? <Spinner /> : null}
         {sandbox.isError ? (
-          <p className="text-muted-foreground text-sm">{t("sandbox.unavailable")}</p>
+          <p role="alert" className="text-destructive text-sm">
+            {errorMessage(sandbox.error)}
+          </p>
         ) : null}
         {empty ? <p className="text-muted-foreground text-sm">{t("sandbox.empty")}</p> : null}
         {data && data.members.length > 0 ? (
@@ -84,6 +87,7 @@ export function SandboxData() {
                     <span key={card.id} className="text-xs">
                       {card.programName}:{" "}
                       {t("sandbox.progress", { stamps: card.stamps, max: card.maxStamps })}
+                      {card.status === "active" ? "" : ` · ${t(`sandbox.status.${card.status}`)}`}
                     </span>
                   ))}
                 </li>
@@ -104,6 +108,9 @@ export function SandboxData() {
                     {" · "}
                     {t("sandbox.stampCount", { count: stamp.count })}
                     {stamp.amountCents !== null ? ` · ${formatMoney(stamp.amountCents)}` : ""}
+                    {stamp.externalSaleId
+                      ? ` · ${t("sandbox.sale", { id: stamp.externalSaleId })}`
+                      : ""}
                   </span>
                   <span className="text-muted-foreground text-xs">
                     {formatDateTime(stamp.createdAt)}
