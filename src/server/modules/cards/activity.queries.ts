@@ -1,10 +1,11 @@
 import type { CustomerActivity } from "@shared/cards.schema";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { profiles } from "../auth/profiles.table";
 import { memberships } from "../customers/memberships.table";
+import { apiKeys } from "../integrations/integrations.table";
 import { programs } from "../programs/programs.table";
 import { stamps } from "../stamps/stamps.table";
 import { loyaltyCards } from "./cards.table";
@@ -39,12 +40,14 @@ export async function listCustomerActivity(
       .select({
         stamp: stamps,
         programName: programs.name,
-        byName: staff.name,
+        // A team member's name, or "via <key name>" for the public API's stamps.
+        byName: sql<string | null>`coalesce(${staff.name}, 'via ' || ${apiKeys.name})`,
       })
       .from(stamps)
       .innerJoin(loyaltyCards, eq(loyaltyCards.id, stamps.cardId))
       .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
       .leftJoin(staff, eq(staff.id, stamps.givenBy))
+      .leftJoin(apiKeys, eq(apiKeys.id, stamps.apiKeyId))
       .where(and(eq(stamps.companyId, companyId), eq(stamps.customerId, customerId)))
       .orderBy(desc(stamps.createdAt), desc(stamps.id))
       .limit(limit),
@@ -54,11 +57,12 @@ export async function listCustomerActivity(
         at: loyaltyCards.redeemedAt,
         stamps: loyaltyCards.stamps,
         programName: programs.name,
-        byName: staff.name,
+        byName: sql<string | null>`coalesce(${staff.name}, 'via ' || ${apiKeys.name})`,
       })
       .from(loyaltyCards)
       .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
       .leftJoin(staff, eq(staff.id, loyaltyCards.redeemedBy))
+      .leftJoin(apiKeys, eq(apiKeys.id, loyaltyCards.redeemedByKeyId))
       .where(
         and(
           eq(loyaltyCards.companyId, companyId),
@@ -100,16 +104,20 @@ export async function listCustomerActivity(
   return events.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
 }
 
-/** The name of the team member who redeemed one of the company's cards (null: not redeemed). */
+/**
+ * Who redeemed one of the company's cards: the team member's name, or "via <key name>" through the
+ * public API (null: not redeemed).
+ */
 export async function findRedeemerName(
   db: Db,
   companyId: string,
   cardId: string,
 ): Promise<string | null> {
   const [row] = await db
-    .select({ name: staff.name })
+    .select({ name: sql<string | null>`coalesce(${staff.name}, 'via ' || ${apiKeys.name})` })
     .from(loyaltyCards)
-    .innerJoin(staff, eq(staff.id, loyaltyCards.redeemedBy))
+    .leftJoin(staff, eq(staff.id, loyaltyCards.redeemedBy))
+    .leftJoin(apiKeys, eq(apiKeys.id, loyaltyCards.redeemedByKeyId))
     .where(and(eq(loyaltyCards.id, cardId), eq(loyaltyCards.companyId, companyId)))
     .limit(1);
   return row?.name ?? null;

@@ -217,6 +217,11 @@ describe("stamps", () => {
     const res = await t.request(`/api/cards/${stamp.card.id}`, { cookie: cafe.cookie });
     const card = await json(res, 200);
     expect(card.history[0]).toMatchObject({ givenByName: null, viaKey: "PDV", count: 1 });
+    const details = await json(
+      await t.request(`/api/customers/${member.id}/activity`, { cookie: cafe.cookie }),
+      200,
+    );
+    expect(details[0]).toMatchObject({ byName: "via PDV" });
   });
 });
 

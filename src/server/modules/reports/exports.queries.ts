@@ -8,6 +8,7 @@ import { byCreatedAt, type KeyPart, keyOf, keyset, type Row } from "../../lib/ke
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { memberships } from "../customers/memberships.table";
+import { apiKeys } from "../integrations/integrations.table";
 import { customerMessages } from "../messages/messages.table";
 import { programs } from "../programs/programs.table";
 import { referrals } from "../referrals/referrals.table";
@@ -204,7 +205,8 @@ export function stampExportRows(db: Db, companyId: string, range: ExportRange) {
           customer: profiles.name,
           method: stamps.method,
           count: stamps.count,
-          givenBy: staff.name,
+          // A team member's name, or "via <key name>" for the public API's stamps.
+          givenBy: sql<string | null>`coalesce(${staff.name}, 'via ' || ${apiKeys.name})`,
           selfService: stamps.selfService,
           notes: stamps.notes,
           _key: keyOf(key),
@@ -212,6 +214,7 @@ export function stampExportRows(db: Db, companyId: string, range: ExportRange) {
         .from(stamps)
         .innerJoin(profiles, eq(profiles.id, stamps.customerId))
         .leftJoin(staff, eq(staff.id, stamps.givenBy))
+        .leftJoin(apiKeys, eq(apiKeys.id, stamps.apiKeyId))
         .where(
           and(
             eq(stamps.companyId, companyId),

@@ -50,7 +50,10 @@ function ActivityLine({ event }: { event: Activity }) {
   const who = event.selfService
     ? t("details.selfService")
     : event.byName
-      ? t("details.givenBy", { name: event.byName })
+      ? // The public API's writes come as "via <key name>" (said as is in both languages).
+        event.byName.startsWith("via ")
+        ? event.byName
+        : t("details.givenBy", { name: event.byName })
       : null;
   const status =
     event.kind === "stamp" && event.status !== "approved" && event.status
