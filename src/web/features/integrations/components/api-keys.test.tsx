@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import type { ApiKey, CreatedApiKey } from "@shared/integrations.schema";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadNamespaces } from "@/web/lib/i18n";
 import { apiError, mockApi, renderWithApp } from "@/web/test/render";
 import { ApiKeys } from "./api-keys";
 
@@ -22,6 +23,8 @@ const key = (over: Partial<ApiKey> = {}): ApiKey => ({
 });
 
 describe("'Chaves de API'", () => {
+  beforeAll(() => loadNamespaces(["integrations"]));
+
   it("checks the form before sending: a name and at least one scope", async () => {
     const calls = mockApi({ "GET /api/integrations/keys": { body: [] } });
     const { user } = renderWithApp(<ApiKeys />);
