@@ -49,6 +49,8 @@ const COMPANY_ROUTES: [RegExp, Permission][] = [
   [/^\w+ \/api\/(billing|dev\/billing)(\/|$)(?!webhooks)/, "billing"],
   [/^\w+ \/api\/assistant\//, "assistant"],
   [/^\w+ \/api\/team(\/|$)(?!invitations\/(by-token|sign-up|accept))/, "team"],
+  // 'Integrações': API keys, webhooks, the access log and the test data
+  [/^\w+ \/api\/integrations\//, "integrations"],
 ];
 
 /** Routes no team permission guards: public, a customer's own, an account's own, webhooks. */
@@ -67,6 +69,8 @@ const OTHER_ROUTES: RegExp[] = [
   /^\w+ \/api\/push\/(public-key|subscriptions)$/,
   // Apple Wallet's PassKit web service: devices authenticate with the pass's own token.
   /^\w+ \/api\/passkit\/v1\//,
+  // The public API: an API key, not a session, with its scopes (middleware/api-key.ts).
+  /^\w+ \/api\/v1\//,
 ];
 
 type Operation = {
