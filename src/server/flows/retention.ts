@@ -10,6 +10,7 @@ import {
 import { claimDailyRun, finishDailyRun } from "../modules/backup/job-runs";
 import { listRejectedReceiptFileIds } from "../modules/claims/claims.queries";
 import { deleteFilesById } from "../modules/files/files.service";
+import { deleteOldIntegrationLogs } from "../modules/integrations/api-keys.service";
 import {
   deleteAnsweredInterestsWithoutReplies,
   deleteInterestRepliesCreatedBefore,
@@ -39,6 +40,8 @@ export type RetentionResult =
       interestReplies: number;
       interests: number;
       rejectedReceipts: number;
+      /** Rows of the API's access log and the webhooks' delivery log past their days. */
+      integrationLogs: number;
     };
 
 /** The receipt of a rejected claim is kept this long after the rejection, then removed. */
@@ -65,7 +68,8 @@ async function deleteInBatches(remove: () => Promise<number>): Promise<number> {
  *   (12 months) is removed: an interest has one reply at most (the first company to answer it),
  *   written after it, so once that reply has gone by its company's period the interest is past
  *   that period too. Pending interests stay: the customer is still waiting;
- * - the receipt file of a claim rejected more than 30 days ago is removed (the claim stays).
+ * - the receipt file of a claim rejected more than 30 days ago is removed (the claim stays);
+ * - the public API's access log after 90 days, and the webhooks' finished deliveries after 30.
  * Every delete is "what is past the period now", so running it twice removes nothing more.
  */
 export async function runRetention(db: Db, now = new Date()): Promise<RetentionResult> {
@@ -99,6 +103,10 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
     deleteFilesById(db, await listRejectedReceiptFileIds(db, rejectedBefore, DELETE_BATCH)),
   );
 
+  const integrationLogs = await deleteInBatches(() =>
+    deleteOldIntegrationLogs(db, now, DELETE_BATCH),
+  );
+
   await finishDailyRun(db, RETENTION, now);
 
   return {
@@ -108,6 +116,7 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
     interestReplies: replies,
     interests: answeredInterests,
     rejectedReceipts,
+    integrationLogs,
   };
 }
 

@@ -154,6 +154,7 @@ describe("the retention job", () => {
       interestReplies: 2,
       interests: 2,
       rejectedReceipts: 0,
+      integrationLogs: 0,
     });
 
     expect(

@@ -9,11 +9,11 @@ import {
   type ApiRequestLog,
   type CreateApiKey,
 } from "@shared/integrations.schema";
-import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { findKeyCompany } from "./api-keys.queries";
-import { apiKeys, apiRequests } from "./integrations.table";
+import { apiKeys, apiRequests, webhookDeliveries } from "./integrations.table";
 
 /**
  * API keys (issue 33, 'Integrações'): made, listed, revoked and rotated by the owner; only the
@@ -266,4 +266,52 @@ export async function listApiRequests(db: Db, companyId: string): Promise<ApiReq
     ipAddress: row.ipAddress,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** The access log's rows kept this long (retention job). */
+export const API_REQUEST_RETENTION_DAYS = 90;
+/** The delivery log's finished rows kept this long (retention job). */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
+/**
+ * Removes up to `limit` rows of the API's access log older than API_REQUEST_RETENTION_DAYS and of
+ * the webhooks' delivery log (finished ones) older than WEBHOOK_DELIVERY_RETENTION_DAYS (the
+ * retention job): how many went.
+ */
+export async function deleteOldIntegrationLogs(db: Db, now: Date, limit: number): Promise<number> {
+  const day = 24 * 60 * 60 * 1000;
+  const requestsBefore = new Date(now.getTime() - API_REQUEST_RETENTION_DAYS * day);
+  const deliveriesBefore = new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_DAYS * day);
+  const requests = await db
+    .delete(apiRequests)
+    .where(
+      inArray(
+        apiRequests.id,
+        db
+          .select({ id: apiRequests.id })
+          .from(apiRequests)
+          .where(lt(apiRequests.createdAt, requestsBefore))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: apiRequests.id });
+  const deliveries = await db
+    .delete(webhookDeliveries)
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        db
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(
+            and(
+              lt(webhookDeliveries.createdAt, deliveriesBefore),
+              ne(webhookDeliveries.status, "pending"),
+            ),
+          )
+          .limit(limit),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return Math.max(requests.length, deliveries.length);
 }

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRetention } from "../../flows/retention";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { apiRequests } from "./integrations.table";
 
 let t: TestApp;
 let cafe: { cookie: string; companyId: string };
@@ -47,5 +50,25 @@ describe("API keys", () => {
     const { secret } = await createKey({ name: "Teste", scopes: ["members:read"], mode: "test" });
     expect(secret).toMatch(/^cb_test_/);
     expect((await call(secret)).status).toBe(404);
+  });
+});
+
+describe("the access log", () => {
+  it("lists each call with the key's name, and the retention job drops calls after 90 days", async () => {
+    const { secret } = await createKey({ name: "Caixa 2", scopes: ["members:read"], mode: "live" });
+    await call(secret, "/api/v1/members?limit=1");
+    const log = await t.request("/api/integrations/requests", { cookie: cafe.cookie });
+    const rows = (await log.json()) as { keyName: string; path: string; status: number }[];
+    expect(rows[0]).toMatchObject({ keyName: "Caixa 2", path: "/api/v1/members", status: 200 });
+
+    const day = 24 * 60 * 60 * 1000;
+    await t.db
+      .update(apiRequests)
+      .set({ createdAt: new Date(Date.now() - 91 * day) })
+      .where(eq(apiRequests.companyId, cafe.companyId));
+    const before = await t.db.select().from(apiRequests);
+    const result = await runRetention(t.db, new Date(Date.now() + 60_000));
+    expect(result).toMatchObject({ ran: true, integrationLogs: before.length });
+    expect(await t.db.select().from(apiRequests)).toEqual([]);
   });
 });
