@@ -6,7 +6,7 @@ export type StampValueRule = {
 
 /**
  * The stamps a purchase of `amountCents` gives under the rule, as the server counts them
- * (give-stamp.ts `counterWorth`): the amount over the value, at most the maximum per purchase;
+ * (give-stamp.ts `counterWorth`; the panel shows it before the stamp is confirmed): the amount over the value, at most the maximum per purchase;
  * 0 when it is worth less than one stamp (the server refuses it).
  */
 export function stampsForAmount(amountCents: number, rule: StampValueRule): number {

@@ -175,6 +175,10 @@ describe("the customer at the counter", () => {
     });
     expect(screen.getByText("1 carimbo a cada R$ 10,00, até 3 por compra")).toBeTruthy();
     await user.type(screen.getByLabelText("Valor da compra (opcional)"), "35,50");
+    // What it gives, before the tap: 3 (35,50 over 10,00), the maximum per purchase.
+    expect(screen.getByTestId("counter-stamps-for-amount").textContent).toBe(
+      "R$ 35,50 → 3 carimbos",
+    );
     expect(screen.queryByRole("button", { name: "Uma compra a mais" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Carimbar compra" }));
     await screen.findByText("3 carimbos registrados! Agora 6/10.");

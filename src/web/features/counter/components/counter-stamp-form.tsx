@@ -1,6 +1,7 @@
 import type { CounterCardWithHistory, CounterRules } from "@shared/counter.schema";
 import { STAMP_QUANTITY_MAX } from "@shared/limits";
 import { formatBrazilianMoney } from "@shared/money";
+import { stampsForAmount } from "@shared/stamp-value";
 import type { AddStamp } from "@shared/stamps.schema";
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -180,6 +181,7 @@ export function StampForm({
                   value: formatBrazilianMoney(byValue.stampValueCents ?? 0),
                 })}
           </p>
+          {withAmount ? <AmountPreview amountCents={amountCents} rules={byValue} /> : null}
         </div>
       ) : null}
       <StampButton onClick={() => submit()} pending={stamp.isPending || resting} label={label} />
@@ -218,6 +220,31 @@ export function StampForm({
         )
       ) : null}
     </div>
+  );
+}
+
+/** What the typed amount gives, before the tap: "R$ 47,50 → 4 carimbos" (or less than one). */
+function AmountPreview({ amountCents, rules }: { amountCents: number; rules: CounterRules }) {
+  const { t } = useTranslation("counter");
+  const stamps = stampsForAmount(amountCents, rules);
+  const amount = formatBrazilianMoney(amountCents);
+  return (
+    <output
+      aria-live="polite"
+      data-testid="counter-stamps-for-amount"
+      className={
+        stamps > 0
+          ? "rounded-md bg-primary/10 p-2 font-semibold text-primary"
+          : "rounded-md bg-amber-500/10 p-2 font-medium text-amber-800 text-sm dark:text-amber-300"
+      }
+    >
+      {stamps > 0
+        ? t("stamp.amountGives", { amount, count: stamps })
+        : t("stamp.amountTooLow", {
+            amount,
+            value: formatBrazilianMoney(rules.stampValueCents ?? 0),
+          })}
+    </output>
   );
 }
 

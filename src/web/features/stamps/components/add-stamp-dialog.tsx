@@ -1,5 +1,6 @@
 import type { CompanyCustomer } from "@shared/customers.schema";
 import type { Program } from "@shared/programs.schema";
+import type { StampValueRule } from "@shared/stamp-value";
 import type { AddStamp, StaffStampMethod } from "@shared/stamps.schema";
 import {
   keepPreviousData,
@@ -22,7 +23,6 @@ import {
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { useAddStamp } from "../api";
-import type { StampValueRule } from "../by-value";
 import { StampForm } from "./stamp-form";
 
 /**

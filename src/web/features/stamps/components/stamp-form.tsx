@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatBrazilianMoney } from "@shared/money";
+import { type StampValueRule, stampsForAmount } from "@shared/stamp-value";
 import {
   type AddStamp,
   AddStampSchema,
@@ -20,7 +21,6 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api-client";
 import { errorMessage, validationMessage } from "@/web/lib/error-message";
 import { fieldAria, useFormField } from "@/web/lib/form";
-import { type StampValueRule, stampsForAmount } from "../by-value";
 import { StampMethodSelect } from "./stamp-method-select";
 
 type StampFormProps = {
