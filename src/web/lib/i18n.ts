@@ -86,7 +86,7 @@ const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   "../locales/*/*.json",
   "!../locales/*/common.json",
   // The public site's texts (site/texts.ts reads them).
-  "!../locales/*/{site,home,help,legal,not-found,landing-*}.json",
+  "!../locales/*/{site,home,help,api-guide,legal,not-found,landing-*}.json",
 ]);
 
 /** i18next's backend over those chunks: a namespace is fetched the first time a route asks for it. */

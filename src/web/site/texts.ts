@@ -1,6 +1,7 @@
 import { SITE_PAGE_FILES, type SiteLanguage, type SitePage } from "@shared/site";
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { rememberLanguage, storedLanguage } from "../lib/language";
+import type ptApiGuide from "../locales/pt-BR/api-guide.json";
 import type ptCommon from "../locales/pt-BR/common.json";
 import type ptHelp from "../locales/pt-BR/help.json";
 import type ptHome from "../locales/pt-BR/home.json";
@@ -26,6 +27,8 @@ export type SiteTexts = {
   "landing-customer": typeof ptLandingCustomer;
   "landing-ai": typeof ptLandingAi;
   help: typeof ptHelp;
+  /** The API guide's bodies on /ajuda, fetched when a step is opened or searched (useLazyTexts). */
+  "api-guide": typeof ptApiGuide;
   legal: typeof ptLegal;
   "not-found": typeof ptNotFound;
 };
@@ -38,6 +41,7 @@ const files = import.meta.glob<{ default: unknown }>([
   "../locales/*/home.json",
   "../locales/*/landing-*.json",
   "../locales/*/help.json",
+  "../locales/*/api-guide.json",
   "../locales/*/legal.json",
   "../locales/*/not-found.json",
 ]);
@@ -102,6 +106,29 @@ export function useTexts<N extends SiteNamespace>(namespace: N): SiteTexts[N] {
   const texts = loaded.get(`${lang}/${namespace}`);
   if (!texts) throw new Error(`Texts of ${namespace} (${lang}) were not loaded`);
   return texts as SiteTexts[N];
+}
+
+/**
+ * The texts of `namespace` fetched only once `wanted` (a part of the page that few open, kept out
+ * of its first download): undefined until they have arrived. Once asked for, a language switch
+ * fetches them too.
+ */
+export function useLazyTexts<N extends SiteNamespace>(
+  namespace: N,
+  wanted: boolean,
+): SiteTexts[N] | undefined {
+  const lang = useSiteLanguage();
+  const [, arrived] = useState(0);
+  const texts = loaded.get(`${lang}/${namespace}`) as SiteTexts[N] | undefined;
+  useEffect(() => {
+    if (!wanted || texts) return;
+    let live = true;
+    void loadTexts([namespace], lang).then(() => live && arrived((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [wanted, texts, namespace, lang]);
+  return texts;
 }
 
 /** Replaces `{{name}}` placeholders: `fill("© {{year}} Carimbou", { year: 2026 })`. */

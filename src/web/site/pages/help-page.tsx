@@ -23,7 +23,7 @@ import { IconCard } from "../components/icon-card";
 import { LinkButton } from "../components/link-button";
 import { Section } from "../components/section";
 import { SiteLayout } from "../components/site-layout";
-import { fill, useTexts } from "../texts";
+import { fill, useLazyTexts, useTexts } from "../texts";
 
 /** Icons of the six guides, in the order of `docs.items`. */
 const DOC_ICONS = [Rocket, Settings2, QrCode, Stamp, Megaphone, UserRound];
@@ -55,7 +55,18 @@ export function HelpPage() {
     article.summary,
     ...article.paragraphs,
   ]);
-  const guide = filterByQuery(tx.integration.steps, query, guideStepTexts);
+  // The API guide's bodies come when a step is opened or the page is searched.
+  const [guideOpened, setGuideOpened] = useState(false);
+  const guideDetails = useLazyTexts("api-guide", searching || guideOpened);
+  const guide = filterByQuery(
+    tx.integration.steps.map((step, index) => ({
+      ...step,
+      paragraphs: guideDetails?.steps[index]?.paragraphs ?? [],
+      code: guideDetails?.steps[index]?.code ?? "",
+    })),
+    query,
+    guideStepTexts,
+  );
   const total = docs.length + faq.length + articles.length + guide.length;
   const status = !searching
     ? ""
@@ -246,7 +257,14 @@ export function HelpPage() {
         </Section>
       ) : null}
 
-      {guide.length > 0 ? <IntegrationGuide guide={tx.integration} steps={guide} /> : null}
+      {guide.length > 0 ? (
+        <IntegrationGuide
+          guide={tx.integration}
+          steps={guide}
+          loaded={guideDetails !== undefined}
+          onOpen={() => setGuideOpened(true)}
+        />
+      ) : null}
 
       <Section
         ids={["contato"]}

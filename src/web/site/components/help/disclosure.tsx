@@ -10,12 +10,15 @@ export function Disclosure({
   title,
   meta,
   summary,
+  onToggle,
   children,
 }: {
   icon: LucideIcon;
   title: string;
   meta?: ReactNode;
   summary: string;
+  /** Told when the card opens or closes (e.g. to fetch what its body shows). */
+  onToggle?: (open: boolean) => void;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -32,7 +35,10 @@ export function Disclosure({
               type="button"
               aria-expanded={open}
               aria-controls={`${id}-body`}
-              onClick={() => setOpen((value) => !value)}
+              onClick={() => {
+                setOpen(!open);
+                onToggle?.(!open);
+              }}
               className="flex w-full items-start justify-between gap-3 rounded-md text-left font-semibold text-lg leading-snug outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
               <span className="min-w-0 break-words">{title}</span>
