@@ -16,6 +16,13 @@ export type ClientJob = {
   paths: string[];
   headers: Record<string, string>;
   body: string;
+  /** One body per virtual client instead of `body` (e.g. each its own member). */
+  bodies?: string[];
+  /**
+   * A header sent with a value of its own on every request (the public API's Idempotency-Key):
+   * a fixed-width counter written into the prepared bytes, so no request is a replay.
+   */
+  uniqueHeader?: string;
   expectStatus: number;
   seconds: number;
   /**
@@ -41,9 +48,13 @@ class Connection {
   private pending: ((status: number) => void) | null = null;
   private failed: ((error: Error) => void) | null = null;
 
+  private sent = 0;
+
   private constructor(
     private readonly socket: Socket,
     private readonly request: Buffer,
+    /** Where the unique header's counter sits in `request` (-1: none). */
+    private readonly counterAt: number,
   ) {
     socket.setNoDelay(true);
     socket.on("data", (chunk) => this.onData(chunk));
@@ -56,9 +67,11 @@ class Connection {
     socket.on("close", () => fail(new Error("connection closed")));
   }
 
-  static open(port: number, request: Buffer): Promise<Connection> {
+  static open(port: number, request: Buffer, counterAt = -1): Promise<Connection> {
     return new Promise((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1", () => resolve(new Connection(socket, request)));
+      const socket = connect(port, "127.0.0.1", () =>
+        resolve(new Connection(socket, request, counterAt)),
+      );
       socket.once("error", reject);
     });
   }
@@ -68,6 +81,9 @@ class Connection {
     return new Promise((resolve, reject) => {
       this.pending = resolve;
       this.failed = reject;
+      if (this.counterAt >= 0) {
+        this.request.write(String(this.sent++).padStart(COUNTER_WIDTH, "0"), this.counterAt);
+      }
       this.socket.write(this.request);
     });
   }
@@ -114,22 +130,31 @@ function chunkedEnd(buffer: Buffer, from: number): number {
   }
 }
 
-function requestBytes(job: ClientJob, path: string): Buffer {
+const COUNTER_WIDTH = 12;
+const COUNTER_MARK = "#".repeat(COUNTER_WIDTH);
+/** This run's own prefix: each job is a new process, and no key of an earlier run comes back. */
+const RUN = `${process.pid}-${Date.now()}`;
+
+/** The request's bytes and where the unique header's counter goes in them (-1: none). */
+function requestBytes(job: ClientJob, path: string, index: number): [Buffer, number] {
+  const body = job.bodies?.[index] ?? job.body;
   const headers = {
     host: `127.0.0.1:${job.port}`,
     connection: "keep-alive",
     ...job.headers,
-    "content-length": String(Buffer.byteLength(job.body)),
+    ...(job.uniqueHeader ? { [job.uniqueHeader]: `bench-${RUN}-${index}-${COUNTER_MARK}` } : {}),
+    "content-length": String(Buffer.byteLength(body)),
   };
   const head = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
-  return Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n${job.body}`);
+  const bytes = Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n${body}`);
+  return [bytes, job.uniqueHeader ? bytes.indexOf(COUNTER_MARK) : -1];
 }
 
 async function run(job: ClientJob): Promise<ClientResult> {
   const connections = await Promise.all(
-    job.paths.map((path) => Connection.open(job.port, requestBytes(job, path))),
+    job.paths.map((path, index) => Connection.open(job.port, ...requestBytes(job, path, index))),
   );
   if (job.rate) return runOpen(job, connections, job.rate);
   const latencies: number[] = [];

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: add-stamp over HTTP with an authenticated staff session, beside the same
- * database transaction run without HTTP, at 1, 16 and 64 connections. Embedded PGlite always;
+ * database transaction run without HTTP, at 1, 16 and 64 connections, and the public API's
+ * `POST /api/v1/stamps` with a key (issue 33) at the same connections in the same run. Embedded PGlite always;
  * PostgreSQL too when DATABASE_URL is set (in a fresh database on that server, dropped after).
  * The HTTP clients run in a child process (scripts/bench-client.ts), not on the server's event
  * loop. Writes the table to docs/performance.md.
@@ -87,6 +88,8 @@ async function benchDatabase(label: string, database: Database) {
     appUrl,
     authSecret: "bench-secret-bench-secret-bench-secret-00",
     limits: { signUp: { bucket: "sign-up", max: 1_000_000, windowSeconds: 60 } },
+    // The key's limit (600 a minute) out of the way; its counter's upsert still runs per request.
+    apiKeyRateLimit: { bucket: "api-key", max: 1_000_000_000, windowSeconds: 60 },
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
@@ -155,12 +158,19 @@ async function benchDatabase(label: string, database: Database) {
     .update(companies)
     .set({ stampIntervalMinutes: 0, dailyStampCap: 0 })
     .where(eq(companies.id, actor.companyId));
-  const cards = (
-    await database.db
-      .select({ id: loyaltyCards.id })
-      .from(loyaltyCards)
-      .where(eq(loyaltyCards.companyId, actor.companyId))
-  ).map((c) => c.id);
+  const cardRows = await database.db
+    .select({ id: loyaltyCards.id, memberId: loyaltyCards.customerId })
+    .from(loyaltyCards)
+    .where(eq(loyaltyCards.companyId, actor.companyId));
+  const cards = cardRows.map((c) => c.id);
+  const members = cardRows.map((c) => c.memberId);
+  // The public API's key: a live one that may stamp, made by the owner as on /integracoes.
+  const created = await post(
+    "/api/integrations/keys",
+    { name: "Bench PDV", scopes: ["stamps:write"], mode: "live" },
+    cookie,
+  );
+  const { secret } = (await created.json()) as { secret: string };
 
   const input = { method: "purchase", notes: "", quantity: 1 } as const;
   const httpJob = (connections: number, seconds: number): ClientJob => ({
@@ -168,6 +178,18 @@ async function benchDatabase(label: string, database: Database) {
     paths: cards.slice(0, connections).map((id) => `/api/cards/${id}/stamps`),
     headers: { "content-type": "application/json", origin: appUrl, cookie },
     body: JSON.stringify(input),
+    expectStatus: 201,
+    seconds,
+  });
+  // The same stamp through the public API: each connection its own member (its one card), a
+  // fresh Idempotency-Key on every request, as a till sends them.
+  const apiJob = (connections: number, seconds: number): ClientJob => ({
+    port,
+    paths: members.slice(0, connections).map(() => "/api/v1/stamps"),
+    headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
+    body: "",
+    bodies: members.slice(0, connections).map((memberId) => JSON.stringify({ memberId, count: 1 })),
+    uniqueHeader: "idempotency-key",
     expectStatus: 201,
     seconds,
   });
@@ -183,6 +205,7 @@ async function benchDatabase(label: string, database: Database) {
 
   // Not recorded: lets both paths compile hot and the pool open its connections first.
   await measureHttp(httpJob(max, 1));
+  await measureHttp(apiJob(max, 1));
   await measure(max, 1, bareRun);
 
   // CPU per request: this process (the server, or the bare transaction's caller; PGlite runs in
@@ -221,10 +244,14 @@ async function benchDatabase(label: string, database: Database) {
     if (profile) await profile.stop(`${PROFILE}-${database.kind}-${connections}.cpuprofile`);
     const httpCpu = await cpuPerRequest(before, http.count);
     before = await cpuNow();
+    const api = await measureHttp(apiJob(connections, SECONDS));
+    const apiCpu = await cpuPerRequest(before, api.count);
+    before = await cpuNow();
     const bare = await measure(connections, SECONDS, bareRun);
     const bareCpu = await cpuPerRequest(before, bare.count);
-    levels.push({ connections, http, bare, httpCpu, bareCpu });
+    levels.push({ connections, http, bare, httpCpu, bareCpu, api, apiCpu });
     console.info(levelRow(label, levels.at(-1)!));
+    console.info(apiRow(label, levels.at(-1)!));
   }
   // The open loop: half the best closed-loop rate, sent at fixed times over 64 connections.
   const rate = Math.round(Math.max(...levels.map((l) => l.http.rps)) / 2);
@@ -266,7 +293,16 @@ async function startProfile() {
 }
 
 type Cpu = { node: number; pg: number };
-type LevelResult = { connections: number; http: Result; bare: Result; httpCpu: Cpu; bareCpu: Cpu };
+type LevelResult = {
+  connections: number;
+  http: Result;
+  bare: Result;
+  httpCpu: Cpu;
+  bareCpu: Cpu;
+  /** `POST /api/v1/stamps` with a key, right after the session's row. */
+  api: Result;
+  apiCpu: Cpu;
+};
 type DatabaseResult = Awaited<ReturnType<typeof benchDatabase>>;
 
 /** CPU time (ms) each of the given PostgreSQL backends has used so far: utime + stime. */
@@ -290,6 +326,10 @@ const cpu = (c: Cpu, kind: string) =>
 
 function levelRow(label: string, l: LevelResult) {
   return `| ${label} | ${l.connections} | ${f(l.http.rps)} | ${f(l.http.p50)} | ${f(l.http.p99)} | ${l.http.errors} | ${cpu(l.httpCpu, label)} | ${f(l.bare.rps)} | ${f(l.bare.p50)} | ${f(l.bare.p99)} | ${cpu(l.bareCpu, label)} | ${(l.http.rps / l.bare.rps).toFixed(2)} |`;
+}
+
+function apiRow(label: string, l: LevelResult) {
+  return `| ${label} | ${l.connections} | ${f(l.api.rps)} | ${f(l.api.p50)} | ${f(l.api.p99)} | ${l.api.errors} | ${cpu(l.apiCpu, label)} | ${f(l.http.rps)} | ${(l.api.rps / l.http.rps).toFixed(2)} |`;
 }
 
 async function main() {
@@ -343,6 +383,12 @@ async function main() {
       (r) =>
         `| ${r.label} | ${r.open.rate} | ${r.open.count} | ${r.open.errors} | ${f(r.open.p50)} | ${f(r.open.p99)} |`,
     ),
+    "",
+    "Through the public API (issue 33): `POST /api/v1/stamps` with a live key (`Authorization: Bearer cb_live_…`, a fresh `Idempotency-Key` on every request, `{ memberId, count: 1 }`, one member per connection), measured right after the session's row at the same connections; \"session\" is the HTTP req/s of the table above. The key's rate limit is raised for the bench (its counter is still written on every request).",
+    "",
+    "| database | connections | API req/s | API p50 ms | API p99 ms | API errors | API CPU ms | session req/s | API / session |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...results.flatMap((r) => r.levels.map((l) => apiRow(r.label, l))),
     "",
   ].join("\n");
   writePerformanceSection("## Add-stamp", section);
