@@ -28,7 +28,6 @@ const limit = z.coerce
 
 /** `cursor` and `limit` of every list. */
 export const V1PageQuerySchema = z.object({ cursor, limit });
-export type V1PageQuery = z.infer<typeof V1PageQuerySchema>;
 
 const filter = (description: string, max = 200) =>
   z.string().trim().min(1, "filter_invalid").max(max, "filter_invalid").optional().meta({
@@ -45,7 +44,6 @@ export const V1MemberQuerySchema = V1PageQuerySchema.extend({
     500,
   ),
 });
-export type V1MemberQuery = z.infer<typeof V1MemberQuerySchema>;
 
 export const V1MemberSchema = z
   .object({
@@ -114,7 +112,6 @@ export type V1Card = z.infer<typeof V1CardSchema>;
 export const V1CardListSchema = z
   .object({ data: z.array(V1CardSchema) })
   .meta({ id: "V1CardList" });
-export type V1CardList = z.infer<typeof V1CardListSchema>;
 
 /**
  * `POST /api/v1/stamps`: exactly one of `count` and `amountCents` ("1 carimbo a cada R$ X": the
@@ -201,7 +198,16 @@ export const V1StampSchema = z
 export type V1Stamp = z.infer<typeof V1StampSchema>;
 
 export const V1StampPageSchema = z
-  .object({ data: z.array(V1StampSchema), nextCursor: z.string().nullable() })
+  .object({
+    data: z.array(V1StampSchema),
+    nextCursor: z.string().nullable().meta({
+      description:
+        "Where to ask from next time: the last row's cursor (or the one you sent when nothing is new; null only when there is nothing yet). Keep it, even at the end.",
+    }),
+    hasMore: z
+      .boolean()
+      .meta({ description: "More rows are waiting now: ask again with `nextCursor`." }),
+  })
   .meta({ id: "V1StampPage" });
 export type V1StampPage = z.infer<typeof V1StampPageSchema>;
 
@@ -221,9 +227,17 @@ export const V1RedemptionSchema = z
     viaKey: z.string().nullable(),
   })
   .meta({ id: "V1Redemption" });
-export type V1Redemption = z.infer<typeof V1RedemptionSchema>;
 
 export const V1RedemptionPageSchema = z
-  .object({ data: z.array(V1RedemptionSchema), nextCursor: z.string().nullable() })
+  .object({
+    data: z.array(V1RedemptionSchema),
+    nextCursor: z.string().nullable().meta({
+      description:
+        "Where to ask from next time: the last row's cursor (or the one you sent when nothing is new; null only when there is nothing yet). Keep it, even at the end.",
+    }),
+    hasMore: z
+      .boolean()
+      .meta({ description: "More rows are waiting now: ask again with `nextCursor`." }),
+  })
   .meta({ id: "V1RedemptionPage" });
 export type V1RedemptionPage = z.infer<typeof V1RedemptionPageSchema>;

@@ -3450,11 +3450,17 @@ export interface components {
         };
         V1StampPage: {
             data: components["schemas"]["V1Stamp"][];
+            /** @description Where to ask from next time: the last row's cursor (or the one you sent when nothing is new; null only when there is nothing yet). Keep it, even at the end. */
             nextCursor: string | null;
+            /** @description More rows are waiting now: ask again with `nextCursor`. */
+            hasMore: boolean;
         };
         V1RedemptionPage: {
             data: components["schemas"]["V1Redemption"][];
+            /** @description Where to ask from next time: the last row's cursor (or the one you sent when nothing is new; null only when there is nothing yet). Keep it, even at the end. */
             nextCursor: string | null;
+            /** @description More rows are waiting now: ask again with `nextCursor`. */
+            hasMore: boolean;
         };
         V1Redemption: {
             cardId: string;

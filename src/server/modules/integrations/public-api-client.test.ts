@@ -123,6 +123,7 @@ describe("a client generated from /api/v1/openapi.json", () => {
     expect(
       since.data?.data.map((stamp) => [stamp.count, stamp.externalSaleId, stamp.viaKey]),
     ).toEqual([[4, "venda-1042", "PDV tipado"]]);
-    expect(since.data?.nextCursor).toBeNull();
+    expect(since.data?.hasMore).toBe(false);
+    expect(since.data?.nextCursor).toBeTruthy();
   });
 });

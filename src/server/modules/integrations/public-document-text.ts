@@ -38,7 +38,11 @@ no seu sistema) faz a venda contar uma vez só, mesmo com chaves de idempotênci
 ## Paginação
 As listas são por cursor: \`limit\` (até 100) e \`cursor\`. A resposta é
 \`{ "data": [...], "nextCursor": "..." }\`; envie \`nextCursor\` como \`cursor\` no próximo pedido
-até ele vir \`null\`. Os cursores são opacos: use-os como vieram.
+até ele vir \`null\`. Os cursores são opacos: use-os como vieram. Na conciliação
+(\`GET /api/v1/stamps\`, \`GET /api/v1/redemptions\`) o \`nextCursor\` nunca se perde: no fim vem
+\`hasMore: false\` com o cursor do último item; guarde-o e peça a partir dele na próxima vez. Um
+carimbo entra na lista pela hora em que contou: uma gravação ainda em andamento pode surgir com hora
+um pouco anterior ao último lido, então recomece um minuto antes (ou sobreponha) e ignore \`id\`s já vistos.
 
 ## Valores
 Valores de compra vão em centavos, inteiros: R$ 47,50 é \`4750\`. Negativo, fracionário ou acima de
@@ -86,7 +90,11 @@ answer; with another body it gets **422** \`idempotency_key_reused\`. On \`POST 
 \`externalSaleId\` makes a sale count once, whatever the idempotency key.
 
 **Pagination.** Lists take \`limit\` (up to 100) and an opaque \`cursor\` and answer
-\`{ data, nextCursor }\`; pass \`nextCursor\` back until it is \`null\`.
+\`{ data, nextCursor }\`; pass \`nextCursor\` back until it is \`null\`. The reconciliation feeds
+(\`GET /api/v1/stamps\`, \`/redemptions\`) always give a \`nextCursor\` (the last row's) and
+\`hasMore\`: keep the cursor at the end and ask from it next time. A row is listed by the time it
+counted, and a write still in flight may appear just before the last one read: overlap a minute and
+skip \`id\`s already seen.
 
 **Amounts** are integer centavos (R$ 47,50 = \`4750\`), at most R$ ${maxReais}.
 
@@ -119,6 +127,6 @@ export const PUBLIC_API_TAGS: Record<string, string> = {
     "Resgates de cartões completos, e a lista para conciliação. / Redeeming complete cards, and the list for reconciliation.",
   Redemptions:
     "Resgates de cartões completos, e a lista para conciliação. / Redemptions of complete cards, and the list for reconciliation.",
-  webhooks:
+  Webhooks:
     "Endpoints que recebem eventos assinados (Standard Webhooks). / Endpoints that receive signed events (Standard Webhooks).",
 };

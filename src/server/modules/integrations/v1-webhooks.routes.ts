@@ -19,7 +19,7 @@ import {
   type WebhookScope,
 } from "./webhooks.service";
 
-const tags = ["webhooks"];
+const tags = ["Webhooks"];
 const security = [{ apiKey: [] }];
 
 /** `POST /api/v1/webhook-endpoints`: the key's mode says live or test, not the body. */

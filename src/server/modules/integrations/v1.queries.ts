@@ -73,6 +73,27 @@ function page<R extends { _at: string; _id: string }>(rows: R[], limit: number) 
   };
 }
 
+/**
+ * A page of a feed read since a cursor (stamps, redemptions): the cursor to ask from next time is
+ * always given (the last row's, or the one asked with when nothing is new; null only when the
+ * company has none yet), so a till that has read everything can come back later for what is new;
+ * `hasMore` says whether to ask again now.
+ */
+function feedPage<R extends { _at: string; _id: string }>(
+  rows: R[],
+  limit: number,
+  asked: string | undefined,
+) {
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    nextCursor: last ? encodeCursor(last._at, last._id) : (asked ?? null),
+    hasMore,
+  };
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---------------------------------------------------------------------------------------------
@@ -285,8 +306,8 @@ export async function listV1Stamps(
   )
     .orderBy(asc(stamps.approvedAt), asc(stamps.id))
     .limit(query.limit + 1);
-  const { rows: shown, nextCursor } = page(rows, query.limit);
-  return { data: shown.map(toV1Stamp), nextCursor };
+  const { rows: shown, nextCursor, hasMore } = feedPage(rows, query.limit, query.cursor);
+  return { data: shown.map(toV1Stamp), nextCursor, hasMore };
 }
 
 /** The company's redeemed cards, in the order they were redeemed, after the cursor. */
@@ -317,12 +338,13 @@ export async function listV1Redemptions(
     )
     .orderBy(asc(loyaltyCards.redeemedAt), asc(loyaltyCards.id))
     .limit(query.limit + 1);
-  const { rows: shown, nextCursor } = page(rows, query.limit);
+  const { rows: shown, nextCursor, hasMore } = feedPage(rows, query.limit, query.cursor);
   return {
     data: shown.map(({ _at, _id, redeemedAt, ...r }) => ({
       ...r,
       redeemedAt: (redeemedAt as Date).toISOString(),
     })),
     nextCursor,
+    hasMore,
   };
 }

@@ -192,17 +192,23 @@ describe("stamps", () => {
 
     const seen: string[] = [];
     let cursor: string | null = null;
-    do {
+    let more = true;
+    while (more) {
       const query: string = cursor ? `?limit=2&cursor=${cursor}` : "?limit=2";
-      const page: { data: { id: string }[]; nextCursor: string | null } = await json(
-        await call(live, `/stamps${query}`),
-        200,
-      );
+      const page: { data: { id: string }[]; nextCursor: string | null; hasMore: boolean } =
+        await json(await call(live, `/stamps${query}`), 200);
       seen.push(...page.data.map((s) => s.id));
       cursor = page.nextCursor;
-    } while (cursor);
+      more = page.hasMore;
+    }
     expect(seen).toContain(stamp.id);
     expect(new Set(seen).size).toBe(seen.length);
+    // At the end the cursor stays: asking with it later gives only what is new.
+    const end = await json(await call(live, `/stamps?cursor=${cursor}`), 200);
+    expect(end).toEqual({ data: [], nextCursor: cursor, hasMore: false });
+    const later = await json(await addStamps(live, { memberId: member.id, count: 1 }), 201);
+    const fresh = await json(await call(live, `/stamps?cursor=${cursor}`), 200);
+    expect(fresh.data.map((s: { id: string }) => s.id)).toEqual([later.id]);
     const redemptions = await json(await call(live, "/redemptions"), 200);
     expect(redemptions.data).toContainEqual(
       expect.objectContaining({ cardId: stamp.card.id, memberId: member.id, viaKey: "PDV" }),
