@@ -34,7 +34,7 @@ test.describe("integrations", () => {
   test("on a phone the owner creates a live key and sees it once, adds a webhook; a till's request stamps by value; the card shows it, the receiver gets a signed stamp.added and the delivery log shows it delivered", async ({
     accounts,
     server,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000);
     const receiver = await startReceiver();
     try {
@@ -76,6 +76,7 @@ test.describe("integrations", () => {
       const shown = page.getByRole("dialog", { name: "Copie a sua chave agora" });
       await expect(shown.getByText(/única vez que a chave aparece/)).toBeVisible();
       const secret = await shown.getByTestId("api-key-secret").inputValue();
+      await page.screenshot({ path: testInfo.outputPath("integrations-secret-360.png") });
       expect(secret).toMatch(/^cb_live_/);
       await shown.getByRole("button", { name: "Já copiei, fechar" }).click();
       await expect(shown).toBeHidden();
@@ -143,6 +144,15 @@ test.describe("integrations", () => {
         page.getByTestId("api-request").filter({ hasText: "POST /api/v1/stamps" }).first(),
       ).toContainText("PDV do balcão");
       await expectNoSidewaysScroll(page);
+      await page.screenshot({
+        path: testInfo.outputPath("integrations-360.png"),
+        fullPage: true,
+      });
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.screenshot({
+        path: testInfo.outputPath("integrations-1366.png"),
+        fullPage: true,
+      });
       await ownerContext.close();
     } finally {
       await receiver.close();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRetention } from "../../flows/retention";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { companies } from "../companies/companies.table";
 import { apiRequests } from "./integrations.table";
 
 let t: TestApp;
@@ -70,5 +71,31 @@ describe("the access log", () => {
     const result = await runRetention(t.db, new Date(Date.now() + 60_000));
     expect(result).toMatchObject({ ran: true, integrationLogs: before.length });
     expect(await t.db.select().from(apiRequests)).toEqual([]);
+  });
+});
+
+describe("after the trial, without a paid period", () => {
+  it("a key still stamps and redeems, but its other writes answer 402 plan_expired", async () => {
+    const late = await t.companySession({ companyName: "Café Tardio", email: "tardio@example.com" });
+    const res = await t.request("/api/integrations/keys", {
+      cookie: late.cookie,
+      body: { name: "PDV", scopes: ["stamps:write", "members:write"], mode: "live" },
+    });
+    const { secret } = (await res.json()) as { secret: string };
+    await t.db
+      .update(companies)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, late.companyId));
+    const write = (path: string, body: object) =>
+      t.request(path, {
+        body,
+        headers: { authorization: `Bearer ${secret}`, "idempotency-key": crypto.randomUUID() },
+      });
+    const invite = await write("/api/v1/invitations", { email: "novo@example.com" });
+    expect(invite.status).toBe(402);
+    expect((await invite.json()).error.code).toBe("plan_expired");
+    // A stamp is not refused for the plan: this one for its unknown member (404).
+    const stamp = await write("/api/v1/stamps", { memberId: "nobody", count: 1 });
+    expect(stamp.status).toBe(404);
   });
 });
