@@ -20,6 +20,7 @@ import {
 } from "@shared/integrations.schema";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { reusableQuery } from "../../db/prepared";
 import { AppError } from "../../errors";
 import { enqueueJob, enqueueJobs } from "../jobs/jobs.service";
 import { webhookDeliveries, webhookEndpoints } from "./integrations.table";
@@ -287,6 +288,23 @@ export async function sendWebhookTest(
 }
 
 /**
+ * The company's enabled endpoints that want `type`: a named prepared statement (it runs with every
+ * stamp, where a company has no endpoint at all most of the time; db/prepared.ts).
+ */
+const subscribedEndpoints = reusableQuery("webhook_endpoints_subscribed", (db) =>
+  db
+    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.companyId, sql.placeholder("companyId")),
+        eq(webhookEndpoints.enabled, true),
+        sql`${sql.placeholder("type")} = any(${webhookEndpoints.events})`,
+      ),
+    ),
+);
+
+/**
  * An event of `companyId` (the live company or a sandbox) for its webhooks, inside the caller's
  * transaction: one delivery and one job per enabled endpoint subscribed to `type`, sent after the
  * transaction commits (nothing is sent for a change rolled back). Cheap when the company has no
@@ -301,16 +319,7 @@ export async function emitWebhookEvent(
   type: WebhookEvent,
   data: Record<string, unknown>,
 ): Promise<void> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, companyId),
-        eq(webhookEndpoints.enabled, true),
-        sql`${type} = any(${webhookEndpoints.events})`,
-      ),
-    );
+  const endpoints = await subscribedEndpoints(tx, { companyId, type });
   if (endpoints.length === 0) return;
   const { apiKeyId, ...rest } = data;
   const extras = await findEventExtras(tx, {
