@@ -51,6 +51,8 @@ export const CounterStampSchema = z
     count: z.number().int(),
     /** Who gave it (null: a rule's stamp, or an account since removed). */
     givenByName: z.string().nullable(),
+    /** The API key's name when a till gave it through the public API ("via PDV"). */
+    viaKey: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: "CounterStamp" });

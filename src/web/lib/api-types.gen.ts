@@ -3983,6 +3983,7 @@ export interface components {
             method: "purchase" | "receipt" | "social" | "google_review" | "birthday" | "referral" | "import";
             count: number;
             givenByName: string | null;
+            viaKey: string | null;
             createdAt: string;
         };
         CounterSearchResult: {

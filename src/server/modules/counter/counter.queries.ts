@@ -14,6 +14,7 @@ import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
+import { apiKeys } from "../integrations/integrations.table";
 import { programs } from "../programs/programs.table";
 import { stamps } from "../stamps/stamps.table";
 
@@ -125,6 +126,7 @@ async function latestStamps(
       method: stamps.method,
       count: stamps.count,
       givenBy: stamps.givenBy,
+      apiKeyId: stamps.apiKeyId,
       createdAt: stamps.createdAt,
       rank: sql<number>`row_number() over (partition by ${stamps.cardId} order by ${stamps.createdAt} desc, ${stamps.id} desc)`.as(
         "rank",
@@ -146,10 +148,12 @@ async function latestStamps(
       method: ranked.method,
       count: ranked.count,
       givenByName: profiles.name,
+      viaKey: apiKeys.name,
       createdAt: ranked.createdAt,
     })
     .from(ranked)
     .leftJoin(profiles, eq(profiles.id, ranked.givenBy))
+    .leftJoin(apiKeys, eq(apiKeys.id, ranked.apiKeyId))
     .where(sql`${ranked.rank} <= ${COUNTER_HISTORY_LIMIT}`)
     .orderBy(desc(ranked.createdAt), desc(ranked.id));
   for (const { cardId, createdAt, ...stamp } of rows) {

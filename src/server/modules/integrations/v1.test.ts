@@ -228,6 +228,11 @@ describe("stamps", () => {
       200,
     );
     expect(details[0]).toMatchObject({ byName: "via PDV" });
+    const counter = await json(
+      await t.request(`/api/counter/customers/${member.id}`, { cookie: cafe.cookie }),
+      200,
+    );
+    expect(counter.cards[0].history[0]).toMatchObject({ givenByName: null, viaKey: "PDV" });
   });
 });
 

@@ -24,6 +24,7 @@ const CARD = {
       method: "purchase" as const,
       count: 1,
       givenByName: "Carla",
+      viaKey: null,
       createdAt: new Date().toISOString(),
     },
   ],

@@ -42,6 +42,7 @@ export function StampHistory({ card }: { card: CounterCardWithHistory }) {
             <span>
               {t("history.line", { count: stamp.count, method: t(`methods.${stamp.method}`) })}
               {stamp.givenByName ? ` · ${t("history.by", { name: stamp.givenByName })}` : null}
+              {stamp.viaKey ? ` · ${t("history.via", { name: stamp.viaKey })}` : null}
             </span>
             <span className="text-muted-foreground tabular-nums">
               {formatStampTime(stamp.createdAt)}
