@@ -76,7 +76,10 @@ describe("the access log", () => {
 
 describe("after the trial, without a paid period", () => {
   it("a key still stamps and redeems, but its other writes answer 402 plan_expired", async () => {
-    const late = await t.companySession({ companyName: "Café Tardio", email: "tardio@example.com" });
+    const late = await t.companySession({
+      companyName: "Café Tardio",
+      email: "tardio@example.com",
+    });
     const res = await t.request("/api/integrations/keys", {
       cookie: late.cookie,
       body: { name: "PDV", scopes: ["stamps:write", "members:write"], mode: "live" },
