@@ -128,11 +128,15 @@ export function QrScanner({
           />
         )}
       </div>
-      {failed ? null : (
-        <p className="text-center text-muted-foreground text-sm" aria-live="polite">
-          {t(state === "scanning" ? "scanner.scanning" : "scanner.starting")}
-        </p>
-      )}
+      {/* Kept (hidden) when the camera fails, so the code form below never jumps up under a
+          finger: a tap on 'Buscar' right as the camera gave up landed beside the button. */}
+      <p
+        className={`text-center text-muted-foreground text-sm${failed ? " invisible" : ""}`}
+        aria-live="polite"
+        aria-hidden={failed}
+      >
+        {t(state === "scanning" ? "scanner.scanning" : "scanner.starting")}
+      </p>
     </section>
   );
 }
