@@ -191,9 +191,10 @@ test.describe("the customer's loyalty card", () => {
       )
       .toBe(true);
 
-    // complete: the card says so and celebrates once
+    // complete: the open page shows it by itself (decision 031) and celebrates once. No reload
+    // here: the page polls every second, and when it saw the completion first the reload found
+    // the celebration already played.
     await stamp(companyContext, cafeCard?.id ?? "", 5);
-    await phone.reload();
     await card.getByText("Cartão Completo! Solicite sua recompensa na empresa").waitFor();
     await phone.getByTestId("celebration").waitFor({ state: "attached" });
     await phone.waitForTimeout(500);

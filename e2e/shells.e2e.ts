@@ -59,6 +59,7 @@ test.describe("company panel shell", () => {
       "Parcerias",
       "Relatórios",
       "Equipe",
+      "Integrações",
       "Configurações",
       "Plano",
       "Ajuda",

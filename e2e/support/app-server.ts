@@ -79,7 +79,10 @@ export async function startAppServer(options: {
     };
   }
 
-  const child: ChildProcess = spawn(join(root, "node_modules/.bin/tsx"), ["src/server/main.ts"], {
+  // Node itself with tsx's loader, as `npm start` runs it: the `tsx` command is a second process
+  // that relays SIGTERM and, when the server takes over 30 ms to say it heard it (a busy machine),
+  // kills it (exit 143) before its clean shutdown.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
