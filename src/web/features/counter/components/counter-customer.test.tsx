@@ -191,6 +191,16 @@ describe("the customer at the counter", () => {
     });
   });
 
+  it("says when a purchase is worth more than the card takes: the card completes", async () => {
+    const { user } = show(ANA, {
+      rules: { purchaseStamps: 1, stampValueCents: 1000, maxStampsPerPurchase: null },
+    });
+    await user.type(screen.getByLabelText("Valor da compra (opcional)"), "200,00");
+    expect(screen.getByTestId("counter-stamps-for-amount").textContent).toMatch(
+      /^R\$ 200,00 → 20 carimbos: o cartão recebe \d+ e fica completo$/,
+    );
+  });
+
   it("redeems a complete card only after 'Confirmar resgate', with an Idempotency-Key", async () => {
     const calls = mockApi({
       "POST /api/cards/card-1/redeem": { body: answered(10, "redeemed").body },

@@ -181,7 +181,13 @@ export function StampForm({
                   value: formatBrazilianMoney(byValue.stampValueCents ?? 0),
                 })}
           </p>
-          {withAmount ? <AmountPreview amountCents={amountCents} rules={byValue} /> : null}
+          {withAmount ? (
+            <AmountPreview
+              amountCents={amountCents}
+              rules={byValue}
+              room={Math.max(0, card.maxStamps - card.stamps)}
+            />
+          ) : null}
         </div>
       ) : null}
       <StampButton onClick={() => submit()} pending={stamp.isPending || resting} label={label} />
@@ -223,8 +229,19 @@ export function StampForm({
   );
 }
 
-/** What the typed amount gives, before the tap: "R$ 47,50 → 4 carimbos" (or less than one). */
-function AmountPreview({ amountCents, rules }: { amountCents: number; rules: CounterRules }) {
+/**
+ * What the typed amount gives, before the tap: "R$ 47,50 → 4 carimbos" (or less than one, or more
+ * than the card's `room`: the card takes that many and completes).
+ */
+function AmountPreview({
+  amountCents,
+  rules,
+  room,
+}: {
+  amountCents: number;
+  rules: CounterRules;
+  room: number;
+}) {
   const { t } = useTranslation("counter");
   const stamps = stampsForAmount(amountCents, rules);
   const amount = formatBrazilianMoney(amountCents);
@@ -238,12 +255,14 @@ function AmountPreview({ amountCents, rules }: { amountCents: number; rules: Cou
           : "rounded-md bg-amber-500/10 p-2 font-medium text-amber-800 text-sm dark:text-amber-300"
       }
     >
-      {stamps > 0
-        ? t("stamp.amountGives", { amount, count: stamps })
-        : t("stamp.amountTooLow", {
-            amount,
-            value: formatBrazilianMoney(rules.stampValueCents ?? 0),
-          })}
+      {stamps > room
+        ? t("stamp.amountCompletes", { amount, count: stamps, room })
+        : stamps > 0
+          ? t("stamp.amountGives", { amount, count: stamps })
+          : t("stamp.amountTooLow", {
+              amount,
+              value: formatBrazilianMoney(rules.stampValueCents ?? 0),
+            })}
     </output>
   );
 }

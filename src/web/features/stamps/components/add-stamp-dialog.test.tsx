@@ -126,6 +126,14 @@ describe("'Adicionar Carimbo' with stamps by purchase value", () => {
     return { ...page, dialog, calls };
   }
 
+  it("says when a purchase is worth more than the card takes: the card completes", async () => {
+    const { dialog, user } = await openWithRule();
+    await user.type(dialog.getByLabelText("Valor da compra"), "4750");
+    expect(dialog.getByTestId("stamps-for-amount").textContent).toMatch(
+      /^R\$ 4\.750,00 → 475 carimbos: o cartão recebe \d+ e fica completo$/,
+    );
+  });
+
   it("asks for the amount, shows the stamps it gives and sends it in cents", async () => {
     const { dialog, user, calls } = await openWithRule();
     expect(dialog.getByText("1 carimbo a cada R$ 10,00")).toBeTruthy();

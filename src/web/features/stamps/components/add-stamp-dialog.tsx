@@ -87,6 +87,8 @@ type CardChoice = {
   detail: string;
   isDefault: boolean;
   complete: boolean;
+  /** Stamps the card still takes before it is complete (the server never credits past it). */
+  room: number;
 };
 
 function useCardChoices(customer: CompanyCustomer | undefined, programs: Program[] | undefined) {
@@ -99,6 +101,7 @@ function useCardChoices(customer: CompanyCustomer | undefined, programs: Program
     detail: t("card.open", { stamps: c.stamps, max: c.maxStamps, reward: c.reward }),
     isDefault: c.programId === defaultId,
     complete: c.status === "complete",
+    room: Math.max(0, c.maxStamps - c.stamps),
   }));
   const fresh: CardChoice[] = (programs ?? [])
     .filter((p) => !p.archivedAt && !customer.openCards.some((c) => c.programId === p.id))
@@ -108,6 +111,7 @@ function useCardChoices(customer: CompanyCustomer | undefined, programs: Program
       detail: t("card.new", { count: p.stampsRequired, reward: p.reward }),
       isDefault: p.isDefault,
       complete: false,
+      room: p.stampsRequired,
     }));
   return [...open, ...fresh];
 }
@@ -183,6 +187,7 @@ function AddStampForm<S extends QueryKey, P extends QueryKey>({
       methods={methods}
       mayOverride={mayOverride}
       byValue={byValue}
+      room={chosen?.room}
       onSubmit={submit}
       pending={addStamp.isPending}
       error={addStamp.error}

@@ -45,6 +45,8 @@ type StampFormProps = {
    * `amountCents`) and shows the stamps it gives before the stamp is confirmed.
    */
   byValue?: StampValueRule | null;
+  /** Stamps the chosen card still takes: a purchase worth more says the card completes with them. */
+  room?: number;
 };
 
 /** The counter rules' refusals a reason can pass. */
@@ -63,6 +65,7 @@ export function StampForm({
   methods,
   mayOverride = false,
   byValue,
+  room,
 }: StampFormProps) {
   const { t } = useTranslation("stamps");
   const overridable = mayOverride && error instanceof ApiError && OVERRIDABLE.has(error.code);
@@ -106,7 +109,7 @@ export function StampForm({
       <Field id={method.id} label={t("method")} error={method.error}>
         <StampMethodSelect methods={methods} {...method.control} />
       </Field>
-      {askAmount ? <AmountField form={form} rule={rule} /> : null}
+      {askAmount ? <AmountField form={form} rule={rule} room={room} /> : null}
       <Field id={notes.id} label={t("notes")} error={notes.error}>
         <Input maxLength={STAMP_NOTES_MAX_LENGTH} {...notes.control} />
       </Field>
@@ -145,9 +148,11 @@ type StampFormValues = z.input<typeof AddStampSchema>;
 function AmountField({
   form,
   rule,
+  room,
 }: {
   form: ReturnType<typeof useForm<StampFormValues, unknown, AddStamp>>;
   rule: StampValueRule & { stampValueCents: number };
+  room?: number;
 }) {
   const { t } = useTranslation("stamps");
   const id = useId();
@@ -194,9 +199,15 @@ function AmountField({
                     : "rounded-md bg-amber-500/10 p-2 font-medium text-amber-800 text-sm dark:text-amber-300"
                 }
               >
-                {stamps > 0
-                  ? t("amountGives", { amount: formatBrazilianMoney(amount), count: stamps })
-                  : t("amountTooLow", { amount: formatBrazilianMoney(amount), value })}
+                {stamps > 0 && room !== undefined && stamps > room
+                  ? t("amountCompletes", {
+                      amount: formatBrazilianMoney(amount),
+                      count: stamps,
+                      room,
+                    })
+                  : stamps > 0
+                    ? t("amountGives", { amount: formatBrazilianMoney(amount), count: stamps })
+                    : t("amountTooLow", { amount: formatBrazilianMoney(amount), value })}
               </output>
             ) : null}
           </div>
