@@ -21,7 +21,8 @@ import {
   validationHook,
 } from "../../openapi";
 import { enforceRateLimit } from "../../rate-limits";
-import { findMemberByShortCode, isActiveMember } from "./counter.queries";
+import { isActiveMember } from "../customers/memberships.queries";
+import { findMemberByShortCode } from "./counter.queries";
 import { COUNTER_LOOKUP_LIMIT, notMember, shortCodeOf } from "./counter.routes";
 
 /**

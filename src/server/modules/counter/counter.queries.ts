@@ -60,26 +60,6 @@ export async function findMemberByShortCode(
   return row?.id ?? null;
 }
 
-/** Whether this customer is an active member of the company (the offline counter's sync). */
-export async function isActiveMember(
-  db: Db,
-  companyId: string,
-  customerId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.companyId, companyId),
-        eq(memberships.customerId, customerId),
-        eq(memberships.status, "active"),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** The open cards (active or complete) of some of the company's customers, oldest first. */
 async function openCards(
   db: Db,

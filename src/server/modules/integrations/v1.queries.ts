@@ -13,6 +13,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
+import { isActiveMember } from "../customers/memberships.queries";
 import { memberships } from "../customers/memberships.table";
 import { programs } from "../programs/programs.table";
 import { stamps } from "../stamps/stamps.table";
@@ -163,22 +164,6 @@ export async function listV1Members(
   };
 }
 
-/** Whether the customer is an active member of the company. */
-export async function isV1Member(db: Db, companyId: string, customerId: string) {
-  const [row] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.companyId, companyId),
-        eq(memberships.customerId, customerId),
-        eq(memberships.status, "active"),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 function cardsQuery(db: Db, where: SQL | undefined) {
   return db
     .select({ card: loyaltyCards, programName: programs.name, keyName: apiKeys.name })
@@ -208,7 +193,7 @@ const toV1Card = ({
 
 /** An active member's cards at the company, newest first; 404 for anyone else. */
 export async function listV1Cards(db: Db, companyId: string, memberId: string): Promise<V1Card[]> {
-  if (!(await isV1Member(db, companyId, memberId))) {
+  if (!(await isActiveMember(db, companyId, memberId))) {
     throw new AppError("not_found", 404, "Member not found");
   }
   const rows = await cardsQuery(
