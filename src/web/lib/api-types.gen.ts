@@ -24347,9 +24347,9 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Required on every write: the same key with the same body answers the first answer; with another body, 422. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description A key of yours for this operation (e.g. a UUID): a repeat with the same key and body answers the first answer and writes nothing; the same key with another body is refused (422 idempotency_key_reused). */
+                "idempotency-key": string;
             };
             path?: never;
             cookie?: never;
@@ -24437,9 +24437,9 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Required on every write: the same key with the same body answers the first answer; with another body, 422. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description A key of yours for this operation (e.g. a UUID): a repeat with the same key and body answers the first answer and writes nothing; the same key with another body is refused (422 idempotency_key_reused). */
+                "idempotency-key": string;
             };
             path: {
                 id: string;

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiKeyScope } from "@shared/integrations.schema";
 import {
   V1AddStampsSchema,
@@ -14,23 +14,16 @@ import {
   V1StampPageSchema,
   V1StampSchema,
 } from "@shared/public-api";
-import { createMiddleware } from "hono/factory";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
 import { addStampsByApi, inviteByApi, redeemByApi } from "../../flows/api-stamp";
 import { shortCodeOf } from "../../lib/customer-code";
-import { type ApiKeyVars, requireScope } from "../../middleware/api-key";
-import { IDEMPOTENCY_KEY_MAX_LENGTH, idempotentRequest } from "../../middleware/idempotency";
-import {
-  ApiErrorSchema,
-  IdParamSchema,
-  jsonBody,
-  jsonContent,
-  validationHook,
-} from "../../openapi";
+import type { ApiKeyVars } from "../../middleware/api-key";
+import { idempotentRequest } from "../../middleware/idempotency";
+import { IdParamSchema, jsonBody, jsonContent, validationHook } from "../../openapi";
 import type { Mailer } from "../mail/mail.service";
 import { listV1Cards, listV1Members, listV1Redemptions, listV1Stamps } from "./v1.queries";
+import { IdempotencyHeadersSchema, v1Error, v1Errors, v1Route, v1WriteErrors } from "./v1-route";
 
 /**
  * The public API `/api/v1` (issue 33): a till or another system, with an API key
@@ -51,64 +44,8 @@ export const V1_ROUTE_SCOPES = {
   "GET /stamps": "members:read",
   "GET /redemptions": "members:read",
 } as const satisfies Record<string, ApiKeyScope>;
-type V1Route = keyof typeof V1_ROUTE_SCOPES;
 
-const scoped = (route: V1Route) =>
-  createMiddleware<{ Variables: ApiKeyVars }>(async (c, next) => {
-    requireScope(c, V1_ROUTE_SCOPES[route]);
-    await next();
-  });
-
-/** A write without an Idempotency-Key is refused before it is read. */
-const idempotent = createMiddleware(async (c, next) => {
-  if (!c.req.header("idempotency-key")) {
-    throw new AppError(
-      "idempotency_key_required",
-      400,
-      "Send an Idempotency-Key header with every write (a new one per operation).",
-    );
-  }
-  await next();
-});
-
-const IdempotencyHeadersSchema = z.object({
-  "idempotency-key": z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).meta({
-    description:
-      "A key of yours for this operation (e.g. a UUID): a repeat with the same key and body answers the first answer and writes nothing; the same key with another body is refused (422 idempotency_key_reused).",
-  }),
-});
-
-const error = (description: string) => ({ description, ...jsonContent(ApiErrorSchema) });
-
-const common = {
-  400: error("validation_failed: `fields` names each wrong field with a code"),
-  401: error("api_key_invalid: a missing, unknown, revoked or expired key"),
-  403: error("scope_required: the key lacks the route's scope (`fields.scope`)"),
-  429: error("rate_limited: past the key's requests a minute; wait `Retry-After` seconds"),
-} as const;
-
-const writeErrors = {
-  ...common,
-  400: error(
-    "validation_failed (`fields` names each wrong field) / idempotency_key_required (no Idempotency-Key header)",
-  ),
-  402: error("plan_expired: the company's trial ended (stamps and redemptions still work)"),
-  422: error("idempotency_key_reused: the Idempotency-Key was used with another request"),
-} as const;
-
-const security = [{ apiKey: [] }];
-
-/** A v1 route: its scope checked first, documented with the key's security scheme. */
-function v1Route<const R extends Parameters<typeof createRoute>[0]>(
-  key: V1Route,
-  route: R,
-  options: { write?: boolean } = {},
-) {
-  const middleware = options.write ? [scoped(key), idempotent] : [scoped(key)];
-  return createRoute({ ...route, security, middleware: middleware as [] });
-}
-
-const findMembersRoute = v1Route("GET /members", {
+const findMembersRoute = v1Route(V1_ROUTE_SCOPES["GET /members"], {
   method: "get",
   path: "/members",
   operationId: "findMembers",
@@ -119,13 +56,13 @@ const findMembersRoute = v1Route("GET /members", {
   request: { query: V1MemberQuerySchema },
   responses: {
     200: { description: "A page of members", ...jsonContent(V1MemberPageSchema) },
-    ...common,
-    410: error("counter_code_expired: the scanned QR code is too old"),
+    ...v1Errors,
+    410: v1Error("counter_code_expired: the scanned QR code is too old"),
   },
 });
 
 const inviteRoute = v1Route(
-  "POST /invitations",
+  V1_ROUTE_SCOPES["POST /invitations"],
   {
     method: "post",
     path: "/invitations",
@@ -137,13 +74,13 @@ const inviteRoute = v1Route(
     request: { headers: IdempotencyHeadersSchema, ...jsonBody(V1InviteSchema) },
     responses: {
       201: { description: "The invitation", ...jsonContent(V1InvitationSchema) },
-      ...writeErrors,
+      ...v1WriteErrors,
     },
   },
   { write: true },
 );
 
-const memberCardsRoute = v1Route("GET /members/{id}/cards", {
+const memberCardsRoute = v1Route(V1_ROUTE_SCOPES["GET /members/{id}/cards"], {
   method: "get",
   path: "/members/{id}/cards",
   operationId: "listMemberCards",
@@ -154,13 +91,13 @@ const memberCardsRoute = v1Route("GET /members/{id}/cards", {
   request: { params: IdParamSchema },
   responses: {
     200: { description: "The cards", ...jsonContent(V1CardListSchema) },
-    ...common,
-    404: error("not_found: not an active member of the company"),
+    ...v1Errors,
+    404: v1Error("not_found: not an active member of the company"),
   },
 });
 
 const addStampsRoute = v1Route(
-  "POST /stamps",
+  V1_ROUTE_SCOPES["POST /stamps"],
   {
     method: "post",
     path: "/stamps",
@@ -176,12 +113,12 @@ const addStampsRoute = v1Route(
         description: "The sale (`externalSaleId`) was stamped before: its stamp",
         ...jsonContent(V1StampSchema),
       },
-      ...writeErrors,
-      404: error("not_found: not an active member, or no such programme"),
-      409: error(
+      ...v1WriteErrors,
+      404: v1Error("not_found: not an active member, or no such programme"),
+      409: v1Error(
         "card_complete (redeem it first) / stamp_too_soon / stamp_daily_cap (`fields.at`: when the next stamp is allowed) / program_archived",
       ),
-      422: error(
+      422: v1Error(
         "stamp_value_rule_off (amountCents without the value rule) / stamp_amount_too_low (worth less than one stamp) / idempotency_key_reused",
       ),
     },
@@ -190,7 +127,7 @@ const addStampsRoute = v1Route(
 );
 
 const redeemRoute = v1Route(
-  "POST /cards/{id}/redeem",
+  V1_ROUTE_SCOPES["POST /cards/{id}/redeem"],
   {
     method: "post",
     path: "/cards/{id}/redeem",
@@ -207,15 +144,15 @@ const redeemRoute = v1Route(
     },
     responses: {
       200: { description: "The card, redeemed", ...jsonContent(V1CardSchema) },
-      ...writeErrors,
-      404: error("not_found: no such card at the company"),
-      409: error("card_not_complete / card_redeemed"),
+      ...v1WriteErrors,
+      404: v1Error("not_found: no such card at the company"),
+      409: v1Error("card_not_complete / card_redeemed"),
     },
   },
   { write: true },
 );
 
-const listStampsRoute = v1Route("GET /stamps", {
+const listStampsRoute = v1Route(V1_ROUTE_SCOPES["GET /stamps"], {
   method: "get",
   path: "/stamps",
   operationId: "listStamps",
@@ -226,11 +163,11 @@ const listStampsRoute = v1Route("GET /stamps", {
   request: { query: V1PageQuerySchema },
   responses: {
     200: { description: "A page of stamps", ...jsonContent(V1StampPageSchema) },
-    ...common,
+    ...v1Errors,
   },
 });
 
-const listRedemptionsRoute = v1Route("GET /redemptions", {
+const listRedemptionsRoute = v1Route(V1_ROUTE_SCOPES["GET /redemptions"], {
   method: "get",
   path: "/redemptions",
   operationId: "listRedemptions",
@@ -241,7 +178,7 @@ const listRedemptionsRoute = v1Route("GET /redemptions", {
   request: { query: V1PageQuerySchema },
   responses: {
     200: { description: "A page of redemptions", ...jsonContent(V1RedemptionPageSchema) },
-    ...common,
+    ...v1Errors,
   },
 });
 
