@@ -93,6 +93,9 @@ export const ERROR_CODES = [
   "webhook_endpoints_limited",
   "webhook_url_forbidden",
   "stamp_value_rule_off",
+  "export_limit_reached",
+  "company_closed",
+  "company_not_closed",
   "internal_error",
 ] as const;
 

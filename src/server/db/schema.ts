@@ -19,6 +19,7 @@ export * from "../modules/mail/dev-emails.table";
 export * from "../modules/messages/messages.table";
 export * from "../modules/notifications/notifications.table";
 export * from "../modules/partnerships/partnerships.table";
+export * from "../modules/privacy/privacy.table";
 export * from "../modules/programs/programs.table";
 export * from "../modules/push/push.table";
 export * from "../modules/referrals/referrals.table";

@@ -48,6 +48,11 @@ export const profiles = pgTable(
     emailReplies: boolean().notNull().default(true),
     emailCompletedCards: boolean().notNull().default(true),
     emailRefusedClaims: boolean().notNull().default(true),
+    /**
+     * Consent to keep the person's wallet passes (Apple, Google) updated (issue 34, 'Meus dados'):
+     * off removes every device registration and stops the updates; each change is a consent record.
+     */
+    walletUpdates: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -165,6 +165,8 @@ async function queueChargeEmail(
   sub: SubscriptionRow | null,
   state: CompanyBilling,
 ) {
+  // An invoice kept after its company was deleted (issue 34) has no one to tell.
+  if (!invoice.companyId) return;
   const owner = await findCompanyOwner(tx, invoice.companyId);
   if (!owner) return;
   const base = {

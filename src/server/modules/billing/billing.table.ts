@@ -56,9 +56,14 @@ export const invoices = pgTable(
   "invoices",
   {
     id: text().primaryKey(),
-    companyId: text()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    /**
+     * Null once the company was deleted after closing its account (issue 34): the law has the
+     * invoices kept (5 years), with the company's name and CNPJ/CPF copied onto them first.
+     */
+    companyId: text().references(() => companies.id, { onDelete: "set null" }),
+    /** Copied when the company is deleted (null while it exists). */
+    companyName: text(),
+    companyDocument: text(),
     provider: text().notNull(),
     providerPaymentId: text().notNull(),
     providerSubscriptionId: text(),

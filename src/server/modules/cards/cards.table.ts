@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 import { memberships } from "../customers/memberships.table";
 import { programs } from "../programs/programs.table";
@@ -19,9 +18,8 @@ export const loyaltyCards = pgTable(
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    customerId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The member's profile id, or the membership's `anon_…` id once anonymised (issue 34). */
+    customerId: text().notNull(),
     programId: text()
       .notNull()
       .references(() => programs.id, { onDelete: "restrict" }),

@@ -114,6 +114,12 @@ export const companies = pgTable(
     posterDownloadedAt: timestamp({ withTimezone: true }),
     /** When the owner dismissed the dashboard's setup checklist (null: shown until done). */
     setupChecklistDismissedAt: timestamp({ withTimezone: true }),
+    /**
+     * 'Fechar conta' (issue 34): the day the owner closed the account. The panel is closed, the
+     * members' cards are read-only in their area, and 30 days later the company's data is deleted
+     * (invoices kept) unless the owner restores it first.
+     */
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -31,6 +31,7 @@ import { companies } from "../companies/companies.table";
 import { countMessagesByCustomer, listConversation } from "../messages/messages.queries";
 import { findDefaultProgram } from "../programs/programs.queries";
 import { customerInvitations } from "./invitations.table";
+import { profileMemberStatus } from "./memberships.queries";
 import { companyMemberCounts, memberships } from "./memberships.table";
 
 /**
@@ -84,7 +85,7 @@ const memberColumns = {
   birthDate: sql<string | null>`coalesce(${memberships.birthDate}, ${profiles.birthDate})::text`,
   city: sql<string | null>`coalesce(${memberships.city}, ${profiles.city})`,
   state: sql<string | null>`coalesce(${memberships.state}, ${profiles.state})`,
-  status: memberships.status,
+  status: profileMemberStatus,
   joinedAt: memberships.joinedAt,
   sortName: memberships.sortName,
   // Sent by a partner company (its partnership link): its name (a primary-key look-up, only then).

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { memberships } from "./memberships.table";
 
@@ -24,3 +24,10 @@ export async function isActiveMember(
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * A membership's status read beside its member's profile (an inner join, or a join on the
+ * member's own id): a member who left is re-pointed to an `anon_…` id that names no profile
+ * (issue 34), so such a read never sees 'left'.
+ */
+export const profileMemberStatus = sql<"active" | "inactive">`${memberships.status}`;

@@ -9,10 +9,9 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 
-export const membershipStatusEnum = pgEnum("membership_status", ["active", "inactive"]);
+export const membershipStatusEnum = pgEnum("membership_status", ["active", "inactive", "left"]);
 
 /** A customer's relation to a company (joined once, however often the link is used). */
 export const memberships = pgTable(
@@ -22,9 +21,11 @@ export const memberships = pgTable(
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    customerId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    /**
+     * The member's profile id; after they left the programme or deleted their account (issue 34),
+     * a fresh `anon_…` id that names no one, so the company's counts stay true (no foreign key).
+     */
+    customerId: text().notNull(),
     /** How the customer joined: the sign-up origin code, or e.g. `qrcode_empresa`. */
     origin: text(),
     /**
@@ -34,6 +35,8 @@ export const memberships = pgTable(
     partnerCompanyId: text().references(() => companies.id, { onDelete: "set null" }),
     status: membershipStatusEnum().notNull().default("active"),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the member left the programme (status `left`, the row anonymised: issue 34). */
+    leftAt: timestamp({ withTimezone: true }),
     /**
      * The company's own record of the customer ('Ver Detalhes' edit mode): null means "as in the
      * customer's profile". Editing these never changes the customer's account.

@@ -17,6 +17,7 @@ import { AppError } from "../../errors";
 import type { CompanyActor } from "../../middleware/actor";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
+import { profileMemberStatus } from "../customers/memberships.queries";
 import { memberships } from "../customers/memberships.table";
 import { bonusEntries, referrals } from "./referrals.table";
 
@@ -86,7 +87,7 @@ export async function findReferralPerson(
       phone: profiles.phone,
       language: profiles.language,
       membershipId: memberships.id,
-      memberStatus: memberships.status,
+      memberStatus: profileMemberStatus,
     })
     .from(profiles)
     .leftJoin(

@@ -1,6 +1,5 @@
 import { BONUS_ENTRY_KINDS, REFERRAL_STATES, type ReferralReason } from "@shared/referrals.schema";
 import { index, integer, pgEnum, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
 
 export const referralStateEnum = pgEnum("referral_state", REFERRAL_STATES);
@@ -17,12 +16,9 @@ export const referrals = pgTable(
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    referrerId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
-    referredId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Profile ids, or a membership's `anon_…` id once that member left or was deleted (issue 34). */
+    referrerId: text().notNull(),
+    referredId: text().notNull(),
     state: referralStateEnum().notNull(),
     /** Why it is blocked or held, or why a qualified one is not rewarded yet (REFERRAL_REASONS). */
     reason: text().$type<ReferralReason>(),
@@ -62,9 +58,8 @@ export const bonusEntries = pgTable(
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    customerId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The member's profile id, or the membership's `anon_…` id once anonymised (issue 34). */
+    customerId: text().notNull(),
     kind: bonusEntryKindEnum().notNull(),
     amountCents: integer().notNull(),
     referralId: text().references(() => referrals.id, { onDelete: "set null" }),

@@ -7,6 +7,7 @@ import { saoPauloDayEnd, saoPauloDayStart } from "../../db/time-zone";
 import { byCreatedAt, type KeyPart, keyOf, keyset, type Row } from "../../lib/keyset";
 import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
+import { profileMemberStatus } from "../customers/memberships.queries";
 import { memberships } from "../customers/memberships.table";
 import { apiKeys } from "../integrations/integrations.table";
 import { customerMessages } from "../messages/messages.table";
@@ -80,7 +81,7 @@ export function memberExportRows(
           state: sql<string | null>`coalesce(${memberships.state}, ${profiles.state})`,
           origin: memberOriginSql,
           joinedAt: memberships.joinedAt,
-          status: memberships.status,
+          status: profileMemberStatus,
           stamps: filtered
             ? // The member's stamps of the period from the filter's member or shop.
               sql<number>`coalesce((select sum(${given.count}) from ${aliased(stamps, "given")}

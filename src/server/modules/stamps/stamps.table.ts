@@ -10,7 +10,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { profiles } from "../auth/profiles.table";
 import { loyaltyCards } from "../cards/cards.table";
 import { companies } from "../companies/companies.table";
 import { files } from "../files/files.table";
@@ -33,9 +32,8 @@ export const stamps = pgTable(
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    customerId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The member's profile id, or the membership's `anon_…` id once anonymised (issue 34). */
+    customerId: text().notNull(),
     method: stampMethodEnum().notNull(),
     /** Stamps this grant added to the card (never past its maximum). */
     count: integer().notNull(),
