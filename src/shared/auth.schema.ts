@@ -187,6 +187,11 @@ export const MeSchema = z
       }),
       z.null(),
     ]),
+    /**
+     * The account's deletion asked for and not done yet (issue 34): it happens at this time unless
+     * cancelled ('Meus dados'); null otherwise.
+     */
+    deletionDueAt: z.string().nullable(),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;

@@ -75,6 +75,8 @@ export const CompanySummarySchema = z
     /** The subscribed plan (null: none). The plan check is billing.schema's planAllows. */
     plan: z.enum(PLANS).nullable(),
     defaultMaxStamps: z.number().int(),
+    /** 'Fechar conta' (issue 34): the day the owner closed the account (null: open). */
+    closedAt: z.string().nullable(),
   })
   .meta({ id: "CompanySummary" });
 export type CompanySummary = z.infer<typeof CompanySummarySchema>;

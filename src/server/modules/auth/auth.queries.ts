@@ -4,6 +4,7 @@ import { memberHome } from "@shared/team-permissions";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findCompanySummary } from "../companies/companies.queries";
+import { findPendingDeletion } from "../privacy/privacy.queries";
 import { findMembership } from "../team/team.queries";
 import { accounts, users } from "./auth.table";
 import { profiles } from "./profiles.table";
@@ -84,6 +85,7 @@ export async function findMe(db: Db, userId: string): Promise<Me | null> {
       origin: profile.origin,
     },
     ...(await memberAndCompany(db, profile.role === "admin" ? user.id : null)),
+    deletionDueAt: (await findPendingDeletion(db, user.id))?.dueAt ?? null,
   };
 }
 

@@ -42,6 +42,7 @@ const toSummary = (c: CompanyRow): CompanySummary => ({
   planStatus: planStatus(c, new Date()),
   plan: c.plan ?? null,
   defaultMaxStamps: c.defaultMaxStamps,
+  closedAt: c.closedAt?.toISOString() ?? null,
 });
 
 /**

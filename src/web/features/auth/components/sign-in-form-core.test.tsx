@@ -21,6 +21,7 @@ const ME: Me = {
   },
   company: null,
   member: null,
+  deletionDueAt: null,
 };
 
 function renderForm(props: Partial<SignInFormCoreProps> = {}) {

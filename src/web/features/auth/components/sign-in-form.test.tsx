@@ -22,6 +22,7 @@ const ME: Me = {
   },
   company: null,
   member: null,
+  deletionDueAt: null,
 };
 
 function renderSignIn() {
