@@ -14,6 +14,7 @@ import { type Auth, createAuth, type PasswordHashing, trustedOrigins } from "./a
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
 import { JOBS } from "./jobs";
+import { log } from "./lib/log";
 import { apiKeyAuth } from "./middleware/api-key";
 import { clientIp, headersWithClientIp } from "./middleware/client-ip";
 import { jsonBody } from "./middleware/json-body";
@@ -188,7 +189,7 @@ export function createApp(deps: AppDeps): App {
       const body: ApiErrorBody = { error: { code, message: error.message } };
       return c.json(body, error.status === 413 ? 413 : 400);
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    log.error(`${c.req.method} ${c.req.path} failed:`, error);
     const body: ApiErrorBody = {
       error: { code: "internal_error", message: "Erro inesperado. Tente novamente." },
     };

@@ -6,6 +6,7 @@
  * The primary itself serves nothing: it restarts a worker that dies and passes SIGTERM/SIGINT on.
  */
 import cluster, { type Worker } from "node:cluster";
+import { log as serverLog } from "./lib/log";
 
 export type ClusterOptions = {
   workers: number;
@@ -24,7 +25,7 @@ const exitReason = (code: number | null, signal: string | null) =>
 /** Runs the primary process until its workers have stopped; then the process exits. */
 export function runCluster({
   workers,
-  log = console,
+  log = serverLog,
   shutdownTimeoutMs = 15_000,
 }: ClusterOptions): void {
   const forkedAt = new Map<Worker, number>();

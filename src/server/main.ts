@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { runCluster } from "./cluster";
 import { dataDirSecret } from "./data-dir";
 import { type Env, loadEnv } from "./env";
+import { log } from "./lib/log";
 import { loadChannelSecretKey } from "./modules/assistant/channel-secrets";
 
 /**
@@ -23,7 +24,7 @@ function startPrimary(env: Env) {
     dataDir,
     production: env.nodeEnv === "production",
   });
-  console.info(
+  log.info(
     `Carimbou: ${env.webConcurrency} app processes on port ${env.port} (WEB_CONCURRENCY), primary pid ${process.pid}`,
   );
   runCluster({ workers: env.webConcurrency });
@@ -34,7 +35,7 @@ async function main() {
   if (cluster.isPrimary && env.webConcurrency > 1) {
     if (env.databaseUrl) return startPrimary(env);
     // PGlite belongs to one process (the DATA_DIR lock): a second one could not open it.
-    console.warn(
+    log.warn(
       `WEB_CONCURRENCY=${env.webConcurrency} needs PostgreSQL (DATABASE_URL): the embedded database runs in one process, so this server runs one.`,
     );
   }
@@ -43,6 +44,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  log.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -15,6 +15,7 @@ import { withStartLock } from "./db/start-lock";
 import type { Env } from "./env";
 import { drainable } from "./http-drain";
 import { JOBS } from "./jobs";
+import { log } from "./lib/log";
 import { loadChannelSecretKey } from "./modules/assistant/channel-secrets";
 import { rulesEngine } from "./modules/assistant/rules-engine";
 import { asaasProvider } from "./modules/billing/asaas.provider";
@@ -83,19 +84,11 @@ export async function startServer(env: Env) {
         ? devProvider()
         : unavailableProvider();
   if (env.billingProvider === "dev") {
-    console.warn(
-      [
-        "",
-        "**********************************************************************",
-        "*  BILLING IS SIMULATED: the dev provider marks charges paid without  *",
-        "*  any money. Only this machine may use its checkout (/api/dev/...). *",
-        "*  Set ASAAS_API_KEY to charge for real.                             *",
-        "**********************************************************************",
-        "",
-      ].join("\n"),
+    log.warn(
+      "*** BILLING IS SIMULATED: the dev provider marks charges paid without any money. Only this machine may use its checkout (/api/dev/...). Set ASAAS_API_KEY to charge for real. ***",
     );
   } else if (env.billingProvider === "none") {
-    console.warn(
+    log.warn(
       production
         ? "Billing is unavailable: ASAAS_API_KEY is not set, so /api/billing answers 503 billing_unavailable to subscriptions and webhooks."
         : `Billing is unavailable: ASAAS_API_KEY is not set and APP_URL (${env.appUrl}) is not this machine, so the dev provider (simulated payments) is off unless BILLING_PROVIDER=dev; /api/billing answers 503 billing_unavailable.`,
@@ -144,7 +137,7 @@ export async function startServer(env: Env) {
     jobs: JOBS,
   });
   jobs.catch((error: unknown) => {
-    console.error(`The job queue did not start: ${error instanceof Error ? error.message : error}`);
+    log.error(`The job queue did not start: ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   });
 
@@ -160,7 +153,7 @@ export async function startServer(env: Env) {
         }
       : app.fetch;
   const server = serve({ fetch, port: env.port }, (info) => {
-    console.info(
+    log.info(
       `Carimbou listening on ${env.appUrl} (port ${info.port}, ${worker ? `process ${process.pid}, ` : ""}database: ${database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL"}, e-mail: ${mailer.kind}, backups: ${backupDir}, billing: ${env.billingProvider === "asaas" && env.asaas ? `asaas at ${env.asaas.baseUrl}` : env.billingProvider === "dev" ? "dev provider (SIMULATED payments, local checkout)" : "unavailable"}, assistant: ${env.llm ? `llm ${env.llm.model}` : "rules"})`,
     );
   });
@@ -178,17 +171,15 @@ export async function startServer(env: Env) {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.info(`${signal} received: closing the HTTP server and the database`);
+    log.info(`${signal} received: closing the HTTP server and the database`);
     // No new job starts from now; running ones get up to 8 s before the database closes.
     const jobsStopped = jobs
       .then((runner) => runner.stop(8_000))
       .catch((error: unknown) => {
-        console.error(
-          `Stopping the jobs failed: ${error instanceof Error ? error.message : error}`,
-        );
+        log.error(`Stopping the jobs failed: ${error instanceof Error ? error.message : error}`);
       });
     const force = setTimeout(() => {
-      console.error("Shutdown took too long, exiting");
+      log.error("Shutdown took too long, exiting");
       unlock();
       process.exit(1);
     }, 10_000);

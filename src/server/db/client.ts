@@ -8,6 +8,7 @@ import type { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { log } from "../lib/log";
 import * as schema from "./schema";
 
 /**
@@ -42,7 +43,7 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 export function connectPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle connection the server closes (restart, admin command) must not crash the process.
-  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => log.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   return {
     db,

@@ -6,6 +6,7 @@
 import { saoPauloDate } from "@shared/dates";
 import { storedBackupsToKeep } from "@shared/settings.schema";
 import type { Db } from "../db/client";
+import { log as serverLog } from "../lib/log";
 import { backupFileName, companyZipStream } from "../modules/backup/backup.service";
 import { isBackupDue } from "../modules/backup/backup-period";
 import {
@@ -45,7 +46,7 @@ export async function runScheduledBackups(
   db: Db,
   backupDir: string,
   now = new Date(),
-  log: Pick<Console, "error"> = console,
+  log: Pick<Console, "error"> = serverLog,
 ): Promise<ScheduledBackupResult> {
   if (!backupDir) throw new Error("No backup folder (BACKUP_DIR) was given");
   const today = saoPauloDate(now);

@@ -7,6 +7,7 @@ import { birthdaysOn, saoPauloDate } from "@shared/dates";
 import { toLanguage } from "@shared/languages";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { log } from "../lib/log";
 import { type BirthdayMember, listBirthdayMembers } from "../modules/birthdays/birthdays.queries";
 import {
   claimBirthdayGift,
@@ -42,7 +43,7 @@ export async function grantBirthdayGifts(
   deps: BirthdayGiftDeps,
   now: Date = new Date(),
 ): Promise<BirthdayGiftsResult> {
-  const logger = deps.logger ?? console;
+  const logger = deps.logger ?? log;
   const today = saoPauloDate(now);
   const year = Number(today.slice(0, 4));
   const members = await listBirthdayMembers(deps.db, { monthDays: birthdaysOn(today), year });

@@ -6,6 +6,7 @@
  */
 import type { ImportCode } from "@shared/customer-imports";
 import type { Db } from "../db/client";
+import { log } from "../lib/log";
 import { channelRow } from "../modules/assistant/channel-settings";
 import { whatsappChannel } from "../modules/assistant/whatsapp.adapter";
 import { findPublicCompany } from "../modules/companies/companies.queries";
@@ -30,7 +31,7 @@ export async function customerImportJob(deps: ImportJobDeps, data: unknown) {
   let resumed = 0;
   for (const id of await listUnfinishedImports(deps.db)) {
     await runImport(deps, id).catch((error) =>
-      console.error(`[customer-import] import ${id} failed again:`, error),
+      log.error(`[customer-import] import ${id} failed again:`, error),
     );
     resumed++;
   }

@@ -6,6 +6,7 @@
  * the others go on; then the run fails so pg-boss retries it.
  */
 import type { Db } from "../db/client";
+import { log } from "../lib/log";
 import { listReconcilableSubscriptions, TYPE_OF_STATUS } from "../modules/billing/billing.jobs";
 import { withPixCode } from "../modules/billing/billing-webhook";
 import type { BillingEvent, BillingProvider } from "../modules/billing/provider";
@@ -43,7 +44,7 @@ export async function reconcileBilling(
         if (!result.duplicate) applied++;
       }
     } catch (error) {
-      console.error(`Billing reconciliation of company ${sub.companyId} failed`, error);
+      log.error(`Billing reconciliation of company ${sub.companyId} failed`, error);
       failed.push(sub.companyId);
     }
   }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { log } from "../lib/log";
 
 /** Requests slower than this are logged (one line, on stderr), for the operator and the tests. */
 export const SLOW_REQUEST_MS = 3000;
@@ -13,7 +14,7 @@ export function slowRequests(thresholdMs = SLOW_REQUEST_MS): MiddlewareHandler {
     await next();
     const ms = Math.round(performance.now() - started);
     if (ms >= thresholdMs) {
-      console.warn(`Slow request: ${c.req.method} ${c.req.path} → ${c.res.status} in ${ms} ms`);
+      log.warn(`Slow request: ${c.req.method} ${c.req.path} → ${c.res.status} in ${ms} ms`);
     }
   };
 }

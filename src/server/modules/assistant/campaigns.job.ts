@@ -20,6 +20,7 @@ import { formatSaoPauloDateTime, saoPauloDate } from "@shared/dates";
 import { toLanguage } from "@shared/languages";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { log } from "../../lib/log";
 import { planStatus } from "../companies/companies.queries";
 import { enqueueJob } from "../jobs/jobs.service";
 import type { Logger, Mail } from "../mail/mail.service";
@@ -78,7 +79,7 @@ export async function runCampaigns(
   deps: CampaignDeps,
   now: Date = new Date(),
 ): Promise<CampaignRunResult> {
-  const logger = deps.logger ?? console;
+  const logger = deps.logger ?? log;
   const result: CampaignRunResult = { companies: 0, campaigns: 0, emails: 0 };
   if (!deps.authSecret) {
     logger.error(`${CAMPAIGNS_JOB}: no auth secret to sign the opt-out links; nothing sent`);

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { log } from "../../lib/log";
 import { enqueueJob } from "../jobs/jobs.service";
 import { assistantInPlan } from "./assistant-plan";
 import type { ChannelAdapter, ChannelDeps, InboundText } from "./channel-adapter";
@@ -60,7 +61,7 @@ export async function receiveChannelWebhook<Row>(
   const payload = adapter.webhook.readBody(signature, rawBody, channel.secrets.app_secret);
   const texts = adapter.parseWebhook(payload, channel.nodeId, now);
   if (texts.length > WEBHOOK_TEXTS_MAX) {
-    console.warn(
+    log.warn(
       `${adapter.label} webhook of company ${companyId}: ${texts.length} texts, the first ${WEBHOOK_TEXTS_MAX} kept`,
     );
   }

@@ -8,6 +8,7 @@ import { eq, getTableColumns } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { log } from "../../lib/log";
 import type { CompanyActor } from "../../middleware/actor";
 import type {
   ChannelAdapter,
@@ -152,7 +153,7 @@ export async function openChannel<Row, F extends ChannelSecretField>(
       channelSecretContext(adapter.name, companyId, field),
     );
     if (opened === null) {
-      console.error(
+      log.error(
         `${adapter.label} channel of company ${companyId}: its secrets do not open with this key`,
       );
       return null;

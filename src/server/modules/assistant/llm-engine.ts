@@ -20,6 +20,7 @@ import {
 import { formatSaoPauloDateTime } from "@shared/dates";
 import { generateText, hasToolCall, type LanguageModel, stepCountIs, tool } from "ai";
 import { z } from "zod";
+import { log as serverLog } from "../../lib/log";
 import type { AssistantAnswer, AssistantEngine, AssistantFacts, AssistantTools } from "./engine";
 import { isOpenAt, nextOpening, saoPauloClock, WEEKDAY_NAMES } from "./service-hours";
 
@@ -34,7 +35,7 @@ export type LlmEngineOptions = {
   timeoutMs?: number;
   /** A model to use instead of the endpoint (tests: the SDK's MockLanguageModelV3). */
   languageModel?: Exclude<LanguageModel, string>;
-  /** Where the one line per fallback goes (default console.warn). */
+  /** Where the one line per fallback goes (default: the server log's warning, lib/log.ts). */
   log?: (line: string) => void;
 };
 
@@ -169,7 +170,11 @@ function reason(error: unknown): string {
 }
 
 export function createLlmEngine(options: LlmEngineOptions): AssistantEngine {
-  const { fallback, timeoutMs = ASSISTANT_LLM_TIMEOUT_MS, log = console.warn } = options;
+  const {
+    fallback,
+    timeoutMs = ASSISTANT_LLM_TIMEOUT_MS,
+    log = (line: string) => serverLog.warn(line),
+  } = options;
   const model =
     options.languageModel ??
     createOpenAICompatible({

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db, Tx } from "../../db/client";
 import { AppError, isUniqueViolation } from "../../errors";
+import { log } from "../../lib/log";
 import { users } from "./auth.table";
 import { profiles } from "./profiles.table";
 import { createUserWithPassword } from "./users.service";
@@ -100,7 +101,7 @@ export async function sendConfirmationAfterSignUp(
   try {
     await sendConfirmation(deps, email, role);
   } catch (error) {
-    console.error(`Could not send the confirmation e-mail to ${email}:`, error);
+    log.error(`Could not send the confirmation e-mail to ${email}:`, error);
   }
 }
 

@@ -6,6 +6,7 @@ import {
 } from "@shared/auth.schema";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
+import { log } from "../../lib/log";
 import { clientIp } from "../../middleware/client-ip";
 import { rateLimit } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
@@ -66,7 +67,7 @@ export function passwordRoutes(deps: PasswordDeps) {
     // say nothing about whether the address has an account.
     setImmediate(() => {
       requestPasswordReset(deps, input).catch((error) =>
-        console.error("Password recovery e-mail failed:", error),
+        log.error("Password recovery e-mail failed:", error),
       );
     });
     return c.json({ ok: true as const }, 202);

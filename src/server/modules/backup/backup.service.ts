@@ -3,6 +3,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { type CsvCell, csvHeaderLine, csvLines, csvValue } from "../../lib/csv";
+import { log } from "../../lib/log";
 import { findPublicCompany } from "../companies/companies.queries";
 import { type FileWalkKey, nextCompanyFile } from "../files/files.service";
 import { DATASETS, type Kind } from "./backup.queries";
@@ -151,7 +152,7 @@ export function companyZipStream(
         await onFinished();
         controller.close();
       } catch (error) {
-        console.error("The backup export failed:", error);
+        log.error("The backup export failed:", error);
         controller.error(error);
       }
     },

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { BILLING_TYPES, type BillingType, type InvoiceStatus } from "@shared/billing.schema";
 import { z } from "zod";
 import { AppError } from "../../errors";
+import { log as serverLog } from "../../lib/log";
 import {
   type BillingEvent,
   type BillingEventType,
@@ -159,7 +160,7 @@ function occurredAt(dateCreated: unknown): string {
 }
 
 export function asaasProvider(config: AsaasConfig): BillingProvider {
-  const log = config.log ?? console;
+  const log = config.log ?? serverLog;
   const timeoutMs = config.timeoutMs ?? 15_000;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

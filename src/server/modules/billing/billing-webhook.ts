@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { log } from "../../lib/log";
 import { invoices } from "./billing.table";
 import { type BillingDeps, eventContext, PAYABLE } from "./billing-context";
 import type { BillingEvent, BillingProvider, ProviderPayment } from "./provider";
@@ -32,7 +33,7 @@ export async function withPixCode(
     const pix = await provider.pixCode(p.providerPaymentId);
     return pix ? { ...event, payment: { ...p, pixCode: pix.code, pixQrImage: pix.image } } : event;
   } catch (error) {
-    console.error(`Billing: reading the Pix code of ${p.providerPaymentId} failed`, error);
+    log.error(`Billing: reading the Pix code of ${p.providerPaymentId} failed`, error);
     return event;
   }
 }

@@ -8,6 +8,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { log } from "../../lib/log";
 import type { CompanyActor } from "../../middleware/actor";
 import { findCompany, planStatus } from "../companies/companies.queries";
 import { billingEvents, invoices, subscriptions } from "./billing.table";
@@ -115,11 +116,11 @@ export async function undoAtProvider(
   subscriptionId: string,
   cause: unknown,
 ) {
-  console.error(`Billing: saving subscription ${subscriptionId} failed`, cause);
+  log.error(`Billing: saving subscription ${subscriptionId} failed`, cause);
   try {
     await provider.cancel(subscriptionId);
   } catch (error) {
-    console.error(
+    log.error(
       `Billing: cancelling ${subscriptionId} at the provider failed too; the reconciliation job will see it`,
       error,
     );

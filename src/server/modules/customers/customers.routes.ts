@@ -30,6 +30,7 @@ import {
 } from "../../flows/accept-invitation";
 import { joinCompanyByLink } from "../../flows/join-company";
 import { CSV_BOM, csvLine, csvValue } from "../../lib/csv";
+import { log } from "../../lib/log";
 import { requireCompanyActor, requireCustomerActor } from "../../middleware/actor";
 import { clientIp } from "../../middleware/client-ip";
 import type { SessionVars } from "../../middleware/session";
@@ -292,7 +293,7 @@ function customersCsvStream(db: Db, companyId: string): ReadableStream<Uint8Arra
         if (next.done) return controller.close();
         controller.enqueue(encoder.encode(next.value.map(customerCsvLine).join("")));
       } catch (error) {
-        console.error("The customers export failed:", error);
+        log.error("The customers export failed:", error);
         controller.error(error);
       }
     },

@@ -16,6 +16,7 @@ import type { Db } from "../../db/client";
 import { insertJsonRows } from "../../db/json-insert";
 import { AppError } from "../../errors";
 import { csvHeaderLine, csvLines, csvValue } from "../../lib/csv";
+import { log } from "../../lib/log";
 import { enqueueJob } from "../jobs/jobs.service";
 import { findDefaultProgram } from "../programs/programs.queries";
 import { readImportFile } from "./import-file";
@@ -228,7 +229,7 @@ export async function importResultCsv(db: Db, companyId: string, id: string) {
         if (next.done) return controller.close();
         controller.enqueue(encoder.encode(csvLines(next.value.map(resultCells))));
       } catch (error) {
-        console.error("The import's result file failed:", error);
+        log.error("The import's result file failed:", error);
         controller.error(error);
       }
     },

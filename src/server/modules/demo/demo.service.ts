@@ -3,6 +3,7 @@ import { saoPauloDate } from "@shared/dates";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Database, type Db, openPglite } from "../../db/client";
 import * as schema from "../../db/schema";
+import { log } from "../../lib/log";
 import { generateDemoDataset } from "./demo-data";
 import type { DemoDataset } from "./demo-dataset";
 
@@ -118,13 +119,13 @@ export function demoDatabase(now: Date = new Date()): Promise<DemoDatabase> {
   idleCheck.unref();
   entry.ready.then(
     (demo) => {
-      console.info(
+      log.info(
         `Demo database for ${today} built in ${demo.buildMs} ms (process memory +${demo.rssGrowthMb} MB)`,
       );
       if (previous) retire(previous.ready);
     },
     (error: unknown) => {
-      console.error("The demo database could not be built:", error);
+      log.error("The demo database could not be built:", error);
       if (current === entry) current = previous;
     },
   );

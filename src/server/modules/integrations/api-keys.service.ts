@@ -12,6 +12,7 @@ import {
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { log } from "../../lib/log";
 import { findKeyCompany } from "./api-keys.queries";
 import { apiKeys, apiRequests, webhookDeliveries } from "./integrations.table";
 
@@ -240,7 +241,7 @@ export async function recordApiRequest(
       ipAddress: entry.ipAddress?.slice(0, 100) ?? null,
     });
   } catch (error) {
-    console.error("Could not record an API request", error);
+    log.error("Could not record an API request", error);
   }
 }
 

@@ -7,6 +7,7 @@
 import { SAO_PAULO_TIME_ZONE } from "@shared/dates";
 import PgBoss from "pg-boss";
 import type { Database, Db } from "../../db/client";
+import { log as serverLog } from "../../lib/log";
 import { drizzleJobConnection, jobConnection, trackedConnection } from "./job-db";
 
 /**
@@ -124,7 +125,7 @@ export async function installJobs(database: Database, jobs: readonly JobQueue[])
 export async function startJobs<Deps extends BaseJobDeps>(
   options: JobRunnerOptions<Deps>,
 ): Promise<JobRunner> {
-  const { deps, jobs, log = console } = options;
+  const { deps, jobs, log = serverLog } = options;
   const connection = trackedConnection(jobConnection(options.database));
   const boss = new PgBoss({
     db: connection,

@@ -10,6 +10,7 @@ import {
 } from "../../email/birthday-email";
 import { invitationContent } from "../../email/invitation-email";
 import { type StaffInvitation, staffInvitationContent } from "../../email/staff-invitation-email";
+import { log } from "../../lib/log";
 import { devEmails } from "./dev-emails.table";
 
 export type Mail = {
@@ -54,7 +55,7 @@ export function createMailer(options: {
   appUrl: string;
   logger?: Logger;
 }): Mailer {
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? log;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl));
     return {

@@ -8,6 +8,7 @@
  */
 import PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
+import { log as serverLog } from "../../lib/log";
 import { drizzleJobConnection } from "../jobs/job-db";
 import { enqueueJob, enqueueJobs, type JobDefinition, jobFailureLine } from "../jobs/jobs.service";
 import { type Logger, type Mail, type Mailer, SMTP_POOL_CONNECTIONS } from "./mail.service";
@@ -94,7 +95,7 @@ const drainers = new WeakMap<object, PgBoss>();
  * retried later like the worker's). The worker does this in the app; the API tests call it after
  * each request so that the e-mail a request caused is there when the request answers.
  */
-export async function sendQueuedEmails(db: Db, mailer: Mailer, log: Logger = console) {
+export async function sendQueuedEmails(db: Db, mailer: Mailer, log: Logger = serverLog) {
   let boss = drainers.get(db);
   if (!boss) {
     boss = new PgBoss({

@@ -11,6 +11,7 @@ import type { StampMethod } from "@shared/stamps.schema";
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client";
 import { csvHeaderLine, csvLines, csvValue } from "../../lib/csv";
+import { log } from "../../lib/log";
 import {
   cardExportRows,
   companyHasReferrals,
@@ -218,7 +219,7 @@ export function exportCsvStream(
         if (next.done) return controller.close();
         controller.enqueue(encoder.encode(csvLines(next.value.map((r) => r.map(csvCell)))));
       } catch (error) {
-        console.error(`The ${dataset} export failed:`, error);
+        log.error(`The ${dataset} export failed:`, error);
         controller.error(error);
       }
     },
@@ -292,7 +293,7 @@ export function exportXlsxStream(
     await workbook.commit();
   };
   const done = write().catch((error) => {
-    console.error("The workbook export failed:", error);
+    log.error("The workbook export failed:", error);
     output.destroy(error as Error);
   });
   const chunks = output[Symbol.asyncIterator]();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ACCESS_LOG_LIMIT, type AccessLog, type SignInFailure } from "@shared/security.schema";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { log } from "../../lib/log";
 import { CLIENT_IP_HEADER } from "../../middleware/client-ip";
 import { findUserIdByEmail } from "../auth/auth.queries";
 import { signInEvents } from "./security.table";
@@ -33,7 +34,7 @@ export async function recordSignInAttempt(db: Db, attempt: SignInAttempt): Promi
       userAgent: attempt.headers?.get("user-agent")?.slice(0, 500) ?? null,
     });
   } catch (error) {
-    console.error("Could not record a sign-in attempt", error);
+    log.error("Could not record a sign-in attempt", error);
   }
 }
 

@@ -16,6 +16,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { latestApplePass, requireAppleWallet } from "../../flows/apple-wallet-pass";
+import { log } from "../../lib/log";
 import { rateLimit } from "../../middleware/rate-limit";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
@@ -211,7 +212,7 @@ export function passkitRoutes({
 
   app.openapi(logRoute, async (c) => {
     requireAppleWallet();
-    for (const line of c.req.valid("json").logs) console.warn(`PassKit: ${line}`);
+    for (const line of c.req.valid("json").logs) log.warn(`PassKit: ${line}`);
     return noBody(200);
   });
 
