@@ -6,6 +6,12 @@ import { z } from "zod";
  * the data subjects' requests that touched it.
  */
 
+/**
+ * The customer id a member's rows (membership, cards, stamps, referrals) are re-pointed to once
+ * they left the programme or deleted their account: `anon_` and a random UUID, naming no profile.
+ */
+export const ANON_ID_PREFIX = "anon_";
+
 /** Days between 'Excluir minha conta' and the deletion itself (cancellable meanwhile). */
 export const ACCOUNT_DELETION_GRACE_DAYS = 7;
 /** Days a closed company can be restored before its data is deleted (invoices kept). */

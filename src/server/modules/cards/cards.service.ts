@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CompanyCard, RedeemCard, Voucher } from "@shared/cards.schema";
+import { ANON_ID_PREFIX } from "@shared/privacy.schema";
 import type { StampMethod } from "@shared/stamps.schema";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -181,6 +182,10 @@ export async function creditCard(
   const row = await lockCardForCredit(tx, actor.companyId, cardId);
   if (!row) throw new AppError("not_found", 404, "Card not found");
   const { card, rules } = row;
+  // A member who left (or deleted the account) while this waited for the card: their rows were
+  // re-pointed to an anonymous id, and nothing may be given to it (issue 34).
+  if (row.memberStatus === "left" || card.customerId.startsWith(ANON_ID_PREFIX))
+    throw new AppError("customer_not_member", 404, "The customer is not a member.");
   if (row.memberStatus !== "active")
     throw new AppError("customer_inactive", 409, "The customer is inactive.");
   if (card.status === "redeemed")

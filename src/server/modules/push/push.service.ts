@@ -17,6 +17,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { enqueueJobs } from "../jobs/jobs.service";
+import { recordConsent } from "../privacy/privacy.service";
 import { getNotificationSettings } from "../settings/settings.queries";
 import { findMemberSubscriptionIds, findPushUser, findSubscriptionIds } from "./push.queries";
 import { pushSubscriptions } from "./push.table";
@@ -123,6 +124,7 @@ export async function saveSubscription(
   const refused = input.kinds.filter((k) => !allowed.includes(k));
   if (refused.length > 0) throw invalid("kinds", `Not for this account: ${refused.join(", ")}.`);
   const kinds = [...new Set(input.kinds)];
+  const before = await countSubscriptions(db, userId);
   const [row] = await db
     .insert(pushSubscriptions)
     .values({
@@ -148,7 +150,32 @@ export async function saveSubscription(
     })
     .returning();
   if (!row) throw new AppError("not_found", 404, "Subscription not found.");
+  // The account's first device switched on: the consent to notices, recorded with its time.
+  if (before === 0) {
+    await recordConsent(db, { userId, kind: "push", granted: true, source: "device" });
+  }
   return view(row);
+}
+
+async function countSubscriptions(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * 'Meus dados' → notices off (issue 34): every device of the account stops receiving them (their
+ * subscriptions go); recorded as the consent withdrawn. Answers how many devices there were.
+ */
+export async function deleteAllSubscriptions(db: Db, userId: string): Promise<number> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .returning({ id: pushSubscriptions.id });
+  await recordConsent(db, { userId, kind: "push", granted: false, source: "meus_dados" });
+  return removed.length;
 }
 
 export async function getSubscription(db: Db, userId: string, endpoint: string) {
@@ -167,6 +194,10 @@ export async function deleteSubscription(db: Db, userId: string, endpoint: strin
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ id: pushSubscriptions.id });
   if (removed.length === 0) throw new AppError("not_found", 404, "Subscription not found.");
+  // The account's last device switched off: the consent withdrawn.
+  if ((await countSubscriptions(db, userId)) === 0) {
+    await recordConsent(db, { userId, kind: "push", granted: false, source: "device" });
+  }
 }
 
 async function queue(
