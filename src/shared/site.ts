@@ -87,6 +87,7 @@ export const APP_PATHS = [
   "/balcao",
   "/balcao/qr",
   "/dashboard-cliente",
+  "/dashboard-cliente/meus-dados",
   "/dashboard-cliente-cartoes-fidelidade",
   "/dashboard-cliente-cartao-fidelidade/:companyId",
   "/carimbar",

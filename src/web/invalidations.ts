@@ -1,4 +1,4 @@
-import { assistantKeys } from "./features/assistant/keys";
+import { assistantKeys, assistantMutations } from "./features/assistant/keys";
 import { authKeys } from "./features/auth/keys";
 import { backupMutations } from "./features/backup/keys";
 import { billingMutations } from "./features/billing/keys";
@@ -11,6 +11,7 @@ import { customerKeys, customerMutations } from "./features/customers/keys";
 import { messageMutations } from "./features/messages/keys";
 import { notificationKeys } from "./features/notifications/keys";
 import { partnershipMutations } from "./features/partnerships/keys";
+import { privacyKeys, privacyMutations } from "./features/privacy/keys";
 import { programKeys, programMutations } from "./features/programs/keys";
 import { referralKeys, referralMutations } from "./features/referrals/keys";
 import { reportKeys } from "./features/reports/keys";
@@ -152,4 +153,17 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
     ],
     invalidate: [authKeys.me],
   },
+  // Leaving a programme ('Meus dados'): its card, the directory's 'Você participa', the
+  // 'Comunicações' switch and the referral link go.
+  {
+    after: [privacyMutations.leave],
+    invalidate: [customerCardKeys.all, companyKeys.all, assistantKeys.all, referralKeys.all],
+  },
+  // The account's deletion asked for or cancelled: the customer area's banner (`me`).
+  {
+    after: [privacyMutations.requestDeletion, privacyMutations.cancelDeletion],
+    invalidate: [authKeys.me, privacyKeys.all],
+  },
+  // A marketing consent changed: 'Meus dados' shows it and its history.
+  { after: [assistantMutations.setMarketingConsent], invalidate: [privacyKeys.all] },
 ];

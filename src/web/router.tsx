@@ -30,10 +30,9 @@ function Root() {
 }
 
 /**
- * Texts of the signed-in areas, the sign-in pages and the invitation (fetched with their code);
- * `team`, `counter`, `integrations` and `assistant` only with the pages that show them (the assistant's texts
- * are IA Suprema's page, its card on /configuracoes, the take-over on /mensagens and the
- * customer's marketing consents: not the dashboard's first screen).
+ * Texts of the signed-in areas, sign-in pages and invitation (fetched with their code); `team`,
+ * `counter`, `integrations`, `assistant`, `privacy` only with the pages that show them (assistant:
+ * IA Suprema, /configuracoes, /mensagens' take-over, the customer's marketing consents).
  */
 const APP_NAMESPACES: Namespace[] = [
   "errors",
@@ -368,6 +367,13 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import("./routes/customer/customer-card-page").then((m) => m.CustomerCardPage),
               [...APP_NAMESPACES, "counter"],
+            ),
+          },
+          {
+            path: "/dashboard-cliente/meus-dados",
+            lazy: lazyPage(
+              () => import("./routes/customer/my-data-page").then((m) => m.MyDataPage),
+              [...APP_NAMESPACES, "assistant", "privacy"],
             ),
           },
           {

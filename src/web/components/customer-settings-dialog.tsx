@@ -1,7 +1,8 @@
 import { type Language, toLanguage, toLocale } from "@shared/languages";
-import { Settings } from "lucide-react";
+import { Settings, ShieldCheck } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { setLanguagePreference } from "@/web/lib/i18n";
 import { setThemePreference, storedTheme, type Theme } from "@/web/lib/theme";
 import { Button } from "./ui/button";
@@ -9,7 +10,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Label } from "./ui/label";
 import { NativeSelect } from "./ui/native-select";
 
-/** The customer's settings: theme claro/escuro and language pt/en, applied at once. */
+/**
+ * The customer's settings: theme claro/escuro and language pt/en, applied at once, and the way to
+ * 'Meus dados' (the LGPD's rights, issue 34).
+ */
 export function CustomerSettingsDialog({
   onChange,
   children,
@@ -67,6 +71,15 @@ export function CustomerSettingsDialog({
           </div>
         </div>
         {children}
+        <div className="grid gap-1 border-t pt-4">
+          <Button asChild variant="outline" className="justify-self-start">
+            <Link to="/dashboard-cliente/meus-dados">
+              <ShieldCheck aria-hidden="true" />
+              {t("settings.myData")}
+            </Link>
+          </Button>
+          <p className="text-muted-foreground text-xs">{t("settings.myDataHint")}</p>
+        </div>
       </DialogContent>
     </Dialog>
   );

@@ -23,6 +23,7 @@ import type ptLayout from "../locales/pt-BR/layout.json";
 import type ptMessages from "../locales/pt-BR/messages.json";
 import type ptNotifications from "../locales/pt-BR/notifications.json";
 import type ptPartnerships from "../locales/pt-BR/partnerships.json";
+import type ptPrivacy from "../locales/pt-BR/privacy.json";
 import type ptPrograms from "../locales/pt-BR/programs.json";
 import type ptPush from "../locales/pt-BR/push.json";
 import type ptPwa from "../locales/pt-BR/pwa.json";
@@ -63,6 +64,7 @@ type Resources = {
   messages: typeof ptMessages;
   notifications: typeof ptNotifications;
   partnerships: typeof ptPartnerships;
+  privacy: typeof ptPrivacy;
   programs: typeof ptPrograms;
   push: typeof ptPush;
   pwa: typeof ptPwa;

@@ -1,7 +1,7 @@
 import type { SetMarketingConsent } from "@shared/assistant.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiSchemas, api } from "@/web/lib/api-client";
-import { assistantKeys } from "./keys";
+import { assistantKeys, assistantMutations } from "./keys";
 
 /** The customer's consents' query key (under the feature's own keys). */
 export const marketingConsentsKey = () => [...assistantKeys.all, "marketing-consents"] as const;
@@ -17,6 +17,7 @@ export const marketingConsentsQueryOptions = () =>
 export function useSetMarketingConsent() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: assistantMutations.setMarketingConsent,
     mutationFn: ({ companyId, ...input }: SetMarketingConsent & { companyId: string }) =>
       api.put("/api/me/marketing-consents/{companyId}", {
         params: { path: { companyId } },

@@ -12,3 +12,9 @@ export const assistantKeys = {
   /** Conversations a person took over (/mensagens). */
   handoffs: () => [...assistantKeys.all, "handoffs"] as const,
 };
+
+/** This feature's mutations that change other features' data (src/web/invalidations.ts). */
+export const assistantMutations = {
+  /** A company's marketing consent given or withdrawn ('Meus dados' records each change). */
+  setMarketingConsent: ["assistant", "marketing-consent"] as const,
+};

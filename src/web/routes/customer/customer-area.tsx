@@ -8,6 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { homePathFor, RETURN_PARAM } from "@/web/features/auth/paths";
 import { CustomerNotificationBell } from "@/web/features/notifications/components/customer-notification-bell";
+import { DeletionBanner } from "@/web/features/privacy/components/deletion-banner";
 import { OfflineBar } from "@/web/features/pwa/offline-bar";
 import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
@@ -51,6 +52,10 @@ export function CustomerArea() {
     >
       <AppearanceSync />
       <OfflineBar />
+      {/* Signed in during the grace period: the offer to cancel ('Meus dados' has its own). */}
+      {me.data.deletionDueAt && location.pathname !== "/dashboard-cliente/meus-dados" ? (
+        <DeletionBanner dueAt={me.data.deletionDueAt} />
+      ) : null}
       <Outlet context={me.data} />
     </CustomerLayout>
   );
