@@ -21,6 +21,7 @@ import type { JobDefinition } from "./modules/jobs/jobs.service";
 import type { Mailer } from "./modules/mail/mail.service";
 import { sendEmailJob } from "./modules/mail/outbox";
 import { NOTIFICATION_JOBS } from "./modules/notifications/notifications.jobs";
+import { PRIVACY_EXPORT_JOBS } from "./modules/privacy/privacy.jobs";
 import { PUSH_JOBS } from "./modules/push/push.jobs";
 import { WALLET_JOBS } from "./modules/wallet/wallet.jobs";
 import { pruneRateLimits } from "./rate-limits";
@@ -67,4 +68,5 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   ...WALLET_JOBS,
   ...PUSH_JOBS,
   ...WEBHOOK_JOBS,
+  ...PRIVACY_EXPORT_JOBS,
 ];
