@@ -7,6 +7,7 @@ import {
   deleteInstagramMessagesCreatedBefore,
   deleteWhatsAppMessagesCreatedBefore,
 } from "../modules/assistant/assistant.service";
+import { deleteContactsPastRetention } from "../modules/assistant/channel-contacts";
 import { claimDailyRun, finishDailyRun } from "../modules/backup/job-runs";
 import { listRejectedReceiptFileIds } from "../modules/claims/claims.queries";
 import { deleteFilesById } from "../modules/files/files.service";
@@ -21,7 +22,8 @@ import { retentionCutoff } from "../modules/settings/settings.queries";
 
 /**
  * Data retention (flow: decision 022), across the modules that keep a company's old records:
- * messages, IA Suprema's records, interests and rejected receipts. It deletes in batches, each its
+ * messages, IA Suprema's records, WhatsApp and Instagram contacts, interests and rejected receipts.
+ * It deletes in batches, each its
  * own statement, so a first run on a large database never holds long locks: no one transaction.
  */
 
@@ -37,6 +39,8 @@ export type RetentionResult =
       messages: number;
       /** IA Suprema's complaints and suggestions and WhatsApp messages. */
       assistantRecords: number;
+      /** WhatsApp and Instagram contacts with no message inside their company's period. */
+      channelContacts: number;
       interestReplies: number;
       interests: number;
       rejectedReceipts: number;
@@ -63,6 +67,8 @@ async function deleteInBatches(remove: () => Promise<number>): Promise<number> {
  *   company answer goes with the customer message it answers);
  * - each company's IA Suprema complaints and suggestions and WhatsApp and Instagram messages older than its
  *   retention are removed;
+ * - a WhatsApp or Instagram contact (phone or Instagram id, name) with no message inside its
+ *   company's retention goes too (issue 34): nothing the company keeps needs it any more;
  * - each company's interest replies older than its retention are removed;
  * - an interest that is answered, has no reply left and is older than the shortest retention
  *   (12 months) is removed: an interest has one reply at most (the first company to answer it),
@@ -87,6 +93,13 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
     )) +
     (await deleteInBatches(() =>
       deleteInstagramMessagesCreatedBefore(db, pastRetention, DELETE_BATCH),
+    ));
+  const channelContacts =
+    (await deleteInBatches(() =>
+      deleteContactsPastRetention(db, "whatsapp", pastRetention, DELETE_BATCH),
+    )) +
+    (await deleteInBatches(() =>
+      deleteContactsPastRetention(db, "instagram", pastRetention, DELETE_BATCH),
     ));
   const replies = await deleteInBatches(() =>
     deleteInterestRepliesCreatedBefore(db, pastRetention, DELETE_BATCH),
@@ -113,6 +126,7 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
     ran: true,
     messages,
     assistantRecords,
+    channelContacts,
     interestReplies: replies,
     interests: answeredInterests,
     rejectedReceipts,

@@ -16,6 +16,7 @@ import type {
   ChannelName,
   ChannelSecretsInput,
 } from "./channel-adapter";
+import { deleteChannelContacts } from "./channel-contacts";
 import {
   type ChannelSecretField,
   decryptSecret,
@@ -114,7 +115,10 @@ export async function saveChannel<Row, Save extends ChannelSecretsInput>(
   return getChannel(db, adapter, deps.appUrl, actor);
 }
 
-/** Removes the channel (its contacts and messages stay in the history). */
+/**
+ * Removes the channel with the people who wrote on it (issue 34): its contacts and their messages
+ * go with its credentials, in one transaction.
+ */
 export async function removeChannel<Row>(
   db: Db,
   adapter: ChannelAdapter<Row, unknown>,
@@ -122,7 +126,10 @@ export async function removeChannel<Row>(
   actor: CompanyActor,
 ) {
   const { channels } = adapter.tables;
-  await db.delete(channels).where(eq(channels.companyId, actor.companyId));
+  await db.transaction(async (tx) => {
+    await tx.delete(channels).where(eq(channels.companyId, actor.companyId));
+    await deleteChannelContacts(tx, adapter.name, actor.companyId);
+  });
   return getChannel(db, adapter, appUrl, actor);
 }
 

@@ -390,6 +390,34 @@ describe.each(CHANNEL_FIXTURES.map((f) => [f.adapter.label, f] as const))(
         expect(c.sentTo(contact.address)).toHaveLength(0);
       });
     });
+
+    describe("removing the channel (issue 34)", () => {
+      it("deletes the people who wrote on it and their messages, only the company's", async () => {
+        const { contacts, messages } = fixture.adapter.tables;
+        await c.t.db.insert(contacts).values({
+          id: `rival-contact-${channel}`,
+          companyId: c.rival.companyId,
+          [columnKey(contacts, fixture.adapter.tables.address)]: address(8),
+          lastInboundAt: hoursAgo(1),
+        } as never);
+        const heldBy = async (companyId: string) => ({
+          contacts: (await c.t.db.select().from(contacts).where(eq(contacts.companyId, companyId)))
+            .length,
+          messages: (await c.t.db.select().from(messages).where(eq(messages.companyId, companyId)))
+            .length,
+        });
+        const before = await heldBy(c.cafe.companyId);
+        expect(before.contacts).toBeGreaterThan(0);
+        expect(before.messages).toBeGreaterThan(0);
+        expect((await inboxOf(c.cafe.cookie)).length).toBeGreaterThan(0);
+
+        const removed = await ok(apiAs(c.t, c.cafe.cookie).DELETE(settingsPath), 200);
+        expect(removed).toMatchObject({ configured: false });
+        expect(await heldBy(c.cafe.companyId)).toEqual({ contacts: 0, messages: 0 });
+        expect(await inboxOf(c.cafe.cookie)).toEqual([]);
+        expect(await heldBy(c.rival.companyId)).toEqual({ contacts: 1, messages: 0 });
+      });
+    });
   },
 );
 

@@ -151,6 +151,8 @@ describe("the retention job", () => {
       ran: true,
       messages: 3,
       assistantRecords: 3,
+      // The WhatsApp and Instagram contacts above had only those old messages: they go too.
+      channelContacts: 2,
       interestReplies: 2,
       interests: 2,
       rejectedReceipts: 0,
@@ -238,6 +240,65 @@ describe("the retention job", () => {
       .from(jobRuns)
       .where(eq(jobRuns.runKey, "2030-07-01"));
     expect(run?.finishedAt).not.toBeNull();
+  });
+
+  it("removes a WhatsApp or Instagram contact with nothing left inside its company's retention (issue 34)", async () => {
+    const day = new Date("2030-09-01T03:00:00Z");
+    const ago = (months: number) => monthsAgo(months, day);
+    const whatsapp = async (companyId: string, phone: string, messageMonths: number[]) => {
+      const id = randomUUID();
+      await t.db
+        .insert(whatsappContacts)
+        .values({ id, companyId, phone, name: "Fulano", createdAt: ago(30) });
+      for (const months of messageMonths) {
+        await t.db.insert(whatsappMessages).values({
+          id: randomUUID(),
+          companyId,
+          contactId: id,
+          direction: "in",
+          body: "Oi",
+          status: "answered",
+          createdAt: ago(months),
+        });
+      }
+      return id;
+    };
+    const cafeQuiet = await whatsapp(cafe.companyId, "5511988880001", [13, 14]);
+    const cafeActive = await whatsapp(cafe.companyId, "5511988880002", [13, 2]);
+    const barberQuiet = await whatsapp(barber.companyId, "5511988880003", [13]);
+    const instagram = async (igsid: string, createdMonths: number, inboundMonths: number) => {
+      const id = randomUUID();
+      await t.db.insert(instagramContacts).values({
+        id,
+        companyId: cafe.companyId,
+        igsid,
+        username: "fulano",
+        createdAt: ago(createdMonths),
+        lastInboundAt: ago(inboundMonths),
+      });
+      return id;
+    };
+    await instagram("17841400000000011", 20, 13); // wrote 13 months ago: goes
+    const igNew = await instagram("17841400000000012", 1, 1);
+    const igWroteLately = await instagram("17841400000000013", 20, 3);
+
+    const result = await runRetention(t.db, day);
+    expect(result).toMatchObject({ ran: true, channelContacts: 2 });
+    const kept = async (table: typeof whatsappContacts | typeof instagramContacts) =>
+      (await t.db.select({ id: table.id }).from(table)).map((r) => r.id);
+    // The café keeps 12 months: its quiet contact goes; the one who wrote 2 months ago stays with
+    // that message only. The barber keeps 24 months: a 13-month conversation stays.
+    expect((await kept(whatsappContacts)).sort()).toEqual([cafeActive, barberQuiet].sort());
+    const messagesOf = async (contactId: string) =>
+      (
+        await t.db
+          .select({ createdAt: whatsappMessages.createdAt })
+          .from(whatsappMessages)
+          .where(eq(whatsappMessages.contactId, contactId))
+      ).map((r) => r.createdAt.toISOString());
+    expect(await messagesOf(cafeQuiet)).toEqual([]);
+    expect(await messagesOf(cafeActive)).toEqual([ago(2).toISOString()]);
+    expect((await kept(instagramContacts)).sort()).toEqual([igNew, igWroteLately].sort());
   });
 
   it("takes over a run whose server died an hour ago", async () => {
