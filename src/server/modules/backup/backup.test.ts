@@ -9,6 +9,7 @@ import { files } from "../files/files.table";
 import { interestReplies } from "../interests/interests.table";
 import { customerMessages } from "../messages/messages.table";
 import { programs } from "../programs/programs.table";
+import { referrals } from "../referrals/referrals.table";
 import { stamps } from "../stamps/stamps.table";
 
 let t: TestApp;
@@ -366,5 +367,36 @@ describe("a large company's backup", () => {
     expect(new Set(messages.map((m) => m.id)).size).toBe(2500);
     const csvLines = strFromU8(zip["mensagens.csv"]!).trimEnd().split("\r\n");
     expect(csvLines).toHaveLength(2501);
+  });
+});
+
+describe("members' sign-up IP addresses (issue 34)", () => {
+  it("stay out of the company's backup: they are the platform's anti-fraud data", async () => {
+    const shop = await t.companySession({ companyName: "Loja do IP", email: "ip@example.com" });
+    await t.db.insert(referrals).values({
+      id: "referral-with-ip",
+      companyId: shop.companyId,
+      referrerId: ana.customerId,
+      referredId: bruno.customerId,
+      state: "pending",
+      ipAddress: "203.0.113.45",
+    });
+    const res = await t.request("/api/settings/backup", { cookie: shop.cookie });
+    expect(res.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const referralRows = JSON.parse(strFromU8(zip["indicacoes.json"]!)) as Record<
+      string,
+      unknown
+    >[];
+    expect(referralRows).toEqual([
+      expect.objectContaining({ id: "referral-with-ip", referrerId: ana.customerId }),
+    ]);
+    expect(Object.keys(referralRows[0]!)).not.toContain("ipAddress");
+    const csv = strFromU8(zip["indicacoes.csv"]!);
+    expect(csv).toContain("referral-with-ip");
+    expect(csv).not.toContain("IP do cadastro");
+    for (const [name, bytes] of Object.entries(zip)) {
+      expect(strFromU8(bytes), name).not.toContain("203.0.113.45");
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   type KeyPart,
   keyOf,
   keyset,
+  rowsByCreatedAt,
 } from "../../lib/keyset";
 import { profiles } from "../auth/profiles.table";
 import { birthdayGifts } from "../birthdays/birthdays.table";
@@ -135,7 +136,7 @@ export const MEMBER_DATASETS: Dataset[] = [
   },
 ];
 
-/** What members were given: birthday gifts, referrals and the bonus ledger. */
+/** What members were given: birthday gifts, referrals (without the sign-up IP) and the bonus ledger. */
 export const REWARD_DATASETS: Dataset[] = [
   {
     name: "presentes-aniversario",
@@ -158,7 +159,6 @@ export const REWARD_DATASETS: Dataset[] = [
       col("referredId", "Indicado"),
       col("state", "Situação"),
       col("reason", "Motivo"),
-      col("ipAddress", "IP do cadastro"),
       col("referredStamps", "Carimbos do indicado", "number"),
       col("referredBonusCents", "Bônus do indicado (R$)", "cents"),
       col("referrerStamps", "Carimbos do indicador", "number"),
@@ -169,7 +169,12 @@ export const REWARD_DATASETS: Dataset[] = [
       col("decidedBy", "Decidida por"),
       col("decidedAt", "Decidida em", "timestamp"),
     ],
-    batches: companyRowsByCreatedAt(referrals),
+    // Never the friend's sign-up IP (`ipAddress`): the platform's anti-fraud data, not the
+    // company's (issue 34).
+    batches: rowsByCreatedAt(referrals, (companyId) => eq(referrals.companyId, companyId), [
+      "companyId",
+      "ipAddress",
+    ]),
   },
   {
     name: "bonus",
