@@ -70,7 +70,6 @@ export function CustomerSettingsDialog({
             </NativeSelect>
           </div>
         </div>
-        {children}
         <div className="grid gap-1 border-t pt-4">
           <Button asChild variant="outline" className="justify-self-start">
             <Link to="/dashboard-cliente/meus-dados">
@@ -80,6 +79,7 @@ export function CustomerSettingsDialog({
           </Button>
           <p className="text-muted-foreground text-xs">{t("settings.myDataHint")}</p>
         </div>
+        {children}
       </DialogContent>
     </Dialog>
   );

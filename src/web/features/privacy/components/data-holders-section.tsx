@@ -73,7 +73,7 @@ function HolderCard({ holder }: { holder: DataHolder }) {
 
       <div className="grid gap-2">
         <h4 className="font-medium text-sm">{t("holders.sees", { company: holder.tradeName })}</h4>
-        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
           <Row label={t("fields.name")} value={sees.name} />
           <Row label={t("fields.email")} value={sees.email} />
           <Row label={t("fields.phone")} value={sees.phone} />
@@ -126,7 +126,7 @@ export function Row({ label, value }: { label: string; value: React.ReactNode })
   return (
     <>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="mb-1 min-w-0 break-words sm:mb-0">
+      <dd className="min-w-0 [overflow-wrap:anywhere]">
         {value ?? <span className="text-muted-foreground italic">{t("fields.empty")}</span>}
       </dd>
     </>

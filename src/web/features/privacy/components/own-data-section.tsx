@@ -10,7 +10,7 @@ export function OwnDataSection({ profile, edit }: { profile: Profile; edit?: Rea
   const { t } = useTranslation("privacy");
   return (
     <PrivacySection title={t("own.title")} description={t("own.description")}>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
         <Row label={t("fields.name")} value={profile.name} />
         <Row label={t("fields.email")} value={profile.email} />
         <Row label={t("fields.phone")} value={profile.phone} />
