@@ -317,7 +317,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/api", privacyRoutes({ ...privacy, passwordCheckLimit: limits.passwordCheck }));
   const billing = { db, provider: billingProvider, appUrl: deps.appUrl };
   app.route("/api", billingRoutes(billing));
-  app.route("/api", companyClosureRoutes({ ...privacy, provider: billingProvider }));
+  const closure = { provider: billingProvider, passwordCheckLimit: limits.passwordCheck };
+  app.route("/api", companyClosureRoutes({ ...privacy, ...closure }));
   if (!deps.production && billingProvider.name === "dev") {
     app.route("/api", devBillingRoutes(billing));
   }

@@ -10,6 +10,7 @@ import { ANSWER_MESSAGE_JOB } from "./flows/answer-message";
 import { SCHEDULED_BACKUPS_JOB } from "./flows/backups";
 import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
 import { CUSTOMER_IMPORT_JOB_DEFINITION } from "./flows/import-customers";
+import { COMPANY_PURGE_JOB } from "./flows/purge-company";
 import { BILLING_RECONCILE_JOB } from "./flows/reconcile-billing";
 import { RETENTION_JOB } from "./flows/retention";
 import { ASSISTANT_JOBS } from "./modules/assistant/assistant.jobs";
@@ -69,4 +70,5 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   ...PUSH_JOBS,
   ...WEBHOOK_JOBS,
   ...PRIVACY_EXPORT_JOBS,
+  COMPANY_PURGE_JOB,
 ];

@@ -68,6 +68,11 @@ export const CustomerCardSchema = z
     createdAt: z.string(),
     completedAt: z.string().nullable(),
     redeemedAt: z.string().nullable(),
+    /**
+     * The company closed its account ('Fechar conta', issue 34): the programme ended that day and
+     * the card is read-only until the company's data is deleted (null: open).
+     */
+    companyClosedAt: z.string().nullable(),
   })
   .meta({ id: "CustomerCard" });
 export type CustomerCard = z.infer<typeof CustomerCardSchema>;

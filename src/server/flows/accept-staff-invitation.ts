@@ -11,6 +11,7 @@ import { findAccountByEmail } from "../modules/auth/auth.queries";
 import { isCustomerAccount } from "../modules/auth/auth.service";
 import { createInvitedStaffAccount } from "../modules/auth/users.service";
 import { findPublicCompany } from "../modules/companies/companies.queries";
+import { assertCompanyOpen } from "../modules/privacy/company-closure.queries";
 import { findMembership, type StaffInvitationRow } from "../modules/team/team.queries";
 import {
   addMember,
@@ -28,6 +29,7 @@ async function join(
   invitation: StaffInvitationRow,
   userId: string,
 ): Promise<StaffInvitationAccepted> {
+  await assertCompanyOpen(tx, invitation.companyId);
   await addMember(tx, {
     companyId: invitation.companyId,
     userId,

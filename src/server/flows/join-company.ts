@@ -20,6 +20,7 @@ import { findPublicCompany } from "../modules/companies/companies.queries";
 import { addMembership } from "../modules/customers/memberships.service";
 import { emitWebhookEvent } from "../modules/integrations/webhooks.service";
 import { partnerOrigin } from "../modules/partnerships/partnerships.queries";
+import { assertCompanyOpen } from "../modules/privacy/company-closure.queries";
 import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { recordReferral } from "../modules/referrals/referrals.service";
 import { giveRuleStamps } from "./give-stamp";
@@ -47,6 +48,8 @@ export async function joinCompany(
   joining: Joining,
 ): Promise<{ joined: boolean; cardId: string }> {
   const { customerId, companyId } = joining;
+  // A closed company ('Fechar conta') takes no one: its links, invitations and sign-ups.
+  await assertCompanyOpen(tx, companyId);
   const { joined, membership } = await addMembership(
     tx,
     customerId,

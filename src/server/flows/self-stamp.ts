@@ -21,6 +21,7 @@ import { creditCard, openCard } from "../modules/cards/cards.service";
 import { findCompany } from "../modules/companies/companies.queries";
 import { findMembership } from "../modules/customers/memberships.service";
 import { queueCustomerEmail } from "../modules/notifications/customer-emails";
+import { companyClosed } from "../modules/privacy/company-closure.queries";
 import { findDefaultProgram } from "../modules/programs/programs.queries";
 import { recordSelfStamp } from "../modules/stamps/stamps.service";
 import { checkCounterRules } from "./give-stamp";
@@ -81,6 +82,7 @@ export async function selfStamp(
   const companyId = companyOf(authSecret, input.token);
   const company = await findCompany(db, companyId);
   if (!company) throw notMember();
+  if (company.closedAt) throw companyClosed();
   if (!company.selfStampEnabled) throw disabled();
   const request = { key: input.token, requestHash: "" };
   const answer = await withIdempotency(

@@ -11,6 +11,7 @@ import type { CustomerActor } from "../middleware/actor";
 import { queueAssistantReply } from "../modules/assistant/assistant-queue";
 import { findPublicCompany } from "../modules/companies/companies.queries";
 import { writeCustomerMessage } from "../modules/messages/messages.service";
+import { assertCompanyOpen } from "../modules/privacy/company-closure.queries";
 import { queueCompanyPush } from "../modules/push/push.service";
 import { hitRateLimit } from "../rate-limits";
 
@@ -25,6 +26,7 @@ export async function sendMessage(
 ): Promise<ConversationMessage> {
   const company = await findPublicCompany(db, input.companyId);
   if (!company) throw new AppError("not_found", 404, "Company not found");
+  await assertCompanyOpen(db, company.id);
   const allowed = await hitRateLimit(db, `customer-message:${actor.customerId}`, {
     bucket: "customer-message",
     ...MESSAGE_RATE_LIMIT,

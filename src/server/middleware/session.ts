@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { sessions, users } from "../modules/auth/auth.table";
 import { profiles } from "../modules/auth/profiles.table";
-import { planExpiredSql } from "../modules/companies/companies.queries";
+import { companyClosedSql, planExpiredSql } from "../modules/companies/companies.queries";
 import { companies } from "../modules/companies/companies.table";
 import { companyMembers } from "../modules/team/team.table";
 import { signedCookie } from "../session-cookie";
@@ -26,6 +26,8 @@ export type SessionUser = {
   locationId?: string | null;
   /** The owned company's trial is over without a paid period (see middleware/plan.ts). */
   planExpired?: boolean | null;
+  /** The company closed its account ('Fechar conta', issue 34; see middleware/plan.ts). */
+  companyClosed?: boolean | null;
 };
 export type SessionVars = { user: SessionUser | null; sessionId: string | null };
 
@@ -51,6 +53,7 @@ export function loadSession(auth: Auth, db: Db) {
       memberRole: companyMembers.role,
       locationId: companyMembers.locationId,
       planExpired: planExpiredSql,
+      companyClosed: companyClosedSql,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -96,6 +99,7 @@ export function loadSession(auth: Auth, db: Db) {
       memberRole: row.memberRole,
       locationId: row.locationId,
       planExpired: row.planExpired,
+      companyClosed: row.companyClosed,
     };
     return { user, sessionId: row.sessionId };
   };

@@ -113,6 +113,8 @@ export function listCampaignCompanies(db: Db): Promise<CampaignCompany[]> {
     .where(
       and(
         eq(assistantSettings.enabled, true),
+        // A closed company ('Fechar conta') sends no campaign.
+        isNull(companies.closedAt),
         or(
           eq(assistantSettings.marketingPromotions, true),
           eq(assistantSettings.marketingReminders, true),

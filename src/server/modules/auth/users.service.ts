@@ -149,6 +149,22 @@ export async function endAllSessions(tx: Db, userId: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/**
+ * Deletes a company owner's account once their company is gone ('Fechar conta', issue 34): the
+ * user, and by cascade the password, sessions and profile. Only an admin profile (never a
+ * customer's account); answers whether it was deleted.
+ */
+export async function deleteOwnerAccount(tx: Db, userId: string): Promise<boolean> {
+  const [profile] = await tx
+    .select({ role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  if (profile?.role !== "admin") return false;
+  const gone = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return gone.length > 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Appearance, kept on the profile (company owner or customer)
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, stat, unlink } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -150,4 +150,14 @@ export async function rotateStoredBackups(
     }
   }
   return removed;
+}
+
+/**
+ * Removes the company's folder of stored backups (its company was deleted after closing its
+ * account, issue 34). Answers how many backups it held.
+ */
+export async function removeStoredBackups(backupDir: string, companyId: string): Promise<number> {
+  const count = (await listStoredBackups(backupDir, companyId)).length;
+  await rm(companyDir(backupDir, companyId), { recursive: true, force: true });
+  return count;
 }

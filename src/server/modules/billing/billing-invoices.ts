@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { InvoiceStatus, Plan } from "@shared/billing.schema";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { invoices } from "./billing.table";
+import { invoices, subscriptions } from "./billing.table";
 import { addMonths } from "./billing-dates";
 import type { ProviderName, ProviderPayment } from "./provider";
 
@@ -130,4 +130,27 @@ export async function insertUpgradeInvoice(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Before a closed company is deleted (issue 34): its invoices keep the trade name and the CPF or
+ * CNPJ they were billed to (the subscription's), as the law has them kept for 5 years once
+ * `company_id` is cleared by the deletion. Answers how many invoices it marked.
+ */
+export async function keepInvoicesOfDeletedCompany(
+  tx: Db,
+  companyId: string,
+  tradeName: string,
+): Promise<number> {
+  const [sub] = await tx
+    .select({ document: subscriptions.document })
+    .from(subscriptions)
+    .where(eq(subscriptions.companyId, companyId))
+    .limit(1);
+  const kept = await tx
+    .update(invoices)
+    .set({ companyName: tradeName, companyDocument: sub?.document ?? null, updatedAt: new Date() })
+    .where(eq(invoices.companyId, companyId))
+    .returning({ id: invoices.id });
+  return kept.length;
 }

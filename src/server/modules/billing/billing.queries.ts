@@ -70,6 +70,8 @@ export async function listTrialsEndingOn(db: Db, day: string): Promise<CompanyOw
         sql`${saoPauloDateOf(companies.trialEndsAt)} = ${day}::date`,
         isNull(companies.paidUntil),
         isNull(subscriptions.companyId),
+        // A closed company ('Fechar conta') is not asked to subscribe.
+        isNull(companies.closedAt),
       ),
     )
     .orderBy(companies.id)

@@ -76,7 +76,12 @@ export async function listBirthdayMembers(
       .innerJoin(profiles, eq(profiles.id, memberships.customerId))
       .innerJoin(companies, eq(companies.id, memberships.companyId))
       .leftJoin(birthdayGifts, giftOfYear(year));
-  const active = and(eq(memberships.status, "active"), eq(companies.birthdayEnabled, true));
+  // A closed company ('Fechar conta') gives no more gifts.
+  const active = and(
+    eq(memberships.status, "active"),
+    eq(companies.birthdayEnabled, true),
+    isNull(companies.closedAt),
+  );
   const [fromProfiles, fromRecords] = await Promise.all([
     select().where(
       and(active, isNull(memberships.birthDate), onDays(profiles.birthDate, monthDays)),

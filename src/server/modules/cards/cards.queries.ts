@@ -201,6 +201,7 @@ const customerCardColumns = {
   companyLogoUrl: companies.logoUrl,
   brandColor: companies.brandColor,
   programName: programs.name,
+  companyClosedAt: companies.closedAt,
 };
 
 export async function listCustomerCards(
@@ -237,6 +238,7 @@ export async function listCustomerCards(
     createdAt: r.card.createdAt.toISOString(),
     completedAt: iso(r.card.completedAt),
     redeemedAt: iso(r.card.redeemedAt),
+    companyClosedAt: iso(r.companyClosedAt),
   }));
 }
 

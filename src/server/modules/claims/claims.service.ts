@@ -18,6 +18,9 @@ export async function checkClaim(db: Db, customerId: string, cardId: string, inp
   if (card.card.status === "complete")
     throw new AppError("card_complete", 409, "The card is complete");
   const { company } = card;
+  // A closed company ('Fechar conta', issue 34): its cards are read-only.
+  if (company.closedAt)
+    throw new AppError("company_closed", 403, "The company closed its account.");
   if (
     input.method === "social" &&
     (!company.allowsSocialStamps || !company.socialNetworks.includes(input.network))

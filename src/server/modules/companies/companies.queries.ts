@@ -51,6 +51,9 @@ const toSummary = (c: CompanyRow): CompanySummary => ({
  */
 export const planExpiredSql = sql<boolean>`(${companies.trialEndsAt} <= now() and coalesce(${companies.paidUntil} > now(), false) = false and coalesce(${companies.graceUntil} > now(), false) = false)`;
 
+/** The company closed its account ('Fechar conta', issue 34): its panel is read-only. */
+export const companyClosedSql = sql<boolean>`(${companies.closedAt} is not null)`;
+
 /** The same rule as planExpiredSql, for a row already read, with which of the open states. */
 export function planStatus(
   c: Pick<CompanyRow, "trialEndsAt" | "paidUntil" | "graceUntil">,
@@ -143,6 +146,8 @@ const listedInDirectory = () =>
     eq(companies.subscriptionActive, true),
     // A sandbox copies the live company's subscription: never listed.
     isNull(companies.sandboxOf),
+    // A closed company ('Fechar conta') takes no one.
+    isNull(companies.closedAt),
     sql`exists (select 1 from ${users} where ${users.id} = ${companies.ownerId} and ${users.emailVerified})`,
   );
 
@@ -181,6 +186,7 @@ function runningPromotions(db: Db) {
     running: and(
       eq(companies.subscriptionActive, true),
       isNull(companies.sandboxOf),
+      isNull(companies.closedAt),
       eq(companies.promotionActive, true),
       isNotNull(companies.promotionDescription),
       ne(sql`btrim(${companies.promotionDescription})`, ""),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CompanyRow } from "./companies.queries";
 import { companies } from "./companies.table";
@@ -151,6 +151,19 @@ type CompanyBillingState = Pick<CompanyValues, "plan" | "paidUntil" | "graceUnti
 
 export const saveCompanyBillingState = (db: Db, companyId: string, state: CompanyBillingState) =>
   updateCompany(db, companyId, state);
+
+/** 'Fechar conta' (issue 34): the day the account was closed, or null when restored. */
+export const saveCompanyClosedAt = (db: Db, companyId: string, closedAt: Date | null) =>
+  updateCompany(db, companyId, { closedAt });
+
+/** Deletes a closed company and, by cascade, everything it holds (its invoices are kept, unlinked). */
+export async function deleteClosedCompany(tx: Db, companyId: string): Promise<boolean> {
+  const gone = await tx
+    .delete(companies)
+    .where(and(eq(companies.id, companyId), isNotNull(companies.closedAt)))
+    .returning({ id: companies.id });
+  return gone.length > 0;
+}
 
 /** Partnerships ('parceria_ativa', 'parceria_descricao'): open to partners, and what it offers them. */
 type CompanyPartnershipSettings = Pick<

@@ -71,8 +71,9 @@ function dueCompanies(db: Db, now: Date) {
       .leftJoin(notificationDigests, eq(notificationDigests.companyId, companies.id))
       .where(
         and(
-          // A sandbox (a test key's copy of a company) gets no digest.
+          // A sandbox (a test key's copy of a company) gets no digest, nor a closed company.
           isNull(companies.sandboxOf),
+          isNull(companies.closedAt),
           or(
             isNull(notificationDigests.lastSentAt),
             lte(notificationDigests.lastSentAt, sql`${at(now)} - ${interval}`),

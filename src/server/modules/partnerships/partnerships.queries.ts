@@ -39,6 +39,8 @@ const PUBLIC_PARTNERS_MAX = 100;
 export const openToPartnerships = and(
   eq(companies.partnershipEnabled, true),
   isNull(companies.sandboxOf),
+  // A closed company ('Fechar conta') takes no new partner.
+  isNull(companies.closedAt),
   eq(companies.subscriptionActive, true),
   sql`not ${planExpiredSql}`,
 );

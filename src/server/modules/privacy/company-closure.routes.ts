@@ -1,14 +1,107 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { CloseCompanySchema, CompanyClosureSchema } from "@shared/privacy.schema";
+import type { Context } from "hono";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
-import type { ClosureDeps } from "../../flows/close-company";
-import type { SessionVars } from "../../middleware/session";
-import { validationHook } from "../../openapi";
+import { AppError } from "../../errors";
+import { type ClosureDeps, closeCompany, restoreCompany } from "../../flows/close-company";
+import { requireCompanyActor } from "../../middleware/actor";
+import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
+import type { SessionUser, SessionVars } from "../../middleware/session";
+import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
+import { enforceRateLimit, type RateLimitRule } from "../../rate-limits";
+import { findCompanyClosure, toClosure } from "./company-closure.queries";
 
-/** 'Fechar conta' (issue 34, being built). */
-export function companyClosureRoutes(
-  _deps: ClosureDeps & { db: Db; auth: Auth; trustProxyHops: number },
-) {
+export type CompanyClosureDeps = ClosureDeps & {
+  db: Db;
+  auth: Auth;
+  trustProxyHops: number;
+  /** Per account, as every password check (security's): 10 in 15 minutes. */
+  passwordCheckLimit: RateLimitRule;
+};
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/company/closure",
+  tags: ["privacy"],
+  summary:
+    "'Fechar conta': whether the company is closed, and when its data is deleted unless restored (the Owner)",
+  responses: {
+    200: { description: "Closure", ...jsonContent(CompanyClosureSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const closeRoute = createRoute({
+  method: "post",
+  path: "/company/closure",
+  tags: ["privacy"],
+  summary:
+    "'Fechar conta' (the Owner, with their password): the subscription cancelled at the provider, API keys revoked, webhooks off, every active member e-mailed; the panel is read-only and the data deleted after 30 days (invoices kept). Closing twice answers the first closing",
+  request: jsonBody(CloseCompanySchema),
+  responses: {
+    200: { description: "Closed", ...jsonContent(CompanyClosureSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+const restoreRoute = createRoute({
+  method: "delete",
+  path: "/company/closure",
+  tags: ["privacy"],
+  summary:
+    "'Restaurar conta' (the Owner) within 30 days of closing: the panel opens again; the subscription is not made again (subscribe on /plano). 409 company_not_closed when open",
+  responses: {
+    200: { description: "Restored", ...jsonContent(CompanyClosureSchema) },
+    ...apiErrorResponses,
+  },
+});
+
+/** Only the Owner closes or restores the company ('billing' is the Owner's, and so is this). */
+async function requireOwner(db: Db, user: SessionUser | null) {
+  const actor = await requireCompanyActor(db, user, "billing");
+  if (actor.role !== "owner") {
+    throw new AppError("role_forbidden", 403, `The ${actor.role} role cannot do this.`);
+  }
+  return actor;
+}
+
+/** 'Fechar conta' and 'Restaurar conta' (issue 34). */
+export function companyClosureRoutes(deps: CompanyClosureDeps) {
+  const { db, auth } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
+  const rule = deps.passwordCheckLimit;
+
+  /** The signed-in owner's password, checked by better-auth: 401 `wrong_password` when wrong. */
+  async function checkPassword(c: Context, password: string) {
+    const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, deps.trustProxyHops));
+    const res = await auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
+    if (res.ok) return;
+    const body = (await res.json().catch(() => ({}))) as { code?: string };
+    if (body.code === "INVALID_PASSWORD") {
+      throw new AppError("wrong_password", 401, "The password is wrong.");
+    }
+    if (res.status === 401) throw new AppError("unauthenticated", 401, "Sign in first.");
+    throw new AppError("internal_error", 500, `Password check failed (${body.code ?? res.status})`);
+  }
+
+  app.openapi(getRoute, async (c) => {
+    const actor = await requireOwner(db, c.var.user);
+    const company = await findCompanyClosure(db, actor.companyId);
+    return c.json(toClosure(company?.closedAt ?? null), 200);
+  });
+
+  app.openapi(closeRoute, async (c) => {
+    const actor = await requireOwner(db, c.var.user);
+    await enforceRateLimit(db, `${rule.bucket}:${actor.userId}`, rule);
+    await checkPassword(c, c.req.valid("json").password);
+    return c.json(await closeCompany(db, deps, actor), 200);
+  });
+
+  app.openapi(restoreRoute, async (c) => {
+    const actor = await requireOwner(db, c.var.user);
+    return c.json(await restoreCompany(db, actor), 200);
+  });
+
   return app;
 }

@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   SETTINGS_DEFAULTS,
 } from "@shared/settings.schema";
-import { asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { companies } from "../companies/companies.table";
@@ -35,8 +35,9 @@ export async function listBackupSchedules(db: Db): Promise<BackupSchedule[]> {
       })
       .from(companies)
       .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
-      // A sandbox (a test key's copy of a company) is not backed up.
-      .where(isNull(companies.sandboxOf))
+      // A sandbox (a test key's copy of a company) is not backed up; nor is a closed company
+      // (its last backups stay downloadable until it is deleted).
+      .where(and(isNull(companies.sandboxOf), isNull(companies.closedAt)))
       .orderBy(asc(companies.id))
   );
 }
