@@ -9,6 +9,7 @@ import type { Db } from "./db/client";
 import { ANSWER_MESSAGE_JOB } from "./flows/answer-message";
 import { SCHEDULED_BACKUPS_JOB } from "./flows/backups";
 import { BIRTHDAY_GIFTS_JOB } from "./flows/birthday-gifts";
+import { ACCOUNT_DELETIONS_JOB } from "./flows/delete-account";
 import { CUSTOMER_IMPORT_JOB_DEFINITION } from "./flows/import-customers";
 import { COMPANY_PURGE_JOB } from "./flows/purge-company";
 import { BILLING_RECONCILE_JOB } from "./flows/reconcile-billing";
@@ -71,4 +72,5 @@ export const JOBS: readonly JobDefinition<AppJobDeps>[] = [
   ...WEBHOOK_JOBS,
   ...PRIVACY_EXPORT_JOBS,
   COMPANY_PURGE_JOB,
+  ACCOUNT_DELETIONS_JOB,
 ];

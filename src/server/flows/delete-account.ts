@@ -19,6 +19,7 @@ import {
   openDeletionRequest,
   takeDueDeletion,
 } from "../modules/privacy/privacy.service";
+import { forgetSignInsByEmail } from "../modules/security/forget-member";
 import { forgetMembership } from "./leave-program";
 
 /**
@@ -87,6 +88,8 @@ export async function runAccountDeletions(db: Db, now: Date): Promise<{ deleted:
       const companies = userId ? await listMemberCompanies(tx, userId) : [];
       if (userId) {
         for (const companyId of companies) await forgetMembership(tx, companyId, userId);
+        const contact = await findCustomerContact(tx, userId);
+        if (contact) await forgetSignInsByEmail(tx, contact.email);
         await removeCustomerUser(tx, userId);
         await completeDeletionRequest(tx, { id: request.id, userId }, companies);
       }

@@ -13,6 +13,7 @@ import { deleteFilesById } from "../modules/files/files.service";
 import { deleteMemberMessages } from "../modules/messages/forget-member";
 import { recordDoneRequest } from "../modules/privacy/privacy.service";
 import { anonymiseMemberReferrals } from "../modules/referrals/forget-member";
+import { dropEmptyMemberTotal } from "../modules/reports/forget-member";
 import { anonymiseCardStamps } from "../modules/stamps/forget-member";
 import { forgetCardPasses } from "../modules/wallet/forget-member";
 
@@ -53,6 +54,7 @@ export async function forgetMembership(
   await anonymiseMembership(tx, membership.id, anonId);
   const cardIds = await anonymiseMemberCards(tx, membership.id, anonId);
   const fileIds = await anonymiseCardStamps(tx, cardIds, anonId);
+  await dropEmptyMemberTotal(tx, companyId, customerId);
   await deleteFilesById(tx, fileIds);
   await forgetCardPasses(tx, cardIds);
   await anonymiseMemberReferrals(tx, companyId, customerId, anonId);

@@ -45,6 +45,11 @@ export async function removeCustomerUser(tx: Db, userId: string): Promise<void> 
     .where(eq(profiles.id, userId))
     .limit(1);
   if (profile && profile.role !== "customer") return;
+  // Whom the person brought to Carimbou keep their account, no longer pointing at them.
+  await tx
+    .update(profiles)
+    .set({ referrerCustomerId: null })
+    .where(eq(profiles.referrerCustomerId, userId));
   await tx.delete(users).where(eq(users.id, userId));
 }
 
