@@ -5,6 +5,9 @@ export const NOTIFICATIONS_LIST_MAX = 10;
 /** Complete-card notifications only cover the last 24 hours (spec section 9). */
 export const COMPLETE_CARD_NOTIFICATION_HOURS = 24;
 
+/** A member's account deletion stays in the bell this many days (issue 34). */
+export const ACCOUNT_DELETED_NOTIFICATION_DAYS = 7;
+
 /** A pending-message notification shows the message's first 50 characters (spec section 9). */
 export const MESSAGE_NOTIFICATION_PREVIEW_LENGTH = 50;
 
@@ -15,7 +18,9 @@ export const MESSAGE_NOTIFICATION_PREVIEW_LENGTH = 50;
  * first 50 characters), and a complaint or suggestion IA Suprema filed and nobody has looked at
  * yet (`feedback_` + its id; `detail` its first 50 characters), and a WhatsApp message waiting for
  * a person (`whatsapp_` + its id; `customerName` the contact's name or phone), and the same for
- * Instagram (`instagram_` + its id; `customerName` `@username`, else "Instagram"). Ids keep the spec's prefixes:
+ * Instagram (`instagram_` + its id; `customerName` `@username`, else "Instagram"), and a member who
+ * deleted their account in the last ACCOUNT_DELETED_NOTIFICATION_DAYS (`titular_` + the request's
+ * id; `customerName` and `detail` empty: the notice names no one, issue 34). Ids keep the spec's prefixes:
  * carimbo_, cartao_, msg_.
  */
 export const NOTIFICATION_TYPES = [
@@ -26,6 +31,7 @@ export const NOTIFICATION_TYPES = [
   "assistant_feedback",
   "whatsapp_message",
   "instagram_message",
+  "account_deleted",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -63,7 +69,7 @@ const NotificationIdSchema = z
   .string()
   .max(120)
   .regex(
-    /^(carimbo|cartao|msg|parceria|feedback|whatsapp|instagram)_[A-Za-z0-9-]+$/,
+    /^(carimbo|cartao|msg|parceria|feedback|whatsapp|instagram|titular)_[A-Za-z0-9-]+$/,
     "notification_id_invalid",
   );
 

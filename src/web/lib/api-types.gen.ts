@@ -4315,7 +4315,7 @@ export interface components {
         Notification: {
             id: string;
             /** @enum {string} */
-            type: "stamp_claim" | "card_complete" | "customer_message" | "partnership_request" | "assistant_feedback" | "whatsapp_message" | "instagram_message";
+            type: "stamp_claim" | "card_complete" | "customer_message" | "partnership_request" | "assistant_feedback" | "whatsapp_message" | "instagram_message" | "account_deleted";
             customerName: string;
             detail: string;
             createdAt: string;

@@ -11,6 +11,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CompanyActor } from "../../middleware/actor";
 import { listPendingMessages } from "../messages/messages.queries";
+import { listRecentAccountDeletions } from "../privacy/privacy.queries";
 import { getNotificationSettings } from "../settings/settings.queries";
 import {
   listNewAssistantFeedback,
@@ -36,19 +37,24 @@ async function currentNotifications(
   actor: CompanyActor,
   switches: NotificationSettings,
 ): Promise<Notification[]> {
-  const [claims, completed, messages, requests, feedback, whatsapp, instagram] = await Promise.all([
-    switches.stamps ? listPendingClaims(db, actor.companyId, SOURCE_LIMIT) : none(),
-    switches.completedCards
-      ? listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT)
-      : none(),
-    switches.messages ? listPendingMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
-    // Partnership requests are messages from another company: the same switch.
-    switches.messages ? listPendingPartnershipRequests(db, actor.companyId, SOURCE_LIMIT) : none(),
-    // Complaints and suggestions come from customers' messages: the same switch.
-    switches.messages ? listNewAssistantFeedback(db, actor.companyId, SOURCE_LIMIT) : none(),
-    switches.messages ? listPendingWhatsAppMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
-    switches.messages ? listPendingInstagramMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
-  ]);
+  const [claims, completed, messages, requests, feedback, whatsapp, instagram, deletions] =
+    await Promise.all([
+      switches.stamps ? listPendingClaims(db, actor.companyId, SOURCE_LIMIT) : none(),
+      switches.completedCards
+        ? listRecentlyCompletedCards(db, actor.companyId, SOURCE_LIMIT)
+        : none(),
+      switches.messages ? listPendingMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
+      // Partnership requests are messages from another company: the same switch.
+      switches.messages
+        ? listPendingPartnershipRequests(db, actor.companyId, SOURCE_LIMIT)
+        : none(),
+      // Complaints and suggestions come from customers' messages: the same switch.
+      switches.messages ? listNewAssistantFeedback(db, actor.companyId, SOURCE_LIMIT) : none(),
+      switches.messages ? listPendingWhatsAppMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
+      switches.messages ? listPendingInstagramMessages(db, actor.companyId, SOURCE_LIMIT) : none(),
+      // A member's account deleted (issue 34): the controller is told, whatever the switches.
+      listRecentAccountDeletions(db, actor.companyId, SOURCE_LIMIT),
+    ]);
   const items: Omit<Notification, "read">[] = [
     ...claims.map((c) => ({
       id: `carimbo_${c.id}`,
@@ -98,6 +104,13 @@ async function currentNotifications(
       customerName: i.customerName,
       detail: preview(i.body, MESSAGE_NOTIFICATION_PREVIEW_LENGTH),
       createdAt: i.createdAt.toISOString(),
+    })),
+    ...deletions.map((d) => ({
+      id: `titular_${d.id}`,
+      type: "account_deleted" as const,
+      customerName: "",
+      detail: "",
+      createdAt: (d.completedAt as Date).toISOString(),
     })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   // A request is read for the whole company once opened (its 'lida'), whoever opened it.

@@ -1,7 +1,8 @@
+import { ACCOUNT_DELETED_NOTIFICATION_DAYS } from "@shared/notifications.schema";
 import type { AccountDeletion, DataHolder } from "@shared/privacy.schema";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { privacyRequests } from "./privacy.table";
+import { privacyRequestCompanies, privacyRequests } from "./privacy.table";
 
 /** The account's deletion asked for and still in its grace period, or null. */
 export async function findPendingDeletion(db: Db, userId: string): Promise<AccountDeletion | null> {
@@ -153,3 +154,27 @@ export async function findConsents(db: Db, userId: string, holders: DataHolder[]
 
 /** A timestamp as the driver gives it (a Date on node-postgres, text on PGlite) in ISO form. */
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+/**
+ * Members of the company whose accounts were deleted in the last days (the bell's "Um cliente
+ * excluiu a conta"): the requests' ids and times only, naming no one.
+ */
+export async function listRecentAccountDeletions(db: Db, companyId: string, limit: number) {
+  return db
+    .select({ id: privacyRequests.id, completedAt: privacyRequests.completedAt })
+    .from(privacyRequests)
+    .innerJoin(privacyRequestCompanies, eq(privacyRequestCompanies.requestId, privacyRequests.id))
+    .where(
+      and(
+        eq(privacyRequestCompanies.companyId, companyId),
+        eq(privacyRequests.kind, "delete_account"),
+        eq(privacyRequests.state, "done"),
+        gt(
+          privacyRequests.completedAt,
+          sql`now() - make_interval(days => ${ACCOUNT_DELETED_NOTIFICATION_DAYS})`,
+        ),
+      ),
+    )
+    .orderBy(desc(privacyRequests.completedAt))
+    .limit(limit);
+}

@@ -181,10 +181,16 @@ describe("deleting the account", () => {
   it("asks the password (401 when wrong) and shows the pending request when asked twice", async () => {
     const wrong = await requestDeletion("errada123");
     expect(await errorCode(wrong, 401)).toBe("wrong_password");
-    const first = await answerOf(await requestDeletion(ana.password), 202);
+    const first = await answerOf<"/api/me/privacy/deletion", "post">(
+      await requestDeletion(ana.password),
+      202,
+    );
     const days = (Date.parse(first.dueAt) - Date.parse(first.requestedAt)) / 86_400_000;
     expect(days).toBeCloseTo(ACCOUNT_DELETION_GRACE_DAYS, 3);
-    const again = await answerOf(await requestDeletion(ana.password), 200);
+    const again = await answerOf<"/api/me/privacy/deletion", "post">(
+      await requestDeletion(ana.password),
+      200,
+    );
     expect(again.id).toBe(first.id);
     expect((await ok(apiAs(t, ana.cookie).GET("/api/me"), 200)).deletionDueAt).toBe(first.dueAt);
     const mail = t.mails.findLast((m) => m.to === ana.email);
@@ -203,7 +209,7 @@ describe("deleting the account", () => {
   });
 
   it("after the grace period, the account is gone, the companies keep their totals and no trace", async () => {
-    await answerOf(await requestDeletion(ana.password), 202);
+    await answerOf<"/api/me/privacy/deletion", "post">(await requestDeletion(ana.password), 202);
     expect(await runJob(t, "account-deletions")).toEqual({ deleted: 0 });
     const before = await report(barber);
     const inEightDays = new Date(Date.now() + 8 * 86_400_000);
@@ -230,6 +236,12 @@ describe("deleting the account", () => {
       [cafe.companyId, barber.companyId].sort(),
     );
     expect(rows.rows.every((r) => r.user_id === null)).toBe(true);
+    // Each company's bell: "Um cliente excluiu a conta", naming no one.
+    for (const company of [cafe, barber]) {
+      const bell = await ok(apiAs(t, company.cookie).GET("/api/notifications"), 200);
+      const notice = bell.items.find((n) => n.type === "account_deleted");
+      expect(notice).toMatchObject({ customerName: "", detail: "", read: false });
+    }
   });
 
   it("frees the e-mail address for a new account", async () => {

@@ -19,6 +19,7 @@ const TARGET: Record<Notification["type"], string> = {
   assistant_feedback: "/ia-suprema",
   whatsapp_message: "/ia-suprema",
   instagram_message: "/ia-suprema",
+  account_deleted: "/configuracoes",
 };
 
 /**
@@ -103,5 +104,7 @@ function notificationText(t: TFunction<"notifications">, item: Notification): st
     case "whatsapp_message":
     case "instagram_message":
       return t(`${item.type}.message`, { name: item.customerName, text: item.detail });
+    case "account_deleted":
+      return t("account_deleted.message");
   }
 }
