@@ -520,7 +520,9 @@ test.describe("legal pages", () => {
     await context.close();
   });
 
-  test("/privacidade: the LGPD rights and how to exercise them", async ({ open }) => {
+  test("/privacidade: the LGPD rights, how to exercise them, processors and periods (27/11/2026)", async ({
+    open,
+  }) => {
     const { context, page } = await open("/privacidade");
     const text = (await page.locator("main").innerText()).toLowerCase();
     for (const right of [
@@ -533,7 +535,11 @@ test.describe("legal pages", () => {
       expect(text, right).toContain(right);
     }
     expect(text).toContain(SUPPORT_EMAIL);
-    expect(text).toContain("janeiro de 2024");
+    expect(text).toContain("última atualização: 27/11/2026");
+    // What the product really does (issue 34): the processors, the periods and 'Meus dados'.
+    for (const fact of ["asaas", "meta", "24 horas", "7 dias", "30 dias", "5 anos", "meus dados"]) {
+      expect(text, fact).toContain(fact);
+    }
     await context.close();
   });
 });

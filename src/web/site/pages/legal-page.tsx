@@ -27,7 +27,8 @@ function Prose({ text }: { text: string }) {
 }
 
 /**
- * `/termos` and `/privacidade`: the Terms of Use or the Privacy Policy (January 2024), with a
+ * `/termos` and `/privacidade`: the Terms of Use (January 2024) or the Privacy Policy (27/11/2026,
+ * issue 34: what the product keeps, for how long, who processes it, how to use each right), with a
  * table of contents linking to each numbered section (ids from legal.json, the same in both
  * languages). The English version says first that the Portuguese one is binding.
  */
@@ -52,7 +53,9 @@ export function LegalPage({ document }: { document: "terms" | "privacy" }) {
           <h1 className="text-balance break-words font-extrabold text-4xl tracking-tight md:text-5xl">
             {page.title}
           </h1>
-          <p className="text-muted-foreground text-sm">{tx.updated}</p>
+          <p className="text-muted-foreground text-sm">
+            {document === "privacy" ? tx.privacy.updated : tx.updated}
+          </p>
           <p className="text-lg text-muted-foreground">{page.intro}</p>
           {/* Translations say that the Portuguese text is the binding one. */}
           {language === "en" ? (
