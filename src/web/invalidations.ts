@@ -104,6 +104,11 @@ export const CROSS_FEATURE_INVALIDATIONS: CrossFeatureInvalidation[] = [
       notificationKeys.all,
     ],
   },
+  // 'Fechar conta' and 'Restaurar conta': the panel becomes (or stops being) the closed screen.
+  {
+    after: [settingsMutations.closeAccount, settingsMutations.restoreAccount],
+    invalidate: [authKeys.me],
+  },
   // The company's name and logo: the panel (the signed-in `me`) and the customer side.
   {
     after: [companyDataMutations.save, companyDataMutations.uploadLogo],

@@ -1,3 +1,4 @@
+import type { CloseCompany } from "@shared/privacy.schema";
 import type { Appearance, UpdateSystemSettings } from "@shared/settings.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiAnswer, api } from "@/web/lib/api-client";
@@ -65,3 +66,35 @@ export function useSaveSystemSettings() {
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.system(), settings),
   });
 }
+
+/** 'Fechar conta' (issue 34): whether the company is closed, and when its data goes. */
+export const closureQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.closure(),
+    queryFn: ({ signal }) => api.get("/api/company/closure", { signal }),
+  });
+
+export function useCloseAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: settingsMutations.closeAccount,
+    mutationFn: (input: CloseCompany) => api.post("/api/company/closure", { body: input }),
+    onSuccess: (closure) => queryClient.setQueryData(settingsKeys.closure(), closure),
+  });
+}
+
+export function useRestoreAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: settingsMutations.restoreAccount,
+    mutationFn: () => api.delete("/api/company/closure"),
+    onSuccess: (closure) => queryClient.setQueryData(settingsKeys.closure(), closure),
+  });
+}
+
+/** 'Pedidos de titulares': the LGPD requests that touched the company, newest first. */
+export const privacyRequestsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.privacyRequests(),
+    queryFn: ({ signal }) => api.get("/api/privacy-requests", { signal }),
+  });

@@ -12,6 +12,7 @@ import { PlanBanner } from "@/web/features/billing/components/plan-banner";
 import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 import { useDemoMode } from "@/web/lib/demo-mode";
+import { CompanyClosed } from "./company-closed";
 import { CompanyLayout } from "./company-layout";
 import { canOpenPage } from "./page-permissions";
 
@@ -53,6 +54,18 @@ export function CompanyArea() {
   if (!me.data.member) return <CompanyMissing reason="noTeam" />;
   if (!me.data.company) return <CompanyMissing reason="company" />;
   const { role } = me.data.member;
+  // A closed company ('Fechar conta'): one screen, whatever the page, until restored or deleted.
+  if (me.data.company.closedAt) {
+    return (
+      <CompanyClosed
+        closedAt={me.data.company.closedAt}
+        companyName={me.data.company.tradeName}
+        role={role}
+        onSignOut={() => (demo ? window.location.assign("/") : signOut.mutate())}
+        signingOut={signOut.isPending || signOut.isSuccess}
+      />
+    );
+  }
   // A page the role may not open (PERMISSIONS, as the API): the member's home instead.
   if (!canOpenPage(role, pathname)) return <Navigate to={memberHome(role)} replace />;
 

@@ -14,9 +14,11 @@ import { CompanyReferrals } from "@/web/features/referrals/components/company-re
 import { SecuritySection } from "@/web/features/security/components/security-section";
 import { sectionQueryOptions } from "@/web/features/settings/api";
 import { AppearanceSection } from "@/web/features/settings/components/appearance-section";
+import { CloseAccountCard } from "@/web/features/settings/components/close-account-card";
 import { CounterRulesSection } from "@/web/features/settings/components/counter-rules-section";
 import { LoyaltyRulesSection } from "@/web/features/settings/components/loyalty-rules-section";
 import { NotificationsSection } from "@/web/features/settings/components/notifications-section";
+import { PrivacyRequestsList } from "@/web/features/settings/components/privacy-requests-list";
 import { PromotionSection } from "@/web/features/settings/components/promotion-section";
 import { ReferralRulesSection } from "@/web/features/settings/components/referral-rules-section";
 import { SystemSection } from "@/web/features/settings/components/system-section";
@@ -133,6 +135,15 @@ export function SettingsPage() {
         {can(role, "backup") ? (
           <Section title={t("sections.system")}>
             <SystemSection backupAction={<BackupButton />} storedBackups={<StoredBackups />} />
+            <CloseAccountCard backupAction={<BackupButton label={t("closure.downloadBackup")} />} />
+          </Section>
+        ) : null}
+        {can(role, "customers") ? (
+          <Section
+            title={t("sections.privacyRequests")}
+            description={t("sections.privacyRequestsHint")}
+          >
+            <PrivacyRequestsList />
           </Section>
         ) : null}
         {can(role, "billing") ? (

@@ -1,5 +1,6 @@
+import { COMPANY_CLOSURE_DAYS } from "@shared/privacy.schema";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Megaphone } from "lucide-react";
+import { ArrowLeft, CircleOff, Megaphone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
@@ -35,6 +36,9 @@ export function CustomerCardPage() {
   const current = page.data?.cards.find((c) => c.status !== "redeemed");
   const used = page.data?.cards.filter((c) => c.status === "redeemed") ?? [];
   const company = page.data?.company;
+  // The company closed its account ('Fechar conta'): the cards stay, read-only, with no action.
+  const closedAt = page.data?.cards.find((c) => c.companyClosedAt)?.companyClosedAt ?? null;
+  const open = !closedAt;
   useLiveCards();
 
   return (
@@ -61,7 +65,8 @@ export function CustomerCardPage() {
           {errorMessage(page.error)}
         </p>
       ) : null}
-      {page.data && !current && used.length === 0 ? (
+      {closedAt ? <ClosedProgramme closedAt={closedAt} /> : null}
+      {open && page.data && !current && used.length === 0 ? (
         <div className="grid max-w-md justify-items-start gap-3 rounded-2xl border bg-card p-5">
           <p>{t("card.notMember")}</p>
           <Button type="button" onClick={() => join.mutate(companyId)} disabled={join.isPending}>
@@ -72,23 +77,27 @@ export function CustomerCardPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <div className="grid gap-6">
           {/* No open card (the last one redeemed): the next stamp at the counter opens one. */}
-          {page.data && !current && used.length > 0 ? (
+          {open && page.data && !current && used.length > 0 ? (
             <CounterCodeDialog className="h-12 w-full" />
           ) : null}
           {current ? (
             <section className="grid gap-4" aria-label={t("card.current")}>
-              <StampCard card={current} celebrate />
-              <CounterCodeDialog className="h-12 w-full" />
-              <AppleWalletButton cardId={current.id} />
-              <GoogleWalletButton cardId={current.id} stamps={current.stamps} />
-              <NotifyMeButton />
-              {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
-              {current.status === "active" && page.data ? (
-                <ClaimActions cardId={current.id} options={page.data.claimOptions} />
+              <StampCard card={current} celebrate={open} />
+              {open ? (
+                <>
+                  <CounterCodeDialog className="h-12 w-full" />
+                  <AppleWalletButton cardId={current.id} />
+                  <GoogleWalletButton cardId={current.id} stamps={current.stamps} />
+                  <NotifyMeButton />
+                  {current.status === "complete" ? <VoucherPanel cardId={current.id} /> : null}
+                  {current.status === "active" && page.data ? (
+                    <ClaimActions cardId={current.id} options={page.data.claimOptions} />
+                  ) : null}
+                </>
               ) : null}
             </section>
           ) : null}
-          {page.data?.promotion ? (
+          {open && page.data?.promotion ? (
             <section
               aria-label={t("promotions.title")}
               className="grid gap-1 rounded-2xl border border-primary/40 bg-primary/5 p-4"
@@ -107,14 +116,14 @@ export function CustomerCardPage() {
           ) : null}
         </div>
         <div className="grid gap-6">
-          {company ? <ReferralInvitationNote companyId={company.id} /> : null}
-          {company && (current || used.length > 0) ? (
+          {open && company ? <ReferralInvitationNote companyId={company.id} /> : null}
+          {open && company && (current || used.length > 0) ? (
             <ReferralCard companyId={company.id} companyName={company.tradeName} />
           ) : null}
-          {company ? (
+          {open && company ? (
             <CompanyPartners companyId={company.id} companyName={company.tradeName} />
           ) : null}
-          {page.data ? (
+          {open && page.data ? (
             <section className="grid gap-3">
               <CompanyConversation companyId={page.data.company.id} />
             </section>
@@ -130,5 +139,26 @@ export function CustomerCardPage() {
         </div>
       </div>
     </>
+  );
+}
+
+/** 'Programa encerrado em dd/MM/yyyy': the card stays, read-only, until the company's data goes. */
+function ClosedProgramme({ closedAt }: { closedAt: string }) {
+  const { t } = useTranslation("cards");
+  const until = new Date(Date.parse(closedAt) + COMPANY_CLOSURE_DAYS * 24 * 60 * 60 * 1000);
+  return (
+    <div
+      role="status"
+      data-testid="programme-closed"
+      className="grid max-w-md gap-1 rounded-2xl border border-destructive/40 bg-destructive/5 p-4"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <CircleOff aria-hidden="true" className="size-4 shrink-0 text-destructive" />
+        {t("closed.badge", { date: formatDate(closedAt) })}
+      </p>
+      <p className="text-muted-foreground text-sm">
+        {t("closed.hint", { date: formatDate(until) })}
+      </p>
+    </div>
   );
 }

@@ -5,8 +5,11 @@ import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { useDownloadBackup } from "../api";
 
-/** 'Backup': downloads the company's data as a zip (JSON and CSV). */
-export function BackupButton() {
+/**
+ * 'Backup': downloads the company's data as a zip (JSON and CSV). `label` names it where it is
+ * offered for another reason ('Baixar backup completo' before closing the account).
+ */
+export function BackupButton({ label }: { label?: string } = {}) {
   const { t } = useTranslation("backup");
   const backup = useDownloadBackup();
 
@@ -19,7 +22,7 @@ export function BackupButton() {
     <div className="grid justify-items-end gap-1">
       <Button type="button" variant="outline" onClick={onBackup} disabled={backup.isPending}>
         {backup.isPending ? <Spinner /> : <Download aria-hidden="true" />}
-        {t("backup")}
+        {label ?? t("backup")}
       </Button>
       <p className="text-muted-foreground text-xs">{t("backupHint")}</p>
     </div>

@@ -3,12 +3,13 @@ import { type CustomerCard, cardBadge } from "@shared/cards.schema";
 import { PartyPopper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { CompanyBadge } from "./company-badge";
 
 /** One card on /dashboard-cliente-cartoes-fidelidade, in the company's colours; opens its page. */
 export function CardTile({ card }: { card: CustomerCard }) {
-  const { t } = useTranslation(["customer", "common"]);
+  const { t } = useTranslation(["customer", "common", "cards"]);
   const { background, foreground } = brandPalette(card.brandColor);
   const badge = cardBadge(card);
   const progress = Math.min(100, Math.round((card.stamps / card.maxStamps) * 100));
@@ -28,7 +29,7 @@ export function CardTile({ card }: { card: CustomerCard }) {
       className={cn(
         "relative isolate grid gap-3 overflow-hidden rounded-2xl p-4 shadow-md outline-none ring-1 ring-black/10 transition-transform",
         "hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-[3px] focus-visible:ring-ring",
-        card.status === "redeemed" && "opacity-75 grayscale-[60%]",
+        (card.status === "redeemed" || card.companyClosedAt) && "opacity-75 grayscale-[60%]",
       )}
       style={{ backgroundColor: background, color: foreground }}
     >
@@ -49,16 +50,27 @@ export function CardTile({ card }: { card: CustomerCard }) {
           </span>
           <span className="truncate text-xs">{card.programName}</span>
         </div>
-        <span
-          className={cn(
-            "shrink-0 rounded-full px-2 py-0.5 font-semibold text-xs",
-            badge !== "ready" && "border border-current",
-          )}
-          style={badge === "ready" ? inverted : undefined}
-        >
-          {t(`customer:badge.${badge}`)}
-        </span>
+        {card.companyClosedAt ? null : (
+          <span
+            className={cn(
+              "shrink-0 rounded-full px-2 py-0.5 font-semibold text-xs",
+              badge !== "ready" && "border border-current",
+            )}
+            style={badge === "ready" ? inverted : undefined}
+          >
+            {t(`customer:badge.${badge}`)}
+          </span>
+        )}
       </div>
+      {card.companyClosedAt ? (
+        <span
+          className="rounded-lg px-3 py-1.5 font-semibold text-xs"
+          style={inverted}
+          data-testid="card-tile-closed"
+        >
+          {t("cards:closed.badge", { date: formatDate(card.companyClosedAt) })}
+        </span>
+      ) : null}
       <div className="grid gap-1.5">
         <div className="flex items-baseline justify-between gap-2">
           <span className="font-bold text-lg tabular-nums">
@@ -75,7 +87,7 @@ export function CardTile({ card }: { card: CustomerCard }) {
         </div>
       </div>
       {place ? <span className="text-xs">{place}</span> : null}
-      {card.status === "complete" ? (
+      {card.status === "complete" && !card.companyClosedAt ? (
         <span
           className="flex items-center gap-2 rounded-lg px-3 py-2 font-semibold text-sm"
           style={inverted}
