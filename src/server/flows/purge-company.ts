@@ -6,6 +6,7 @@
  * (companies), and so is its owner's account when it is in no company's team any more (auth).
  */
 import type { Db } from "../db/client";
+import { log as serverLog } from "../lib/log";
 import { deleteOwnerAccount } from "../modules/auth/users.service";
 import { removeStoredBackups } from "../modules/backup/stored-backups";
 import { keepInvoicesOfDeletedCompany } from "../modules/billing/billing-invoices";
@@ -31,7 +32,7 @@ export async function purgeClosedCompanies(
   db: Db,
   backupDir: string,
   now = new Date(),
-  log: Pick<Console, "error"> = console,
+  log: Pick<Console, "error"> = serverLog,
 ): Promise<CompanyPurgeResult> {
   const result: CompanyPurgeResult = {
     deleted: [],

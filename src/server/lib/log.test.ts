@@ -42,6 +42,16 @@ describe("the server's logger never prints personal data or secrets (issue 34)",
     }
   });
 
+  it("hides CPF and CNPJ numbers (a payment provider's error can quote them)", () => {
+    expect(
+      formatEntry([
+        'Asaas POST /customers answered 400: {"cpfCnpj":"123.456.789-09","x":"12.345.678/0001-95 e 12345678000195"}',
+      ]),
+    ).toBe(
+      'Asaas POST /customers answered 400: {"cpfCnpj":"[cpf/cnpj]","x":"[cpf/cnpj] e [cpf/cnpj]"}',
+    );
+  });
+
   it("hides a failed statement's parameters (drizzle) and the values in a PostgreSQL error", () => {
     const pgError = Object.assign(
       new Error('duplicate key value violates unique constraint "profiles_email_unique"'),

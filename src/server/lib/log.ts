@@ -1,7 +1,7 @@
 /**
  * The server's one logger (issue 34, LGPD: less personal data where nothing needs it). Every line
  * the server prints goes through here and through one redaction list, the same idea as pino's
- * `redact`: no e-mail address, phone number, failed statement's parameters, token in a link or
+ * `redact`: no e-mail address, phone number, CPF or CNPJ, failed statement's parameters, token in a link or
  * path, Authorization header or cookie reaches the log. An entry is one line (its newlines folded
  * into " | "), written with console.info (stdout) or console.warn / console.error (stderr): no
  * timestamp or level prefix, the process manager adds its own.
@@ -23,6 +23,7 @@ export const REDACTED_KEYS: ReadonlySet<string> = new Set([
   "email",
   "phone",
   "whatsapp",
+  "cpfcnpj",
   "params",
   "parameters",
   "detail",
@@ -68,6 +69,11 @@ export const REDACTIONS: readonly (readonly [string, RegExp, string])[] = [
   ["user and password in a URL", /(\/\/)[^/@\s:]+:[^/@\s]*@/g, `$1${REDACTED}@`],
   ["signed token (JWT)", /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED],
   ["API key", /\bcb_(?:live|test)_\w+/g, `cb_${REDACTED}`],
+  [
+    "CPF or CNPJ",
+    /(?<![\w./-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14})(?![\w-])/g,
+    "[cpf/cnpj]",
+  ],
   ["e-mail address", /[\w.%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi, "[email]"],
   [
     "phone number",

@@ -17,6 +17,7 @@ import { advisoryLock } from "../../db/advisory-lock";
 import type { Db } from "../../db/client";
 import { personalExportContent } from "../../email/personal-export-email";
 import { AppError } from "../../errors";
+import { log } from "../../lib/log";
 import { enqueueJob } from "../jobs/jobs.service";
 import { queueEmail } from "../mail/outbox";
 import { buildPersonalExport } from "./personal-export";
@@ -184,7 +185,7 @@ export async function buildExport(
       .update(personalDataExports)
       .set({ state: "failed" })
       .where(and(eq(personalDataExports.id, exportId), eq(personalDataExports.state, "pending")));
-    console.error(`Personal data export ${exportId} failed:`, error);
+    log.error(`Personal data export ${exportId} failed:`, error);
     return "failed";
   }
 }
