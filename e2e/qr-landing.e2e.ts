@@ -110,7 +110,7 @@ test.describe("a company's QR code opens a landing page that sells", () => {
     await panel.getByText("Dados salvos").waitFor();
     await expect(prompt).toHaveCount(0);
     await panel.reload();
-    await panel.getByRole("button", { name: "Meus dados" }).click();
+    await panel.getByRole("button", { name: "Meu perfil" }).click();
     await expect(panel.getByRole("dialog").getByLabel("Cidade")).toHaveValue("Campinas");
     await expect(panel.getByRole("dialog").getByLabel("Estado")).toHaveValue("SP");
     await expect(panel.getByText("Complete seu perfil: cidade e estado")).toHaveCount(0);

@@ -98,9 +98,19 @@ export const CustomerSignUpSchema = z.object({
 });
 export type CustomerSignUp = z.infer<typeof CustomerSignUpSchema>;
 
-/** 'Meus dados' in the customer area: the city and state the sign-up no longer asks. */
+/**
+ * 'Meus dados' in the customer area: the person's own name, phone, birthday, city and state
+ * (LGPD art. 18 III, correction: a change reaches every company's view, issue 34). An empty
+ * optional field clears it.
+ */
 export const CustomerProfileSchema = z
-  .object({ city: optionalCity, state: optionalState })
+  .object({
+    name: text().trim().min(1, "name_required").max(NAME_MAX_LENGTH, "name_too_long"),
+    phone: phoneText,
+    birthDate,
+    city: optionalCity,
+    state: optionalState,
+  })
   .meta({ id: "CustomerProfile" });
 export type CustomerProfile = z.infer<typeof CustomerProfileSchema>;
 

@@ -2460,9 +2460,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The customer's 'Meus dados': city and state (empty when not filled in) */
+        /** The customer's own name, phone, birthday, city and state (empty when not filled in) */
         get: operations["getMeProfile"];
-        /** Save the customer's city and state (never required: empty clears them) */
+        /** Correct the customer's own fields (an empty optional one clears it); every company's view follows */
         put: operations["putMeProfile"];
         post?: never;
         delete?: never;
@@ -4632,6 +4632,9 @@ export interface components {
             refusedClaims: boolean;
         };
         CustomerProfile: {
+            name: string;
+            phone: string;
+            birthDate: string;
             city: string;
             state: string;
         };
@@ -19934,7 +19937,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description City and state */
+            /** @description The customer's own fields */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20021,7 +20024,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description City and state as saved */
+            /** @description As saved */
             200: {
                 headers: {
                     [name: string]: unknown;

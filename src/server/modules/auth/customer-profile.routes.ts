@@ -1,18 +1,19 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { CustomerProfileSchema } from "@shared/auth.schema";
 import type { Db } from "../../db/client";
+import { correctProfile } from "../../flows/correct-profile";
 import { requireCustomerActor } from "../../middleware/actor";
 import type { SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
-import { getCustomerProfile, saveCustomerProfile } from "./customer-profile.service";
+import { getCustomerProfile } from "./customer-profile.service";
 
 const getRoute = createRoute({
   method: "get",
   path: "/me/profile",
   tags: ["auth"],
-  summary: "The customer's 'Meus dados': city and state (empty when not filled in)",
+  summary: "The customer's own name, phone, birthday, city and state (empty when not filled in)",
   responses: {
-    200: { description: "City and state", ...jsonContent(CustomerProfileSchema) },
+    200: { description: "The customer's own fields", ...jsonContent(CustomerProfileSchema) },
     ...apiErrorResponses,
   },
 });
@@ -20,15 +21,19 @@ const putRoute = createRoute({
   method: "put",
   path: "/me/profile",
   tags: ["auth"],
-  summary: "Save the customer's city and state (never required: empty clears them)",
+  summary:
+    "Correct the customer's own fields (an empty optional one clears it); every company's view follows",
   request: { ...jsonBody(CustomerProfileSchema) },
   responses: {
-    200: { description: "City and state as saved", ...jsonContent(CustomerProfileSchema) },
+    200: { description: "As saved", ...jsonContent(CustomerProfileSchema) },
     ...apiErrorResponses,
   },
 });
 
-/** A customer's own city and state, which the short sign-up leaves for later (issue 31). */
+/**
+ * A customer's own profile fields (city and state the short sign-up leaves for later, issue 31;
+ * the rest corrected from 'Meus dados', issue 34).
+ */
 export function customerProfileRoutes({ db }: { db: Db }) {
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   app.openapi(getRoute, async (c) => {
@@ -37,7 +42,7 @@ export function customerProfileRoutes({ db }: { db: Db }) {
   });
   app.openapi(putRoute, async (c) => {
     const actor = await requireCustomerActor(db, c.var.user);
-    return c.json(await saveCustomerProfile(db, actor, c.req.valid("json")), 200);
+    return c.json(await correctProfile(db, actor, c.req.valid("json")), 200);
   });
   return app;
 }

@@ -73,3 +73,21 @@ export async function forgetCompanyInvitations(tx: Db, companyId: string, userId
       ),
     );
 }
+
+/**
+ * The person corrected their own phone, birthday, city or state (issue 34, LGPD art. 18 III): the
+ * companies' own copies of those fields ('Ver Detalhes' edits) give way, so every company sees the
+ * correction.
+ */
+export async function dropMemberOverrides(
+  tx: Db,
+  customerId: string,
+  fields: readonly ("phone" | "birthDate" | "city" | "state")[],
+) {
+  if (fields.length === 0) return;
+  const cleared = Object.fromEntries(fields.map((f) => [f, null]));
+  await tx
+    .update(memberships)
+    .set({ ...cleared, updatedAt: sql`now()` })
+    .where(eq(memberships.customerId, customerId));
+}

@@ -89,7 +89,7 @@ export function useSignUpCustomer() {
   });
 }
 
-/** 'Meus dados': saves the customer's city and state; the header and forms read them from `me`. */
+/** 'Meu perfil': saves the customer's own fields; the header and forms read them from `me`. */
 export function useSaveCustomerProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -51,7 +51,7 @@ export function CustomerDashboardPage() {
       />
       <CounterCodeDialog className="h-12 w-full sm:w-auto sm:justify-self-start" />
       <InstallCard />
-      <CompleteProfilePrompt city={me.profile.city} state={me.profile.state} />
+      <CompleteProfilePrompt {...me.profile} />
       <nav className="flex flex-wrap gap-2" aria-label={t("dashboard.title")}>
         <Button asChild variant="outline">
           <Link to="/dashboard-cliente-cartoes-fidelidade">
@@ -65,7 +65,7 @@ export function CustomerDashboardPage() {
             {t("links.promotions")}
           </a>
         </Button>
-        <CustomerProfileButton city={me.profile.city} state={me.profile.state} />
+        <CustomerProfileButton {...me.profile} />
       </nav>
       <MyInvitations />
       <CardHistory />

@@ -60,8 +60,7 @@ export function MyDataPage() {
             profile={me.profile}
             edit={
               <CustomerProfileDialog
-                city={me.profile.city}
-                state={me.profile.state}
+                {...me.profile}
                 trigger={
                   <Button type="button" variant="outline">
                     <UserRound aria-hidden="true" />

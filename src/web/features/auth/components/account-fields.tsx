@@ -111,3 +111,10 @@ export function FormErrorAlert({ children }: { children: ReactNode }) {
     </Alert>
   );
 }
+
+/** Today's date on this device as an <input type="date"> value (a birthday's upper bound). */
+export const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};

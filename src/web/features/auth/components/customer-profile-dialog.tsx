@@ -16,23 +16,27 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { useSaveCustomerProfile } from "../api";
-import { CityStateFields, FormErrorAlert } from "./account-fields";
+import { CityStateFields, FormErrorAlert, PhoneField, today } from "./account-fields";
 
 type Place = { city: string | null; state: string | null };
+/** The person's own fields as /api/me has them. */
+type OwnFields = Place & { name: string; phone: string | null; birthDate: string | null };
 
 /**
- * 'Meus dados': the customer's city and state, which the short sign-up no longer asks (issue 31).
- * Never required: both may stay empty. `trigger` is the button that opens it.
+ * 'Meu perfil': the customer's own name, phone, birthday, city and state (the city and state the
+ * short sign-up no longer asks, issue 31; corrected here, every company's view follows, issue 34).
+ * Only the name is required. `trigger` is the button that opens it.
  */
 export function CustomerProfileDialog({
-  city,
-  state,
   trigger,
-}: Place & { trigger: React.ReactNode }) {
+  ...own
+}: OwnFields & { trigger: React.ReactNode }) {
   const { t } = useTranslation("auth");
   const [open, setOpen] = useState(false);
   return (
@@ -41,21 +45,29 @@ export function CustomerProfileDialog({
       <DialogContent>
         <DialogTitle>{t("profile.title")}</DialogTitle>
         <DialogDescription>{t("profile.description")}</DialogDescription>
-        {open ? <ProfileForm city={city} state={state} onDone={() => setOpen(false)} /> : null}
+        {open ? <ProfileForm {...own} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ProfileForm({ city, state, onDone }: Place & { onDone: () => void }) {
+function ProfileForm({ onDone, ...own }: OwnFields & { onDone: () => void }) {
   const { t } = useTranslation("auth");
   const form = useForm<z.input<typeof CustomerProfileSchema>, unknown, CustomerProfile>({
     resolver: zodResolver(CustomerProfileSchema),
-    defaultValues: { city: city ?? "", state: state ?? "" },
+    defaultValues: {
+      name: own.name,
+      phone: own.phone ?? "",
+      birthDate: own.birthDate ?? "",
+      city: own.city ?? "",
+      state: own.state ?? "",
+    },
     reValidateMode: "onSubmit",
   });
   const field = useFormField(form);
   const save = useSaveCustomerProfile();
+  const name = field("name");
+  const birthDate = field("birthDate");
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => {
@@ -68,6 +80,13 @@ function ProfileForm({ city, state, onDone }: Place & { onDone: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {save.isError ? <FormErrorAlert>{errorMessage(save.error)}</FormErrorAlert> : null}
+      <Field id={name.id} label={t("fields.name")} error={name.error}>
+        <Input autoComplete="name" {...name.control} />
+      </Field>
+      <PhoneField field={field("phone")} optional={true} />
+      <Field id={birthDate.id} label={t("fields.birthDate")} error={birthDate.error}>
+        <Input type="date" autoComplete="bday" max={today()} {...birthDate.control} />
+      </Field>
       <CityStateFields city={field("city")} state={field("state")} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
@@ -84,8 +103,8 @@ function ProfileForm({ city, state, onDone }: Place & { onDone: () => void }) {
   );
 }
 
-/** The 'Meus dados' button of the customer's panel. */
-export function CustomerProfileButton(place: Place) {
+/** The 'Meu perfil' button of the customer's panel. */
+export function CustomerProfileButton(place: OwnFields) {
   const { t } = useTranslation("auth");
   return (
     <CustomerProfileDialog
@@ -101,7 +120,7 @@ export function CustomerProfileButton(place: Place) {
 }
 
 /** 'Complete seu perfil: cidade e estado': a gentle prompt while both are empty. */
-export function CompleteProfilePrompt(place: Place) {
+export function CompleteProfilePrompt(place: OwnFields) {
   const { t } = useTranslation("auth");
   if (place.city || place.state) return null;
   return (

@@ -14,7 +14,7 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { useSignUpCustomer } from "../api";
-import { EmailField, FormErrorAlert, PasswordField, PhoneField } from "./account-fields";
+import { EmailField, FormErrorAlert, PasswordField, PhoneField, today } from "./account-fields";
 
 /**
  * The form's fields: only what joining needs (name, e-mail, password; phone and birthday
@@ -28,11 +28,6 @@ const CustomerSignUpFormSchema = CustomerSignUpSchema.omit({
 type CustomerSignUpForm = z.output<typeof CustomerSignUpFormSchema>;
 
 /** Today as YYYY-MM-DD in the browser's time zone (the latest possible birthday). */
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 type CustomerSignUpFormProps = {
   /** The sign-up link's parameters (empresa_id, origem, parceria, afiliado, indicador, empresa). */
