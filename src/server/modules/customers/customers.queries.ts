@@ -17,6 +17,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  ne,
   type SQL,
   type SQLWrapper,
   sql,
@@ -182,7 +183,8 @@ export async function listCustomers(
   const page = options.page ?? 1;
   const offset = (page - 1) * CUSTOMERS_PAGE_SIZE;
   const search = searchCondition(options.search);
-  const ofCompany = eq(memberships.companyId, companyId);
+  // A member who left (issue 34) is an anonymous row kept for the reports: never listed.
+  const ofCompany = and(eq(memberships.companyId, companyId), ne(memberships.status, "left"));
   const order = [asc(memberships.sortName), asc(memberships.id)];
 
   let ids: string[];

@@ -3,6 +3,7 @@ import { type CreatedInvitation, INVITATIONS_PER_DAY } from "@shared/customers.s
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCustomers } from "../../../../scripts/seed-customers";
+import { leaveProgram } from "../../flows/leave-program";
 import { answerOf, apiAs, errorBody, ok } from "../../test/api";
 import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -757,9 +758,10 @@ describe("large bases", () => {
     await create(company, { name: "Nova Cliente" });
     const page = await directory(company);
     expect(page.total).toBe(31);
-    // a customer whose account is deleted leaves every company's base
-    await t.db.delete(profiles).where(eq(profiles.id, page.items[0]!.id));
+    // a customer who leaves the programme (or deletes the account) leaves the company's base
+    await leaveProgram(t.db, page.items[0]!.id, company.companyId);
     expect((await directory(company)).total).toBe(30);
+    expect((await directory(company)).items).toHaveLength(20);
   });
 });
 
