@@ -80,6 +80,7 @@ function api(team: Team, extra: Parameters<typeof mockApi>[0] = {}) {
         },
         company: null,
         member: { role: "owner", locationId: null, home: "/dashboard" },
+        deletionDueAt: null,
       },
     },
     "GET /api/team": { body: team },

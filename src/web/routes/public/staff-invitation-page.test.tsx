@@ -33,6 +33,7 @@ const me = (email: string) => ({
     },
     company: null,
     member: null,
+    deletionDueAt: null,
   },
 });
 const SIGNED_OUT = apiError(401, "unauthenticated");
