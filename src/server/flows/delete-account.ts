@@ -19,15 +19,16 @@ import {
   openDeletionRequest,
   takeDueDeletion,
 } from "../modules/privacy/privacy.service";
-import { forgetSignInsByEmail } from "../modules/security/forget-member";
+import { anonymiseSignIns } from "../modules/security/forget-member";
 import { forgetMembership } from "./leave-program";
 
 /**
  * 'Excluir minha conta' (issue 34, LGPD art. 18 VI): confirmed with the password, then 7 days of
  * grace (an e-mail says how to cancel; signing in offers it), then the `account-deletions` job:
  * every membership is anonymised as in 'Sair do programa' (flows/leave-program.ts), then the user
- * row goes and with it (foreign keys) the profile, sessions, password, 2FA, sign-in history, push
- * devices, consent records, downloads, interests, notification marks and invitations. The request
+ * row goes and with it (foreign keys) the profile, sessions, password, 2FA, push devices, consent
+ * records, downloads, interests, notification marks and invitations; the access records stay 6
+ * months naming no one (Marco Civil da Internet, art. 15). The request
  * stays, naming no one, in each company's 'Pedidos de titulares', and their bells say "Um cliente
  * excluiu a conta". The e-mail address is free again at once.
  */
@@ -89,7 +90,7 @@ export async function runAccountDeletions(db: Db, now: Date): Promise<{ deleted:
       if (userId) {
         for (const companyId of companies) await forgetMembership(tx, companyId, userId);
         const contact = await findCustomerContact(tx, userId);
-        if (contact) await forgetSignInsByEmail(tx, contact.email);
+        if (contact) await anonymiseSignIns(tx, userId, contact.email);
         await removeCustomerUser(tx, userId);
         await completeDeletionRequest(tx, { id: request.id, userId }, companies);
       }

@@ -18,6 +18,7 @@ import {
 } from "../modules/interests/interests.service";
 import type { JobDefinition } from "../modules/jobs/jobs.service";
 import { deleteMessagesCreatedBefore } from "../modules/messages/messages.service";
+import { deleteExpiredSignInRecords } from "../modules/security/forget-member";
 import { retentionCutoff } from "../modules/settings/settings.queries";
 
 /**
@@ -46,6 +47,8 @@ export type RetentionResult =
       rejectedReceipts: number;
       /** Rows of the API's access log and the webhooks' delivery log past their days. */
       integrationLogs: number;
+      /** A deleted account's access records older than 6 months (Marco Civil, art. 15). */
+      signInRecords: number;
     };
 
 /** The receipt of a rejected claim is kept this long after the rejection, then removed. */
@@ -119,6 +122,8 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
   const integrationLogs = await deleteInBatches(() =>
     deleteOldIntegrationLogs(db, now, DELETE_BATCH),
   );
+  // A deleted account's access records, past the Marco Civil's 6 months (issue 34).
+  const signInRecords = await deleteExpiredSignInRecords(db, now);
 
   await finishDailyRun(db, RETENTION, now);
 
@@ -131,6 +136,7 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
     interests: answeredInterests,
     rejectedReceipts,
     integrationLogs,
+    signInRecords,
   };
 }
 

@@ -157,6 +157,7 @@ describe("the retention job", () => {
       interests: 2,
       rejectedReceipts: 0,
       integrationLogs: 0,
+      signInRecords: 0,
     });
 
     expect(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRetention } from "../../flows/retention";
 import { apiAs, ok, runJob } from "../../test/api";
 import { setCounterRules } from "../../test/counter-rules";
 import { createTestApp, customerInput, TEST_APP_URL, type TestApp } from "../../test/test-app";
@@ -196,6 +197,12 @@ describe("after an account's deletion", () => {
           and ip_address = '10.9.8.8'`,
     );
     expect(friendRow.rows[0]!.n).toBe(1);
+    // Her access records stay 6 months (Marco Civil, art. 15), naming no one; then retention ends them.
+    const records = sql`select count(*)::int as n from sign_in_events where email like 'sha256:%'
+      and user_id is null and ip_address is not null`;
+    expect((await t.db.execute<{ n: number }>(records)).rows[0]!.n).toBeGreaterThanOrEqual(2);
+    await runRetention(t.db, new Date(Date.now() + 7 * 31 * 86_400_000));
+    expect((await t.db.execute<{ n: number }>(records)).rows[0]!.n).toBe(0);
     // The company's counts stay: the stamp is there, anonymous.
     const stamps = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from stamps where company_id = ${shop.companyId}

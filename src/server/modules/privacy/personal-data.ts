@@ -31,8 +31,8 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataEntry>> = {
   two_factors: { columns: ["user_id"], fate: "deleted", why: "the 2FA secret" },
   sign_in_events: {
     columns: ["user_id", "email"],
-    fate: "deleted",
-    why: "the sign-in history, also attempts with the e-mail and no account",
+    fate: "anonymised",
+    why: "access records (time, IP, device) kept 6 months by the Marco Civil da Internet (art. 15), unlinked, the e-mail as its SHA-256; then deleted",
   },
   notification_reads: { columns: ["user_id"], fate: "deleted", why: "the bell's read marks" },
   push_subscriptions: { columns: ["user_id"], fate: "deleted", why: "devices for notices" },

@@ -9,7 +9,12 @@ export const signInEvents = pgTable(
   "sign_in_events",
   {
     id: text().primaryKey(),
-    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Null when the e-mail matches no account, or once the account was deleted: the access record
+     * is kept 6 months (Marco Civil da Internet, art. 15) with the e-mail replaced by
+     * `sha256:<hex>` of it (issue 34), then the retention job deletes it.
+     */
+    userId: text().references(() => users.id, { onDelete: "set null" }),
     email: text().notNull(),
     success: boolean().notNull(),
     /** Why it failed: `invalid_credentials`, `email_not_verified`, `two_factor_failed`... */
