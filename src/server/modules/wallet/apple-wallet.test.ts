@@ -631,6 +631,39 @@ describe("PassKit web service and APNs", () => {
     expect(biaToken).not.toBe(anaToken);
   });
 
+  it("wallet updates switched off in 'Meus dados': devices dropped, none kept, no push (issue 34)", async () => {
+    const body = { pushToken: PUSH_TOKEN };
+    expect((await passkit(registration(DEVICE, anaCardId), { body, token: anaToken })).status).toBe(
+      201,
+    );
+    const off = await t.request("/api/me/privacy/consents/wallet", {
+      method: "PUT",
+      cookie: ana.cookie,
+      body: { enabled: false },
+    });
+    expect(off.status).toBe(200);
+    expect((await off.json()).wallet).toEqual({ enabled: false, passes: 1 });
+    expect((await passkit(`/devices/${DEVICE}/registrations/${PASS_TYPE}`)).status).toBe(204);
+    // The device asks again: answered, but nothing is kept, and a stamp pushes nothing.
+    expect((await passkit(registration(DEVICE, anaCardId), { body, token: anaToken })).status).toBe(
+      200,
+    );
+    expect((await passkit(`/devices/${DEVICE}/registrations/${PASS_TYPE}`)).status).toBe(204);
+    const jobs = (await pushJobs()).length;
+    await stamp(ana.customerId);
+    expect((await pushJobs()).length).toBe(jobs);
+    // Switched on again: the device registers as before.
+    await t.request("/api/me/privacy/consents/wallet", {
+      method: "PUT",
+      cookie: ana.cookie,
+      body: { enabled: true },
+    });
+    expect((await passkit(registration(DEVICE, anaCardId), { body, token: anaToken })).status).toBe(
+      201,
+    );
+    await passkit(registration(DEVICE, anaCardId), { method: "DELETE", token: anaToken });
+  });
+
   it("when off: no pass (404 wallet_off), the web service 404, health says off", async () => {
     setAppleWallet(undefined);
     try {

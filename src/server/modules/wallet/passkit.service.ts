@@ -7,6 +7,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applePasses, applePassRegistrations } from "./apple-wallet.table";
+import { walletUpdatesOn } from "./wallet.queries";
 
 /** A pass's version as its tag: microseconds since 1970, as text (exact, and ordered). */
 const tagOf = sql<string>`(extract(epoch from ${applePasses.updatedAt}) * 1000000)::bigint::text`;
@@ -53,13 +54,18 @@ export async function authenticatePass(
     : "unauthorized";
 }
 
-/** Registers a device for a pass's updates: 'created', or 'existing' (its push token refreshed). */
+/**
+ * Registers a device for a pass's updates: 'created', or 'existing' (its push token refreshed).
+ * With the holder's wallet updates switched off (issue 34) nothing is kept: 'existing', so the
+ * device stops asking and is never pushed to.
+ */
 export async function registerDevice(
   db: Db,
   deviceLibraryId: string,
   cardId: string,
   pushToken: string,
 ): Promise<"created" | "existing"> {
+  if (!(await walletUpdatesOn(db, cardId))) return "existing";
   const [created] = await db
     .insert(applePassRegistrations)
     .values({ deviceLibraryId, cardId, pushToken })

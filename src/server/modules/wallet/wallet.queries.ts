@@ -43,3 +43,17 @@ export async function findWalletCard(
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Whether the card's holder keeps their wallet passes updated ('Meus dados' → 'Consentimentos',
+ * issue 34). False for a card that names no one (anonymised) or no card.
+ */
+export async function walletUpdatesOn(db: Db, cardId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ on: profiles.walletUpdates })
+    .from(loyaltyCards)
+    .innerJoin(profiles, eq(profiles.id, loyaltyCards.customerId))
+    .where(eq(loyaltyCards.id, cardId))
+    .limit(1);
+  return row?.on ?? false;
+}
