@@ -15,7 +15,10 @@ test("a customer downloads their data, leaves a programme and deletes the accoun
   test.setTimeout(180_000);
   const headers = { origin: server.baseUrl };
   const cafe = await accounts.company({ companyName: "Café Aurora", email: "aurora@example.com" });
-  const barber = await accounts.company({ companyName: "Barbearia Norte", email: "norte@example.com" });
+  const barber = await accounts.company({
+    companyName: "Barbearia Norte",
+    email: "norte@example.com",
+  });
   const ana = await accounts.customer({
     name: "Ana Titular",
     email: "ana.titular@example.com",
@@ -43,7 +46,10 @@ test("a customer downloads their data, leaves a programme and deletes the accoun
   const listed = async (panel: typeof cafePanel) => {
     const page = await (await panel.request.get("/api/customers/directory")).json();
     const csv = await (await panel.request.get("/api/customers/export")).text();
-    return { inList: JSON.stringify(page.items).includes(ana.email), inCsv: csv.includes(ana.email) };
+    return {
+      inList: JSON.stringify(page.items).includes(ana.email),
+      inCsv: csv.includes(ana.email),
+    };
   };
 
   // From the settings dialog to 'Meus dados'.
@@ -95,7 +101,10 @@ test("a customer downloads their data, leaves a programme and deletes the accoun
     await dialog.getByLabel("Sua senha").fill(ana.password);
     await dialog.getByRole("button", { name: "Confirmar exclusão" }).click();
     await expect(dialog).toBeHidden();
-    await page.getByText(/Sua conta será excluída em \d{2}\/\d{2}\/\d{4}/).first().waitFor();
+    await page
+      .getByText(/Sua conta será excluída em \d{2}\/\d{2}\/\d{4}/)
+      .first()
+      .waitFor();
   };
   await askDeletion();
   await phone.clearCookies();

@@ -67,13 +67,6 @@ export function useSaveSystemSettings() {
   });
 }
 
-/** 'Fechar conta' (issue 34): whether the company is closed, and when its data goes. */
-export const closureQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.closure(),
-    queryFn: ({ signal }) => api.get("/api/company/closure", { signal }),
-  });
-
 export function useCloseAccount() {
   const queryClient = useQueryClient();
   return useMutation({
