@@ -244,6 +244,48 @@ describe("deleting the account", () => {
     }
   });
 
+  it("a stamp given while the deletion runs never brings the person back", async () => {
+    const caio = await t.customerSession({ email: "caio.corrida@example.com", name: "Caio" });
+    await t.request("/api/memberships", {
+      cookie: caio.cookie,
+      body: { companyId: cafe.companyId },
+    });
+    const [card] = await ok(apiAs(t, caio.cookie).GET("/api/me/cards"), 200);
+    await answerOf<"/api/me/privacy/deletion", "post">(
+      await requestDeletion("segredo1", caio.cookie),
+      202,
+    );
+    const inEightDays = new Date(Date.now() + 8 * 86_400_000);
+    const stampCard = () =>
+      t.request(`/api/cards/${card!.id}/stamps`, {
+        cookie: cafe.cookie,
+        body: { method: "purchase" },
+      });
+    const [job, ...stamped] = await Promise.all([
+      runJob(t, "account-deletions", { now: inEightDays }),
+      stampCard(),
+      stampCard(),
+      stampCard(),
+    ]);
+    expect(job).toEqual({ deleted: 1 });
+    for (const res of stamped) expect([201, 404]).toContain(res.status);
+    expect(
+      await count(sql`select count(*)::int as n from profiles where id = ${caio.customerId}`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from stamps where customer_id = ${caio.customerId}`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from loyalty_cards where id = ${card!.id} and customer_id like 'anon_%'`,
+      ),
+    ).toBe(1);
+    // After it, the card takes nothing more.
+    expect((await stampCard()).status).toBe(404);
+  });
+
   it("frees the e-mail address for a new account", async () => {
     const res = await t.request("/api/accounts/customer", {
       body: customerInput({ name: "Ana de Novo", email: ana.email }),
