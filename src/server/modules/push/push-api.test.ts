@@ -159,6 +159,12 @@ describe("VAPID_* (env)", () => {
 });
 
 describe("the keys kept in DATA_DIR", () => {
+  it("a new pair's private key is always 32 bytes (Node drops a scalar's leading zeros)", () => {
+    for (let i = 0; i < 2000; i++) {
+      expect(Buffer.from(newVapidKeys().privateKey, "base64url")).toHaveLength(32);
+    }
+  });
+
   it("makes one P-256 pair on first start, kept private, and reads it back after", () => {
     const dir = mkdtempSync(join(tmpdir(), "vapid-"));
     const first = dataDirVapidKeys(dir);

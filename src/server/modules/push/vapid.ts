@@ -23,8 +23,16 @@ export function newVapidKeys(): { publicKey: string; privateKey: string } {
   ecdh.generateKeys();
   return {
     publicKey: ecdh.getPublicKey().toString("base64url"),
-    privateKey: ecdh.getPrivateKey().toString("base64url"),
+    privateKey: fullScalar(ecdh.getPrivateKey()).toString("base64url"),
   };
+}
+
+/**
+ * The private key as the 32 bytes web-push requires: Node drops a scalar's leading zero bytes
+ * (about 1 key in 256 came out 31 bytes long, and web-push refused it).
+ */
+function fullScalar(key: Buffer): Buffer {
+  return key.length >= 32 ? key : Buffer.concat([Buffer.alloc(32 - key.length), key]);
 }
 
 /**
@@ -50,7 +58,9 @@ export function dataDirVapidKeys(dataDir: string): { publicKey: string; privateK
       `${path} is not a VAPID key pair: remove it to make a new one (subscribed devices must then subscribe again).`,
     );
   }
-  return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  // A pair kept before the fix above may hold a shortened scalar: the same key, padded.
+  const privateKey = fullScalar(Buffer.from(kept.privateKey, "base64url")).toString("base64url");
+  return { publicKey: kept.publicKey, privateKey };
 }
 
 /**
