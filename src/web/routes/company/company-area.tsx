@@ -2,6 +2,7 @@ import type { Me } from "@shared/auth.schema";
 import { memberHome } from "@shared/team-permissions";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
@@ -12,9 +13,13 @@ import { PlanBanner } from "@/web/features/billing/components/plan-banner";
 import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 import { useDemoMode } from "@/web/lib/demo-mode";
-import { CompanyClosed } from "./company-closed";
 import { CompanyLayout } from "./company-layout";
 import { canOpenPage } from "./page-permissions";
+
+/** A closed company's one screen ('Fechar conta'): fetched only for a closed company. */
+const CompanyClosed = lazy(() =>
+  import("./company-closed").then((m) => ({ default: m.CompanyClosed })),
+);
 
 /** Panel pages whose spec rule sends every non-admin to /login-admin (section 6). */
 const LOGIN_FOR_NON_ADMINS = new Set(["/configuracoes", "/mensagens"]);
@@ -57,13 +62,15 @@ export function CompanyArea() {
   // A closed company ('Fechar conta'): one screen, whatever the page, until restored or deleted.
   if (me.data.company.closedAt) {
     return (
-      <CompanyClosed
-        closedAt={me.data.company.closedAt}
-        companyName={me.data.company.tradeName}
-        role={role}
-        onSignOut={() => (demo ? window.location.assign("/") : signOut.mutate())}
-        signingOut={signOut.isPending || signOut.isSuccess}
-      />
+      <Suspense fallback={<FullPageSpinner />}>
+        <CompanyClosed
+          closedAt={me.data.company.closedAt}
+          companyName={me.data.company.tradeName}
+          role={role}
+          onSignOut={() => (demo ? window.location.assign("/") : signOut.mutate())}
+          signingOut={signOut.isPending || signOut.isSuccess}
+        />
+      </Suspense>
     );
   }
   // A page the role may not open (PERMISSIONS, as the API): the member's home instead.

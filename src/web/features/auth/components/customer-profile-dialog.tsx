@@ -37,7 +37,7 @@ export function CustomerProfileDialog({
   trigger,
   ...own
 }: OwnFields & { trigger: React.ReactNode }) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["customer", "auth"]);
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -52,7 +52,7 @@ export function CustomerProfileDialog({
 }
 
 function ProfileForm({ onDone, ...own }: OwnFields & { onDone: () => void }) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["customer", "auth"]);
   const form = useForm<z.input<typeof CustomerProfileSchema>, unknown, CustomerProfile>({
     resolver: zodResolver(CustomerProfileSchema),
     defaultValues: {
@@ -80,11 +80,11 @@ function ProfileForm({ onDone, ...own }: OwnFields & { onDone: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {save.isError ? <FormErrorAlert>{errorMessage(save.error)}</FormErrorAlert> : null}
-      <Field id={name.id} label={t("fields.name")} error={name.error}>
+      <Field id={name.id} label={t("auth:fields.name")} error={name.error}>
         <Input autoComplete="name" {...name.control} />
       </Field>
       <PhoneField field={field("phone")} optional={true} />
-      <Field id={birthDate.id} label={t("fields.birthDate")} error={birthDate.error}>
+      <Field id={birthDate.id} label={t("auth:fields.birthDate")} error={birthDate.error}>
         <Input type="date" autoComplete="bday" max={today()} {...birthDate.control} />
       </Field>
       <CityStateFields city={field("city")} state={field("state")} />
@@ -105,7 +105,7 @@ function ProfileForm({ onDone, ...own }: OwnFields & { onDone: () => void }) {
 
 /** The 'Meu perfil' button of the customer's panel. */
 export function CustomerProfileButton(place: OwnFields) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["customer", "auth"]);
   return (
     <CustomerProfileDialog
       {...place}
@@ -121,7 +121,7 @@ export function CustomerProfileButton(place: OwnFields) {
 
 /** 'Complete seu perfil: cidade e estado': a gentle prompt while both are empty. */
 export function CompleteProfilePrompt(place: OwnFields) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["customer", "auth"]);
   if (place.city || place.state) return null;
   return (
     <Alert role="status" className="border-primary/30 bg-primary/5">
