@@ -8,10 +8,12 @@
 import { formatSaoPauloDate, saoPauloDate } from "@shared/dates";
 import { type Language, toLanguage } from "@shared/languages";
 import type { CompanyClosure } from "@shared/privacy.schema";
+import type { Auth } from "../auth";
 import type { Db } from "../db/client";
 import { programEndedContent } from "../email/program-ended-email";
 import { AppError } from "../errors";
 import type { CompanyActor } from "../middleware/actor";
+import { confirmPassword } from "../modules/auth/account-removal";
 import { findSubscription } from "../modules/billing/billing-events";
 import type { BillingProvider } from "../modules/billing/provider";
 import { lockCompany, saveCompanyClosedAt } from "../modules/companies/companies.service";
@@ -27,7 +29,7 @@ import {
 } from "../modules/privacy/company-closure.queries";
 import { cancelSubscription } from "./cancel-subscription";
 
-export type ClosureDeps = { provider: BillingProvider; appUrl: string };
+export type ClosureDeps = { provider: BillingProvider; appUrl: string; auth: Auth };
 
 /** E-mails queued per statement (a company with 100,000 members queues them in 100). */
 const EMAIL_BATCH = 1000;
@@ -35,16 +37,18 @@ const EMAIL_BATCH = 1000;
 const notFound = () => new AppError("not_found", 404, "Company not found");
 
 /**
- * Closes the actor's company (the owner's password was checked by the route). Closing twice
- * answers the first closing. A provider that cannot cancel fails the closing (nothing changed
- * here): the owner tries again.
+ * Closes the actor's company, confirmed with the owner's password (401 `wrong_password`). Closing
+ * twice answers the first closing. A provider that cannot cancel fails the closing (nothing
+ * changed here): the owner tries again.
  */
 export async function closeCompany(
   db: Db,
   deps: ClosureDeps,
   actor: CompanyActor,
+  password: string,
   now = new Date(),
 ): Promise<CompanyClosure> {
+  await confirmPassword(db, deps.auth, actor.userId, password);
   const company = await findCompanyClosure(db, actor.companyId);
   if (!company) throw notFound();
   if (company.closedAt) return toClosure(company.closedAt);

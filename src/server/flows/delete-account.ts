@@ -5,8 +5,8 @@ import type { Db } from "../db/client";
 import { accountDeletionContent } from "../email/account-deletion-email";
 import { AppError } from "../errors";
 import {
+  confirmPassword,
   findCustomerContact,
-  passwordMatches,
   removeCustomerUser,
 } from "../modules/auth/account-removal";
 import { listMemberCompanies } from "../modules/customers/forget-member";
@@ -43,9 +43,7 @@ export async function requestAccountDeletion(
   const contact = await findCustomerContact(db, userId);
   if (!contact)
     throw new AppError("role_forbidden", 403, "Only a customer account is deleted here.");
-  if (!(await passwordMatches(db, deps.auth, userId, password))) {
-    throw new AppError("wrong_password", 401, "The password is wrong.");
-  }
+  await confirmPassword(db, deps.auth, userId, password);
   const row = await db.transaction(async (tx) => {
     const opened = await openDeletionRequest(tx, userId, await listMemberCompanies(tx, userId));
     const language = contact.language ?? "pt";

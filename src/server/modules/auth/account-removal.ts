@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { accounts, users } from "./auth.table";
 import { profiles } from "./profiles.table";
 
@@ -10,8 +11,18 @@ import { profiles } from "./profiles.table";
  * sign-in history, push devices, consent records and downloads go with the user row).
  */
 
+/**
+ * The signed-in person's password, asked again before something that cannot be undone by mistake
+ * ('Excluir minha conta', 'Fechar conta'): 401 `wrong_password` when it is not the account's.
+ */
+export async function confirmPassword(db: Db, auth: Auth, userId: string, password: string) {
+  if (!(await passwordMatches(db, auth, userId, password))) {
+    throw new AppError("wrong_password", 401, "The password is wrong.");
+  }
+}
+
 /** Whether `password` is the account's password (false without one). */
-export async function passwordMatches(
+async function passwordMatches(
   db: Db,
   auth: Auth,
   userId: string,

@@ -1,12 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { CloseCompanySchema, CompanyClosureSchema } from "@shared/privacy.schema";
-import type { Context } from "hono";
-import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
 import { type ClosureDeps, closeCompany, restoreCompany } from "../../flows/close-company";
 import { requireCompanyActor } from "../../middleware/actor";
-import { clientIp, headersWithClientIp } from "../../middleware/client-ip";
 import type { SessionUser, SessionVars } from "../../middleware/session";
 import { apiErrorResponses, jsonBody, jsonContent, validationHook } from "../../openapi";
 import { enforceRateLimit, type RateLimitRule } from "../../rate-limits";
@@ -14,8 +10,6 @@ import { findCompanyClosure, toClosure } from "./company-closure.queries";
 
 export type CompanyClosureDeps = ClosureDeps & {
   db: Db;
-  auth: Auth;
-  trustProxyHops: number;
   /** Per account, as every password check (security's): 10 in 15 minutes. */
   passwordCheckLimit: RateLimitRule;
 };
@@ -57,33 +51,14 @@ const restoreRoute = createRoute({
   },
 });
 
-/** Only the Owner closes or restores the company ('billing' is the Owner's, and so is this). */
-async function requireOwner(db: Db, user: SessionUser | null) {
-  const actor = await requireCompanyActor(db, user, "billing");
-  if (actor.role !== "owner") {
-    throw new AppError("role_forbidden", 403, `The ${actor.role} role cannot do this.`);
-  }
-  return actor;
-}
+/** Only the Owner closes or restores the company: 'billing' is the Owner's alone, and so is this. */
+const requireOwner = (db: Db, user: SessionUser | null) => requireCompanyActor(db, user, "billing");
 
 /** 'Fechar conta' and 'Restaurar conta' (issue 34). */
 export function companyClosureRoutes(deps: CompanyClosureDeps) {
-  const { db, auth } = deps;
+  const { db } = deps;
   const app = new OpenAPIHono<{ Variables: SessionVars }>({ defaultHook: validationHook });
   const rule = deps.passwordCheckLimit;
-
-  /** The signed-in owner's password, checked by better-auth: 401 `wrong_password` when wrong. */
-  async function checkPassword(c: Context, password: string) {
-    const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, deps.trustProxyHops));
-    const res = await auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
-    if (res.ok) return;
-    const body = (await res.json().catch(() => ({}))) as { code?: string };
-    if (body.code === "INVALID_PASSWORD") {
-      throw new AppError("wrong_password", 401, "The password is wrong.");
-    }
-    if (res.status === 401) throw new AppError("unauthenticated", 401, "Sign in first.");
-    throw new AppError("internal_error", 500, `Password check failed (${body.code ?? res.status})`);
-  }
 
   app.openapi(getRoute, async (c) => {
     const actor = await requireOwner(db, c.var.user);
@@ -94,8 +69,7 @@ export function companyClosureRoutes(deps: CompanyClosureDeps) {
   app.openapi(closeRoute, async (c) => {
     const actor = await requireOwner(db, c.var.user);
     await enforceRateLimit(db, `${rule.bucket}:${actor.userId}`, rule);
-    await checkPassword(c, c.req.valid("json").password);
-    return c.json(await closeCompany(db, deps, actor), 200);
+    return c.json(await closeCompany(db, deps, actor, c.req.valid("json").password), 200);
   });
 
   app.openapi(restoreRoute, async (c) => {
