@@ -107,11 +107,14 @@ export const MyPrivacySchema = z.object({
 });
 export type MyPrivacy = z.infer<typeof MyPrivacySchema>;
 
-/** POST /api/me/privacy/deletion: confirmed with the account's password. */
-export const RequestDeletionSchema = z.object({
+/**
+ * The account's password, asked again before what cannot be undone by mistake: POST
+ * /api/me/privacy/deletion ('Excluir minha conta') and POST /api/company/closure ('Fechar conta').
+ */
+export const PasswordConfirmationSchema = z.object({
   password: z.string().min(1, "required").max(200),
 });
-export type RequestDeletion = z.infer<typeof RequestDeletionSchema>;
+export type PasswordConfirmation = z.infer<typeof PasswordConfirmationSchema>;
 
 /** PUT /api/me/privacy/consents/{push|wallet}: a switch (push can only be turned off here). */
 export const ConsentSwitchSchema = z.object({ enabled: z.boolean() });
@@ -136,9 +139,3 @@ export const CompanyClosureSchema = z.object({
   deleteAt: z.string().nullable(),
 });
 export type CompanyClosure = z.infer<typeof CompanyClosureSchema>;
-
-/** POST /api/company/closure: the owner's password and the company's name typed again. */
-export const CloseCompanySchema = z.object({
-  password: z.string().min(1, "required").max(200),
-});
-export type CloseCompany = z.infer<typeof CloseCompanySchema>;

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { CloseCompanySchema, CompanyClosureSchema } from "@shared/privacy.schema";
+import { CompanyClosureSchema, PasswordConfirmationSchema } from "@shared/privacy.schema";
 import type { Db } from "../../db/client";
 import { type ClosureDeps, closeCompany, restoreCompany } from "../../flows/close-company";
 import { requireCompanyActor } from "../../middleware/actor";
@@ -32,7 +32,7 @@ const closeRoute = createRoute({
   tags: ["privacy"],
   summary:
     "'Fechar conta' (the Owner, with their password): the subscription cancelled at the provider, API keys revoked, webhooks off, every active member e-mailed; the panel is read-only and the data deleted after 30 days (invoices kept). Closing twice answers the first closing",
-  request: jsonBody(CloseCompanySchema),
+  request: jsonBody(PasswordConfirmationSchema),
   responses: {
     200: { description: "Closed", ...jsonContent(CompanyClosureSchema) },
     ...apiErrorResponses,

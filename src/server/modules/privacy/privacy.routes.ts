@@ -4,7 +4,7 @@ import {
   ConsentSwitchSchema,
   ConsentsSchema,
   MyPrivacySchema,
-  RequestDeletionSchema,
+  PasswordConfirmationSchema,
 } from "@shared/privacy.schema";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/client";
@@ -58,7 +58,7 @@ const requestDeletionRoute = createRoute({
   path: "/me/privacy/deletion",
   tags,
   summary: "Delete the account after a 7-day grace period, confirmed with the password",
-  request: jsonBody(RequestDeletionSchema),
+  request: jsonBody(PasswordConfirmationSchema),
   responses: {
     200: { description: "A deletion was already pending", ...jsonContent(AccountDeletionSchema) },
     202: { description: "Deletion scheduled", ...jsonContent(AccountDeletionSchema) },

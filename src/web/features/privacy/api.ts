@@ -3,7 +3,7 @@ import {
   type Consents,
   type MyPrivacy,
   MyPrivacySchema,
-  type RequestDeletion,
+  type PasswordConfirmation,
 } from "@shared/privacy.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/web/lib/api-client";
@@ -70,7 +70,7 @@ export function useRequestDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: privacyMutations.requestDeletion,
-    mutationFn: (input: RequestDeletion): Promise<AccountDeletion> =>
+    mutationFn: (input: PasswordConfirmation): Promise<AccountDeletion> =>
       api.post("/api/me/privacy/deletion", { body: input }),
     onSuccess: (deletion) =>
       queryClient.setQueryData<MyPrivacy>(privacyKeys.mine(), withDeletion(deletion)),

@@ -1,4 +1,4 @@
-import type { CloseCompany } from "@shared/privacy.schema";
+import type { PasswordConfirmation } from "@shared/privacy.schema";
 import type { Appearance, UpdateSystemSettings } from "@shared/settings.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiAnswer, api } from "@/web/lib/api-client";
@@ -71,7 +71,7 @@ export function useCloseAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: settingsMutations.closeAccount,
-    mutationFn: (input: CloseCompany) => api.post("/api/company/closure", { body: input }),
+    mutationFn: (input: PasswordConfirmation) => api.post("/api/company/closure", { body: input }),
     onSuccess: (closure) => queryClient.setQueryData(settingsKeys.closure(), closure),
   });
 }

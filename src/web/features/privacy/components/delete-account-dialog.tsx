@@ -1,29 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  ACCOUNT_DELETION_GRACE_DAYS,
-  type RequestDeletion,
-  RequestDeletionSchema,
-} from "@shared/privacy.schema";
+import { ACCOUNT_DELETION_GRACE_DAYS } from "@shared/privacy.schema";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { PasswordConfirmForm } from "@/web/components/password-confirm-form";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
-import { Field } from "@/web/components/ui/field";
-import { PasswordInput } from "@/web/components/ui/password-input";
-import { Spinner } from "@/web/components/ui/spinner";
-import { ApiError } from "@/web/lib/api-client";
-import { errorMessage } from "@/web/lib/error-message";
-import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { useRequestDeletion } from "../api";
 
 /**
@@ -58,71 +46,21 @@ export function DeleteAccountDialog() {
 }
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation(["privacy", "auth"]);
-  const form = useForm<RequestDeletion>({
-    resolver: zodResolver(RequestDeletionSchema),
-    defaultValues: { password: "" },
-    reValidateMode: "onSubmit",
-  });
-  const field = useFormField(form);
+  const { t } = useTranslation("privacy");
   const request = useRequestDeletion();
-  const onSubmit = form.handleSubmit((values) =>
-    request.mutate(values, {
-      onSuccess: () => {
+  return (
+    <PasswordConfirmForm
+      mutation={request}
+      onSuccess={() => {
         toast.success(t("deletion.requested"));
         onDone();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === "wrong_password") {
-          form.setError("password", { type: "server", message: errorMessage(error) });
-          form.setFocus("password");
-          return;
-        }
-        applyServerFieldErrors(form, error);
-      },
-    }),
-  );
-  const password = field("password", { hint: true });
-  const otherError =
-    request.isError &&
-    !(request.error instanceof ApiError && request.error.code === "wrong_password") &&
-    !(request.error instanceof ApiError && request.error.code === "validation_failed");
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        id={password.id}
-        label={t("deletion.password")}
-        hint={t("deletion.passwordHint")}
-        error={password.error}
-      >
-        <PasswordInput
-          autoComplete="current-password"
-          showLabel={t("auth:password.show")}
-          hideLabel={t("auth:password.hide")}
-          {...password.control}
-        />
-      </Field>
-      {otherError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(request.error)}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("deletion.cancel")}
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          variant="destructive"
-          disabled={request.isPending}
-          aria-busy={request.isPending}
-        >
-          {request.isPending ? <Spinner /> : null}
-          {t("deletion.confirm")}
-        </Button>
-      </div>
-    </form>
+      }}
+      texts={{
+        label: t("deletion.password"),
+        hint: t("deletion.passwordHint"),
+        cancel: t("deletion.cancel"),
+        confirm: t("deletion.confirm"),
+      }}
+    />
   );
 }

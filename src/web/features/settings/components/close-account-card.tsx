@@ -1,24 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type CloseCompany, CloseCompanySchema } from "@shared/privacy.schema";
 import { DoorClosed } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { PasswordConfirmForm } from "@/web/components/password-confirm-form";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
-import { Field } from "@/web/components/ui/field";
-import { PasswordInput } from "@/web/components/ui/password-input";
-import { Spinner } from "@/web/components/ui/spinner";
-import { ApiError } from "@/web/lib/api-client";
-import { errorMessage } from "@/web/lib/error-message";
-import { applyServerFieldErrors, useFormField } from "@/web/lib/form";
 import { useCloseAccount } from "../api";
 
 /**
@@ -65,70 +56,18 @@ export function CloseAccountCard({ backupAction }: { backupAction?: ReactNode })
 }
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation(["settings", "auth"]);
-  const form = useForm<CloseCompany>({
-    resolver: zodResolver(CloseCompanySchema),
-    defaultValues: { password: "" },
-    reValidateMode: "onSubmit",
-  });
-  const field = useFormField(form);
+  const { t } = useTranslation("settings");
   const close = useCloseAccount();
-  const wrongPassword = (error: unknown) =>
-    error instanceof ApiError && error.code === "wrong_password";
-  const onSubmit = form.handleSubmit((values) =>
-    close.mutate(values, {
-      onSuccess: onDone,
-      onError: (error) => {
-        if (wrongPassword(error)) {
-          form.setError("password", { type: "server", message: errorMessage(error) });
-          form.setFocus("password");
-          return;
-        }
-        applyServerFieldErrors(form, error);
-      },
-    }),
-  );
-  const password = field("password", { hint: true });
-  const otherError =
-    close.isError &&
-    !wrongPassword(close.error) &&
-    !(close.error instanceof ApiError && close.error.code === "validation_failed");
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        id={password.id}
-        label={t("closure.password")}
-        hint={t("closure.passwordHint")}
-        error={password.error}
-      >
-        <PasswordInput
-          autoComplete="current-password"
-          showLabel={t("auth:password.show")}
-          hideLabel={t("auth:password.hide")}
-          {...password.control}
-        />
-      </Field>
-      {otherError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(close.error)}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("closure.cancel")}
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          variant="destructive"
-          disabled={close.isPending}
-          aria-busy={close.isPending}
-        >
-          {close.isPending ? <Spinner /> : null}
-          {t("closure.confirm")}
-        </Button>
-      </div>
-    </form>
+    <PasswordConfirmForm
+      mutation={close}
+      onSuccess={onDone}
+      texts={{
+        label: t("closure.password"),
+        hint: t("closure.passwordHint"),
+        cancel: t("closure.cancel"),
+        confirm: t("closure.confirm"),
+      }}
+    />
   );
 }
