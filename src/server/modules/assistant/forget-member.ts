@@ -11,12 +11,15 @@ import { whatsappContacts } from "./whatsapp.table";
  * with those conversations (the messages go with the contact).
  */
 export async function forgetAssistantMember(tx: Db, companyId: string, customerId: string) {
-  const of = <T extends { companyId: unknown; customerId: unknown }>(t: T) =>
-    // biome-ignore lint/suspicious/noExplicitAny: the same two columns on each table
-    and(eq(t.companyId as any, companyId), eq(t.customerId as any, customerId));
-  await tx.delete(marketingConsents).where(of(marketingConsents));
-  await tx.delete(assistantHandoffs).where(of(assistantHandoffs));
-  await tx.delete(assistantFeedback).where(of(assistantFeedback));
-  await tx.delete(whatsappContacts).where(of(whatsappContacts));
-  await tx.delete(instagramContacts).where(of(instagramContacts));
+  for (const table of [
+    marketingConsents,
+    assistantHandoffs,
+    assistantFeedback,
+    whatsappContacts,
+    instagramContacts,
+  ]) {
+    await tx
+      .delete(table)
+      .where(and(eq(table.companyId, companyId), eq(table.customerId, customerId)));
+  }
 }

@@ -182,9 +182,9 @@ export async function creditCard(
   const row = await lockCardForCredit(tx, actor.companyId, cardId);
   if (!row) throw new AppError("not_found", 404, "Card not found");
   const { card, rules } = row;
-  // A member who left (or deleted the account) while this waited for the card: their rows were
-  // re-pointed to an anonymous id, and nothing may be given to it (issue 34).
-  if (row.memberStatus === "left" || card.customerId.startsWith(ANON_ID_PREFIX))
+  // A member who left (or deleted the account), even while this waited for the card's lock: the
+  // locked row is re-pointed to an anonymous id, and nothing may be given to it (issue 34).
+  if (card.customerId.startsWith(ANON_ID_PREFIX))
     throw new AppError("customer_not_member", 404, "The customer is not a member.");
   if (row.memberStatus !== "active")
     throw new AppError("customer_inactive", 409, "The customer is inactive.");

@@ -5,7 +5,7 @@ import { pushPassUpdates } from "./apns";
 import { appleWalletConfig } from "./apple-wallet";
 import { googleWalletConfig, patchLoyaltyObject } from "./google-wallet";
 import { bumpApplePass, removePushToken } from "./passkit.service";
-import { findWalletCard, walletUpdatesOn } from "./wallet.queries";
+import { findWalletCard } from "./wallet.queries";
 import { APPLE_WALLET_PUSH_JOB, GOOGLE_WALLET_SYNC_JOB } from "./wallet.service";
 
 const cardIdOf = (data: unknown) => {
@@ -25,7 +25,7 @@ export async function syncGoogleWalletPass(db: Db, data: unknown) {
   const card = await findWalletCard(db, cardId);
   if (!card) return { synced: false, reason: "no_card" };
   // The holder switched wallet updates off ('Meus dados', issue 34): the pass stays as it was.
-  if (!(await walletUpdatesOn(db, cardId))) return { synced: false, reason: "consent_off" };
+  if (!card.walletUpdates) return { synced: false, reason: "consent_off" };
   const { saved } = await patchLoyaltyObject(config, card);
   return saved ? { synced: true } : { synced: false, reason: "not_saved" };
 }

@@ -7,12 +7,15 @@ import { companies } from "../companies/companies.table";
 import { programs } from "../programs/programs.table";
 import type { WalletCard } from "./google-wallet";
 
-/** One card as its pass shows it; with `customerId`, only when it is that customer's. Null: none. */
+/**
+ * One card as its pass shows it, and whether its holder keeps their passes updated (issue 34);
+ * with `customerId`, only when it is that customer's. Null: none (or anonymised).
+ */
 export async function findWalletCard(
   db: Db,
   cardId: string,
   customerId?: string,
-): Promise<WalletCard | null> {
+): Promise<(WalletCard & { walletUpdates: boolean }) | null> {
   const [row] = await db
     .select({
       cardId: loyaltyCards.id,
@@ -29,6 +32,7 @@ export async function findWalletCard(
       customerId: loyaltyCards.customerId,
       customerName: profiles.name,
       counterCode: profiles.counterCode,
+      walletUpdates: profiles.walletUpdates,
     })
     .from(loyaltyCards)
     .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
