@@ -1,6 +1,6 @@
 import { birthdaysOn } from "@shared/dates";
 import type { Language } from "@shared/languages";
-import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { profiles } from "../auth/profiles.table";
 import { companies } from "../companies/companies.table";
@@ -26,9 +26,13 @@ export type BirthdayMember = {
   gifted: boolean;
 };
 
-// The same expressions as the indexes profiles_birthday_idx and memberships_birthday_idx.
-const monthOf = (date: SQLWrapper) => sql`extract(month from ${date})`;
-const dayOf = (date: SQLWrapper) => sql`extract(day from ${date})`;
+/** 'MM-DD' as memberships.birthday keeps it: month × 100 + day (migration 0030). */
+const monthDayNumber = (monthDay: string) =>
+  Number(monthDay.slice(0, 2)) * 100 + Number(monthDay.slice(3, 5));
+
+/** The member's birthday that counts is one of `monthDays` ('MM-DD'). */
+const bornOn = (monthDays: string[]) =>
+  inArray(memberships.birthday, [...new Set(monthDays.map(monthDayNumber))]);
 
 /** The member's birthday gift of `year` (a left join: null when there is none). */
 const giftOfYear = (year: number) =>
@@ -39,56 +43,43 @@ const giftOfYear = (year: number) =>
   );
 const gifted = sql<boolean>`(${birthdayGifts.id} is not null)`;
 
-/** `date` falls on one of `monthDays` ('MM-DD'), in a form the birthday indexes answer. */
-function onDays(date: SQLWrapper, monthDays: string[]): SQL {
-  return or(
-    ...monthDays.map((md) => {
-      const [month, day] = md.split("-").map(Number);
-      return and(sql`${monthOf(date)} = ${month}`, sql`${dayOf(date)} = ${day}`);
-    }),
-  )!;
-}
-
 /**
  * The active members, of companies whose birthday rule is on, whose birthday is one of
  * `monthDays` ('MM-DD'), with whether they already have `year`'s gift. The birthday is the
- * company's own record of the member (`memberships.birth_date`) when it has one, else the
- * customer's profile: two indexed branches, each a few hundred rows in 100,000.
+ * company's own record of the member when it has one, else the customer's profile
+ * (`memberships.birthday`, kept by the database): read company by company through
+ * memberships_company_birthday_idx, a few rows each.
  */
 export async function listBirthdayMembers(
   db: Db,
   { monthDays, year }: { monthDays: string[]; year: number },
 ): Promise<BirthdayMember[]> {
-  const select = () =>
-    db
-      .select({
-        membershipId: memberships.id,
-        companyId: memberships.companyId,
-        customerId: memberships.customerId,
-        companyName: companies.tradeName,
-        message: sql<string>`coalesce(${companies.birthdayPromotion}, '')`,
-        customerName: profiles.name,
-        customerEmail: profiles.email,
-        language: profiles.language,
-        gifted,
-      })
-      .from(memberships)
-      .innerJoin(profiles, eq(profiles.id, memberships.customerId))
-      .innerJoin(companies, eq(companies.id, memberships.companyId))
-      .leftJoin(birthdayGifts, giftOfYear(year));
-  // A closed company ('Fechar conta') gives no more gifts.
-  const active = and(
-    eq(memberships.status, "active"),
-    eq(companies.birthdayEnabled, true),
-    isNull(companies.closedAt),
-  );
-  const [fromProfiles, fromRecords] = await Promise.all([
-    select().where(
-      and(active, isNull(memberships.birthDate), onDays(profiles.birthDate, monthDays)),
-    ),
-    select().where(and(active, onDays(memberships.birthDate, monthDays))),
-  ]);
-  return [...fromProfiles, ...fromRecords].sort(
+  const rows = await db
+    .select({
+      membershipId: memberships.id,
+      companyId: memberships.companyId,
+      customerId: memberships.customerId,
+      companyName: companies.tradeName,
+      message: sql<string>`coalesce(${companies.birthdayPromotion}, '')`,
+      customerName: profiles.name,
+      customerEmail: profiles.email,
+      language: profiles.language,
+      gifted,
+    })
+    .from(companies)
+    .innerJoin(memberships, eq(memberships.companyId, companies.id))
+    .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+    .leftJoin(birthdayGifts, giftOfYear(year))
+    .where(
+      and(
+        // A closed company ('Fechar conta') gives no more gifts.
+        eq(companies.birthdayEnabled, true),
+        isNull(companies.closedAt),
+        eq(memberships.status, "active"),
+        bornOn(monthDays),
+      ),
+    );
+  return rows.sort(
     (a, b) => a.companyId.localeCompare(b.companyId) || a.customerId.localeCompare(b.customerId),
   );
 }
@@ -104,15 +95,7 @@ export function listCompanyBirthdays(db: Db, companyId: string, day: string) {
     .from(memberships)
     .innerJoin(profiles, eq(profiles.id, memberships.customerId))
     .leftJoin(birthdayGifts, giftOfYear(Number(day.slice(0, 4))))
-    .where(
-      and(
-        eq(memberships.companyId, companyId),
-        inArray(
-          sql`to_char(coalesce(${memberships.birthDate}, ${profiles.birthDate}), 'MM-DD')`,
-          birthdaysOn(day),
-        ),
-      ),
-    )
+    .where(and(eq(memberships.companyId, companyId), bornOn(birthdaysOn(day))))
     .orderBy(profiles.name);
 }
 
@@ -120,8 +103,8 @@ export function listCompanyBirthdays(db: Db, companyId: string, day: string) {
  * The company's members whose birthday falls on one of `days` (yyyy-MM-dd, São Paulo, in order),
  * by the job's rule (the company's record, else the profile; 29 February on 28 February in other
  * years), each with the date of that birthday, by date then name; at most `limit`. The days are
- * read a few at a time (1, 2, 4, … of them) through the two indexed branches of
- * listBirthdayMembers, stopping once `limit` are found: a large base reads only its first days.
+ * read a few at a time (1, 2, 4, … of them) through memberships_company_birthday_idx, stopping
+ * once `limit` are found: a large base reads only its first days, and only its own rows.
  */
 export async function listUpcomingBirthdays(
   db: Db,
@@ -130,34 +113,34 @@ export async function listUpcomingBirthdays(
   limit: number,
 ): Promise<{ customerId: string; name: string; date: string }[]> {
   const found: { customerId: string; name: string; date: string }[] = [];
-  const ofCompany = eq(memberships.companyId, companyId);
   for (
     let start = 0, size = 1;
     start < days.length && found.length < limit;
     start += size, size *= 2
   ) {
-    const dateOf = new Map<string, string>();
+    const dateOf = new Map<number, string>();
     for (const day of days.slice(start, start + size))
-      for (const md of birthdaysOn(day)) if (!dateOf.has(md)) dateOf.set(md, day);
-    const monthDays = [...dateOf.keys()];
-    const select = () =>
-      db
-        .select({
-          customerId: memberships.customerId,
-          name: profiles.name,
-          monthDay: sql<string>`to_char(coalesce(${memberships.birthDate}, ${profiles.birthDate}), 'MM-DD')`,
-        })
-        .from(memberships)
-        .innerJoin(profiles, eq(profiles.id, memberships.customerId));
-    const [fromProfiles, fromRecords] = await Promise.all([
-      select().where(
-        and(ofCompany, isNull(memberships.birthDate), onDays(profiles.birthDate, monthDays)),
-      ),
-      select().where(and(ofCompany, onDays(memberships.birthDate, monthDays))),
-    ]);
+      for (const md of birthdaysOn(day)) {
+        const key = monthDayNumber(md);
+        if (!dateOf.has(key)) dateOf.set(key, day);
+      }
+    const rows = await db
+      .select({
+        customerId: memberships.customerId,
+        name: profiles.name,
+        birthday: memberships.birthday,
+      })
+      .from(memberships)
+      .innerJoin(profiles, eq(profiles.id, memberships.customerId))
+      .where(
+        and(
+          eq(memberships.companyId, companyId),
+          inArray(memberships.birthday, [...dateOf.keys()]),
+        ),
+      );
     found.push(
-      ...[...fromProfiles, ...fromRecords]
-        .map((r) => ({ customerId: r.customerId, name: r.name, date: dateOf.get(r.monthDay)! }))
+      ...rows
+        .map((r) => ({ customerId: r.customerId, name: r.name, date: dateOf.get(r.birthday!)! }))
         .sort(
           (a, b) =>
             a.date.localeCompare(b.date) ||

@@ -19,11 +19,9 @@ import {
   isNull,
   ne,
   type SQL,
-  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { containsPattern } from "../../db/like";
 import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
 import { profiles } from "../auth/profiles.table";
@@ -31,6 +29,7 @@ import { countCardsByCustomer, listOpenCards } from "../cards/cards.queries";
 import { companies } from "../companies/companies.table";
 import { countMessagesByCustomer, listConversation } from "../messages/messages.queries";
 import { findDefaultProgram } from "../programs/programs.queries";
+import { searchCompanyMembers, searchCondition } from "./directory-search";
 import { customerInvitations } from "./invitations.table";
 import { profileMemberStatus } from "./memberships.queries";
 import { companyMemberCounts, memberships } from "./memberships.table";
@@ -139,39 +138,11 @@ async function withCounts(db: Db, companyId: string, rows: MemberRow[]): Promise
   });
 }
 
-/** What separates the words of search_text: spaces and the punctuation of e-mails and phones. */
-const WORD_START = "(^|[ .@()_+'-])";
-
-/**
- * The search condition: the term, lower-case and without accents (the same carimbou_search_key the
- * triggers use, applied in SQL), anywhere in the member's search_text; % and _ are literal.
- * A term of one or two characters that begins with a letter or digit ('jo', '11') matches the
- * start of a word (name, surname, e-mail or phone part) instead: the trigram index can answer that,
- * while "anywhere" would read every row. A short term of punctuation ('@', '_') stays "anywhere".
- */
-function searchCondition(
-  search: string | undefined,
-  searchText: SQLWrapper = memberships.searchText,
-): SQL | undefined {
-  const term = search?.trim();
-  if (!term) return undefined;
-  if ([...term].length < 3 && /^[\p{L}\p{N}]/u.test(term)) {
-    const escaped = term.replace(/[\\^$.|?*+()[\]{}]/g, (ch) => `\\${ch}`);
-    return sql`${searchText} ~ carimbou_search_key(${WORD_START + escaped})`;
-  }
-  return sql`${searchText} like carimbou_search_key(${containsPattern(term)})`;
-}
-
-/** Matches a search sorts itself; a term with more is broad and its page is read in name order. */
-const SEARCH_SORT_ROWS = 5000;
-
 /**
  * One page of the company's customers, by name, searched by name, e-mail or phone.
  *
- * Query shapes (100,000 customers, see docs/performance.md): a search takes its matches from the
- * trigram index, up to SEARCH_SORT_ROWS of them, and sorts and counts them in one pass; a broad
- * term ('silva', '@gmail.com') has more, so its page comes from walking the name order, where
- * matches are frequent and the walk stops early. A search counts its matches up to
+ * A search's page and count come from searchCompanyMembers (directory-search.ts: the trigram
+ * index, or a walk of the name order for a term most members match), counted up to
  * CUSTOMER_SEARCH_COUNT_CAP ("more than 1,000"); the whole base's total is the count the database
  * keeps (company_member_counts).
  */
@@ -206,32 +177,9 @@ export async function listCustomers(
     ids = rows.map((r) => r.id);
     count = { total: all?.total ?? 0, capped: false };
   } else {
-    // Materialized, so the matches are read once, then counted and sorted for the page.
-    const matches = await db.execute<{ id: string | null; total: number }>(sql`
-      with matches as materialized (
-        select ${memberships.id} as id, ${memberships.sortName} as sort_name
-        from ${memberships} where ${and(ofCompany, search)}
-        limit ${SEARCH_SORT_ROWS + 1}
-      )
-      select p.id, c.total
-      from (select count(*)::int as total from matches) c
-      left join lateral (
-        select id from matches order by sort_name, id
-        limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}
-      ) p on true`);
-    const total = Number(matches.rows[0]?.total ?? 0);
-    if (total <= SEARCH_SORT_ROWS) {
-      ids = matches.rows.flatMap((r) => (r.id ? [r.id] : []));
-    } else {
-      const rows = await db
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(and(ofCompany, search))
-        .orderBy(...order)
-        .limit(CUSTOMERS_PAGE_SIZE)
-        .offset(offset);
-      ids = rows.map((r) => r.id);
-    }
+    const found = await searchCompanyMembers(db, companyId, search, offset);
+    ids = found.ids;
+    const total = found.total;
     count =
       total > CUSTOMER_SEARCH_COUNT_CAP
         ? { total: CUSTOMER_SEARCH_COUNT_CAP, capped: true }

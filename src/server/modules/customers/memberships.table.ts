@@ -5,6 +5,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -54,6 +55,13 @@ export const memberships = pgTable(
     searchText: text().notNull().default(""),
     /** The customer's name as the list sorts it (kept by the same triggers). */
     sortName: text().notNull().default(""),
+    /**
+     * The member's birthday as month × 100 + day (1231 is 31 December): the company's record
+     * (`birthDate`) when it has one, else the customer's profile; null when neither has a date or
+     * the member left. Kept by the same triggers (migration 0030), so a company's birthdays are
+     * read from its own rows (decision 040).
+     */
+    birthday: smallint(),
   },
   (t) => [
     unique("memberships_company_customer_unique").on(t.companyId, t.customerId),
@@ -65,11 +73,8 @@ export const memberships = pgTable(
     // Members who joined in a period (/relatorios: new members by week and origin).
     index("memberships_company_joined_idx").on(t.companyId, t.joinedAt),
     index("memberships_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    // Today's birthdays in the companies' own records (the birthday job, birthdays.queries.ts).
-    index("memberships_birthday_idx").on(
-      sql`extract(month from ${t.birthDate})`,
-      sql`extract(day from ${t.birthDate})`,
-    ),
+    // A company's birthdays of some days (the reports, the dashboard, the birthday job).
+    index("memberships_company_birthday_idx").on(t.companyId, t.birthday),
   ],
 );
 
