@@ -32,7 +32,14 @@ type Cluster = {
 };
 type Web = {
   measuredAt: string;
-  pages: { path: string; gzipBytes: number; budgetBytes: number }[];
+  pages: {
+    path: string;
+    gzipBytes: number;
+    budgetBytes: number;
+    lighthouse?: { scores: { performance: number }; fcp: number; lcp: number; tbt: number } | null;
+  }[];
+  /** The public site's pages' Lighthouse performance (mobile). */
+  site?: { path: string; performance: number }[];
 };
 
 const rows: string[] = [];
@@ -78,6 +85,10 @@ for (const [path, label] of [
   ["/login-cliente", "4. `/login-cliente` initial JavaScript (gzip)"],
   ["/dashboard", "4. Company panel's first screen, initial JavaScript (gzip)"],
   ["/balcao", "The counter `/balcao` (issue 30), initial JavaScript (gzip)"],
+  [
+    "/dashboard-cliente",
+    "The customer dashboard `/dashboard-cliente` (issue 35), initial JavaScript (gzip)",
+  ],
 ] as const) {
   const page = web?.pages.find((p) => p.path === path);
   row(
@@ -88,6 +99,28 @@ for (const [path, label] of [
     web?.measuredAt,
   );
 }
+
+// Issue 35: Lighthouse's mobile performance of the signed-in pages, beside the public site's.
+for (const path of ["/dashboard", "/balcao", "/dashboard-cliente"]) {
+  const lh = web?.pages.find((p) => p.path === path)?.lighthouse;
+  row(
+    `Lighthouse mobile performance, \`${path}\` signed in`,
+    "reported",
+    lh
+      ? `${lh.scores.performance} (FCP ${f(lh.fcp, 0)} ms, LCP ${f(lh.lcp, 0)} ms, TBT ${f(lh.tbt, 0)} ms)`
+      : "—",
+    null,
+    lh ? web?.measuredAt : undefined,
+  );
+}
+const site = web?.site?.map((p) => p.performance) ?? [];
+row(
+  "Lighthouse mobile performance, the public site's pages (beside the above)",
+  "reported",
+  site.length ? `${Math.min(...site)} to ${Math.max(...site)} (${site.length} pages)` : "—",
+  null,
+  site.length ? web?.measuredAt : undefined,
+);
 
 const scale = read<Scale>("scale.json");
 const notMeasured: Scale["results"] = [

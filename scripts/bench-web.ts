@@ -14,21 +14,16 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { SITE_PATHS } from "@shared/site";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { startAppServer } from "../e2e/support/app-server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from "../e2e/support/browser";
-import { confirmedAccount, signInContext } from "../e2e/support/fixtures";
-import {
-  APP_PAGE_BUDGETS,
-  INITIAL_JS_BUDGET_BYTES,
-  measureInitialJs,
-} from "../e2e/support/initial-js";
+import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from "../e2e/support/initial-js";
 import { startMailServer } from "../e2e/support/mail-server";
+import { APP_SECTION, type AppRow, appPagesSection, measureAppPages } from "./bench-web-app";
+import { type LighthouseFigures, lighthouseMedian } from "./bench-web-lighthouse";
 import { writePerformanceSection } from "./perf-doc";
 import { scriptEnv } from "./script-env";
 
 const SECTION = "## Public site";
-const APP_SECTION = "## App pages";
 const RUNS = Number(scriptEnv.BENCH_WEB_RUNS ?? 3);
 const GOAL = 95;
 const root = new URL("..", import.meta.url).pathname;
@@ -43,13 +38,7 @@ type Row = {
   path: string;
   jsKb: number;
   scripts: number;
-  lighthouse: {
-    scores: Record<(typeof CATEGORIES)[number], number>;
-    fcp: number;
-    lcp: number;
-    tbt: number;
-    cls: number;
-  } | null;
+  lighthouse: LighthouseFigures<(typeof CATEGORIES)[number]> | null;
 };
 
 async function main() {
@@ -65,7 +54,6 @@ async function main() {
   const rows: Row[] = [];
   let appRows: AppRow[] = [];
   try {
-    appRows = await measureAppPages(server, mail, browser);
     for (const path of routes) {
       const url = `${server.baseUrl}${path}`;
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -80,39 +68,15 @@ async function main() {
         );
         continue;
       }
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        runs.push(result.lhr);
-      }
-      runs.sort(
-        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
-      );
-      const lhr = runs[Math.floor(runs.length / 2)]!;
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const { lhr, figures } = await lighthouseMedian(chrome.port, url, {
+        runs: RUNS,
+        categories: CATEGORIES,
+      });
       const row: Row = {
         path,
         jsKb: js.gzipBytes / 1024,
         scripts: js.files.length,
-        lighthouse: {
-          scores: {
-            performance: score("performance"),
-            accessibility: score("accessibility"),
-            "best-practices": score("best-practices"),
-            seo: score("seo"),
-          },
-          fcp: metric("first-contentful-paint"),
-          lcp: metric("largest-contentful-paint"),
-          tbt: metric("total-blocking-time"),
-          cls: metric("cumulative-layout-shift"),
-        },
+        lighthouse: figures,
       };
       rows.push(row);
       const failing = Object.values(lhr.audits)
@@ -130,6 +94,8 @@ async function main() {
         `${path}: ${row.jsKb.toFixed(1)} KB JS, perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores["best-practices"]}, seo ${scores.seo}${failing.length ? ` (below 0.9: ${failing.join(", ")})` : ""}`,
       );
     }
+    // After the public pages: the signed-in pages' runs leave the server a few sessions more.
+    appRows = await measureAppPages(server, mail, browser, { port: chrome.port, runs: RUNS });
   } finally {
     chrome.kill();
     await browser.close();
@@ -178,12 +144,15 @@ async function main() {
     "",
   ].join("\n");
   console.info(`\n${table.join("\n")}`);
-  const appSection = appPagesSection(appRows);
+  const appSection = appPagesSection(appRows, RUNS, lighthouseVersion());
   // For the speed round's goals table (scripts/bench-goals.ts).
+  const siteScores = rows.flatMap((r) =>
+    r.lighthouse ? [{ path: r.path, performance: r.lighthouse.scores.performance }] : [],
+  );
   mkdirSync(`${root}.bench`, { recursive: true });
   writeFileSync(
     `${root}.bench/web.json`,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), pages: appRows }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), pages: appRows, site: siteScores }, null, 2)}\n`,
   );
   console.info(`\n${appSection}`);
   if (scriptEnv.BENCH_WEB_PAGES) {
@@ -194,58 +163,6 @@ async function main() {
     console.info("\nWritten to docs/performance.md");
   }
   if (over.length || appRows.some((r) => r.gzipBytes > r.budgetBytes)) process.exitCode = 1;
-}
-
-type AppRow = { path: string; gzipBytes: number; scripts: number; budgetBytes: number };
-
-/**
- * The sign-in pages signed out, the dashboard (issue 21) and the counter (issue 30) as a confirmed
- * company's owner.
- */
-async function measureAppPages(
-  server: Awaited<ReturnType<typeof startAppServer>>,
-  mail: Awaited<ReturnType<typeof startMailServer>>,
-  browser: Awaited<ReturnType<typeof launchBrowser>>,
-): Promise<AppRow[]> {
-  const company = {
-    companyName: "Café da Medição",
-    email: "dono@medicao.com.br",
-    password: "segredo1",
-    city: "Campinas",
-    state: "SP",
-    phone: "(19) 3333-4444",
-    sector: "alimentacao",
-  };
-  await confirmedAccount(server, mail, "company", company);
-  const rows: AppRow[] = [];
-  for (const { path, signedIn, budgetBytes } of APP_PAGE_BUDGETS) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    if (signedIn) await signInContext(context, server, company.email, company.password);
-    const js = await measureInitialJs(await context.newPage(), `${server.baseUrl}${path}`);
-    await context.close();
-    rows.push({ path, gzipBytes: js.gzipBytes, scripts: js.files.length, budgetBytes });
-    console.info(
-      `${path}: ${(js.gzipBytes / 1024).toFixed(1)} KB JS in ${js.files.length} scripts`,
-    );
-  }
-  return rows;
-}
-
-function appPagesSection(rows: AppRow[]) {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  return [
-    `${APP_SECTION} (\`npm run bench:web\`)`,
-    "",
-    `Measured ${new Date().toISOString().slice(0, 10)} like the public site above: every script the page fetched until the network went quiet, gzipped at level 9. The sign-in pages signed out (their own entry, decision 018); \`/dashboard\` as the owner of a new company, the first screen after signing in; \`/balcao\`, the counter, as the same owner (its own entry, decision 033; the headless browser has no camera, so the QR reader, loaded once a camera is on, is not fetched). \`e2e/app-budgets.e2e.ts\` checks the same budgets.`,
-    "",
-    "| page | initial JS (gzip) | scripts | budget | met |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows.map(
-      (r) =>
-        `| \`${r.path}\` | ${kb(r.gzipBytes)} | ${r.scripts} | ${kb(r.budgetBytes)} | ${r.gzipBytes <= r.budgetBytes ? "yes" : "**no**"} |`,
-    ),
-    "",
-  ].join("\n");
 }
 
 function lighthouseVersion() {
