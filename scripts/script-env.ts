@@ -30,9 +30,13 @@ const ScriptEnvSchema = z.object({
   /** bench-scale: how many times bigger the big database is (default 10) and its companies (1000). */
   BENCH_SCALE_FACTOR: z.string().optional(),
   BENCH_SCALE_COMPANIES: z.string().optional(),
+  /** bench-scale: comma-separated sizes measured on the way to the factor (default 3; empty: none). */
+  BENCH_SCALE_STEPS: z.string().optional(),
+  /** bench-scale: counter look-ups by short code and by QR code each (default 200). */
+  BENCH_SCALE_LOOKUPS: z.string().optional(),
   /** bench-scale: seconds of add-stamp load (default 10). */
   BENCH_SCALE_SECONDS: z.string().optional(),
-  /** bench-scale: turns of small then big (default 2). */
+  /** bench-scale: turns of alone then big at each size (default 2). */
   BENCH_SCALE_ROUNDS: z.string().optional(),
   /** bench-scale: keep the two databases, named <this>_small and <this>_big, instead of dropping them. */
   BENCH_SCALE_KEEP: z.string().optional(),
