@@ -5,7 +5,9 @@ import {
   type ComponentProps,
   type CSSProperties,
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -15,7 +17,14 @@ import {
 import { useIsMobile } from "@/web/lib/use-is-mobile";
 import { cn } from "@/web/lib/utils";
 import { Button } from "./button";
-import { SheetContent, Sheet as SheetRoot, SheetTitle } from "./sheet";
+
+/**
+ * The drawer on a phone (Radix's Dialog): fetched the first time it opens, since the panel's
+ * first screen shows it closed (decision 042).
+ */
+const MobileSidebar = lazy(() =>
+  import("./sidebar-sheet").then((m) => ({ default: m.MobileSidebar })),
+);
 
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 const SIDEBAR_WIDTH = "16rem";
@@ -133,21 +142,17 @@ export function Sidebar({ className, children, mobileTitle, ...props }: SidebarP
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
   if (isMobile) {
-    return (
-      <SheetRoot open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          aria-describedby={undefined}
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as CSSProperties}
+    return openMobile ? (
+      <Suspense fallback={null}>
+        <MobileSidebar
+          title={mobileTitle}
+          width={SIDEBAR_WIDTH_MOBILE}
+          onOpenChange={setOpenMobile}
         >
-          <SheetTitle className="sr-only">{mobileTitle}</SheetTitle>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </SheetRoot>
-    );
+          {children}
+        </MobileSidebar>
+      </Suspense>
+    ) : null;
   }
 
   return (

@@ -1,20 +1,17 @@
 import type { BillingOverview, Invoice } from "@shared/billing.schema";
-import { Copy, ExternalLink, FileText, QrCode, Receipt } from "lucide-react";
-import { useId } from "react";
+import { ExternalLink, FileText, QrCode, Receipt } from "lucide-react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from "@/web/components/ui/dialog";
-import { formatMoney } from "@/web/lib/format";
+import { lazyWithTexts, useDialogTrigger } from "@/web/lib/lazy-with-texts";
 import { devCheckoutPath } from "../api";
+
+/** The Pix dialog's content (with Radix's Dialog): fetched on the first click (decision 042). */
+const PixDialogContent = lazyWithTexts(
+  () => import("./pix-dialog-content").then((m) => m.PixDialogContent),
+  ["billing"],
+);
 
 type Provider = BillingOverview["provider"];
 
@@ -85,70 +82,25 @@ export function PayActions({
   );
 }
 
-/** The Pix QR image (a data URL; bare base64 is read as PNG). */
-const qrSource = (image: string) =>
-  image.startsWith("data:") ? image : `data:image/png;base64,${image}`;
-
 /** 'Pix': the QR code to scan and the copy-and-paste code. */
 function PixDialog({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation("billing");
-  const id = useId();
-  const amount = formatMoney(invoice.amountCents);
-  const code = invoice.pixCode ?? "";
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      toast.success(t("invoices.copied"));
-    } catch {
-      toast.error(t("invoices.copyFailed"));
-    }
-  };
+  const { open, setOpen, triggerProps, onCloseAutoFocus } = useDialogTrigger();
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" size="sm" variant="outline">
-          <QrCode aria-hidden="true" />
-          {t("invoices.pix")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-sm">
-        <DialogTitle>{t("invoices.pixTitle")}</DialogTitle>
-        <DialogDescription>{t("invoices.pixHint")}</DialogDescription>
-        <p className="font-semibold text-lg">{amount}</p>
-        {invoice.pixQrImage ? (
-          <img
-            src={qrSource(invoice.pixQrImage)}
-            alt={t("invoices.pixQr", { amount })}
-            width={220}
-            height={220}
-            className="mx-auto size-55 rounded-md border bg-white p-2"
+    <>
+      <Button {...triggerProps} size="sm" variant="outline">
+        <QrCode aria-hidden="true" />
+        {t("invoices.pix")}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <PixDialogContent
+            invoice={invoice}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={onCloseAutoFocus}
           />
-        ) : null}
-        <div className="grid gap-2">
-          <label htmlFor={`${id}-code`} className="font-medium text-sm">
-            {t("invoices.pixCode")}
-          </label>
-          <textarea
-            id={`${id}-code`}
-            readOnly
-            value={code}
-            rows={3}
-            onFocus={(e) => e.currentTarget.select()}
-            className="w-full resize-none break-all rounded-md border bg-muted px-3 py-2 font-mono text-xs"
-          />
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t("invoices.close")}
-            </Button>
-          </DialogClose>
-          <Button type="button" onClick={() => void copy()}>
-            <Copy aria-hidden="true" />
-            {t("invoices.copyPix")}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

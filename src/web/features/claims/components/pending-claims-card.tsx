@@ -1,22 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  CLAIM_REASON_MAX_LENGTH,
-  type Claim,
-  type RejectClaim,
-  RejectClaimSchema,
-} from "@shared/claims.schema";
+import type { Claim } from "@shared/claims.schema";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDateTime } from "@/web/lib/format";
+import { lazyWithTexts } from "@/web/lib/lazy-with-texts";
 import { pendingClaimsQueryOptions, receiptUrl, useApproveClaim, useRejectClaim } from "../api";
+
+/** The reason's form (react-hook-form and the claim's schema): fetched on 'Rejeitar' (decision 042). */
+const RejectClaimForm = lazyWithTexts(
+  () => import("./reject-claim-form").then((m) => m.RejectClaimForm),
+  ["claims", "validation"],
+);
 
 /** The dashboard's list of stamp claims waiting for the company: open, approve or reject. */
 export function PendingClaimsCard() {
@@ -46,23 +44,18 @@ export function PendingClaimsCard() {
 
 function PendingClaim({ claim }: { claim: Claim }) {
   const { t } = useTranslation("claims");
-  const id = useId();
   const approve = useApproveClaim();
   const reject = useRejectClaim();
   const [rejecting, setRejecting] = useState(false);
-  const form = useForm<RejectClaim>({
-    resolver: zodResolver(RejectClaimSchema),
-    defaultValues: { reason: "" },
-    reValidateMode: "onSubmit",
-  });
-  const reason = form.watch("reason");
+  // Once opened, the form stays mounted (hidden when closed): a reason typed is kept.
+  const [formShown, setFormShown] = useState(false);
 
-  const onReject = form.handleSubmit((input) => {
-    reject.mutateAsync({ claimId: claim.id, reason: input.reason }).then(
+  const onReject = (reason: string) => {
+    reject.mutateAsync({ claimId: claim.id, reason }).then(
       () => toast.success(t("pending.rejected")),
       (e) => toast.error(t("pending.error"), { description: errorMessage(e) }),
     );
-  });
+  };
 
   return (
     <li className="grid gap-2 rounded-md border p-3 text-sm">
@@ -109,24 +102,22 @@ function PendingClaim({ claim }: { claim: Claim }) {
         >
           {t("pending.approve")}
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={() => setRejecting((v) => !v)}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setRejecting((v) => !v);
+            setFormShown(true);
+          }}
+        >
           {t("pending.reject")}
         </Button>
       </div>
-      {rejecting ? (
-        <form className="grid gap-2" onSubmit={onReject}>
-          <Label htmlFor={id}>{t("pending.reason")}</Label>
-          <Input id={id} maxLength={CLAIM_REASON_MAX_LENGTH} {...form.register("reason")} />
-          <Button
-            type="submit"
-            size="sm"
-            variant="destructive"
-            className="justify-self-start"
-            disabled={!reason.trim() || reject.isPending}
-          >
-            {t("pending.confirmReject")}
-          </Button>
-        </form>
+      {formShown ? (
+        <Suspense fallback={null}>
+          <RejectClaimForm hidden={!rejecting} pending={reject.isPending} onReject={onReject} />
+        </Suspense>
       ) : null}
     </li>
   );
