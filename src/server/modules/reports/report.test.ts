@@ -696,3 +696,62 @@ describe("exports", () => {
     );
   });
 });
+
+describe("the coming birthdays follow the member's own rows (decision 040)", () => {
+  it("a profile change, the company's record and a member who left show as they are now", async () => {
+    const shop = await t.companySession({
+      companyName: "Doces da Vila",
+      email: "doces@example.com",
+    });
+    const join = (name: string, email: string, days: number) =>
+      t.customerSession({
+        name,
+        email,
+        birthDate: birthdayIn(days),
+        origin: { empresa_id: shop.companyId, origem: "qrcode_empresa" },
+      });
+    const lia = await join("Lia Prado", "lia@example.com", 2);
+    const teo = await join("Téo Nunes", "teo@example.com", 50);
+    const mia = await join("Mia Costa", "mia@example.com", 4);
+    const coming = async () =>
+      (await report(today, today, shop.cookie)).upcomingBirthdays.map((b) => [b.name, b.date]);
+    const profile = (who: Customer, name: string, days: number) =>
+      t.request("/api/me/profile", {
+        method: "PUT",
+        cookie: who.cookie,
+        body: { name, phone: "", birthDate: birthdayIn(days), city: "", state: "" },
+      });
+    // The company's record of Téo ('Ver Detalhes') brings his birthday into the next 30 days.
+    await ok(
+      apiAs(t, shop.cookie).POST("/api/customers/{id}/record", {
+        params: { path: { id: teo.customerId } },
+        body: { phone: "", birthDate: birthdayIn(3), city: "", state: "", notes: "" },
+      }),
+      200,
+    );
+    expect(await coming()).toEqual([
+      ["Lia Prado", addDays(today, 2)],
+      ["Téo Nunes", addDays(today, 3)],
+      ["Mia Costa", addDays(today, 4)],
+    ]);
+    // Lia corrects her birthday; Mia leaves the programme (the company keeps an anonymous row).
+    expect((await profile(lia, "Lia Prado", 1)).status).toBe(200);
+    const left = await t.request(`/api/me/privacy/memberships/${shop.companyId}/leave`, {
+      method: "POST",
+      cookie: mia.cookie,
+    });
+    expect(left.status).toBe(200);
+    expect(await coming()).toEqual([
+      ["Lia Prado", addDays(today, 1)],
+      ["Téo Nunes", addDays(today, 3)],
+    ]);
+    // Téo corrects his own birthday: the company's record of it gives way to his.
+    expect((await profile(teo, "Téo Nunes", 45)).status).toBe(200);
+    expect(await coming()).toEqual([["Lia Prado", addDays(today, 1)]]);
+    expect((await profile(teo, "Téo Nunes", 6)).status).toBe(200);
+    expect(await coming()).toEqual([
+      ["Lia Prado", addDays(today, 1)],
+      ["Téo Nunes", addDays(today, 6)],
+    ]);
+  });
+});
