@@ -51,4 +51,11 @@ UPDATE memberships SET birthday = carimbou_month_day(birth_date)
 CREATE INDEX "memberships_company_birthday_idx" ON "memberships" USING btree ("company_id","birthday");--> statement-breakpoint
 -- The birthday job reads the new index too (company by company): the index of the companies'
 -- own records alone is no longer read.
-DROP INDEX "memberships_birthday_idx";
+DROP INDEX "memberships_birthday_idx";--> statement-breakpoint
+
+-- The reports' top members of a period (topBySum) read each member's stamps of the period's days:
+-- with the member and the stamps in the period index, an index-only scan of the company's own
+-- entries, not a heap fetch per row among every company's rows (the index keeps its key columns:
+-- drizzle's schema declares them; INCLUDE is this hand-written part's).
+DROP INDEX "report_member_days_period_idx";--> statement-breakpoint
+CREATE INDEX "report_member_days_period_idx" ON "report_member_days" USING btree ("company_id","day","prev_day","prev2_day") INCLUDE ("customer_id","stamps");

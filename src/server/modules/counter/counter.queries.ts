@@ -60,7 +60,11 @@ export async function findMemberByShortCode(
   return row?.id ?? null;
 }
 
-/** The open cards (active or complete) of some of the company's customers, oldest first. */
+/**
+ * The open cards (active or complete) of some of the company's customers, oldest first: through
+ * their memberships (the company's unique key) and each membership's open cards
+ * (loyalty_cards_one_open_per_program), never the customers' cards of other companies.
+ */
 async function openCards(
   db: Db,
   companyId: string,
@@ -78,12 +82,14 @@ async function openCards(
       maxStamps: loyaltyCards.maxStamps,
       status: loyaltyCards.status,
     })
-    .from(loyaltyCards)
+    .from(memberships)
+    .innerJoin(loyaltyCards, eq(loyaltyCards.membershipId, memberships.id))
     .innerJoin(programs, eq(programs.id, loyaltyCards.programId))
     .where(
       and(
+        eq(memberships.companyId, companyId),
+        inArray(memberships.customerId, customerIds),
         eq(loyaltyCards.companyId, companyId),
-        inArray(loyaltyCards.customerId, customerIds),
         ne(loyaltyCards.status, "redeemed"),
       ),
     )

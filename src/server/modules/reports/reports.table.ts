@@ -51,7 +51,9 @@ export const reportMemberDays = pgTable(
   (t) => [
     // A member's days in order (their stamps in a period: top members, the members export).
     primaryKey({ columns: [t.companyId, t.customerId, t.day] }),
-    // The period's days with their links: active and returning members (index-only).
+    // The period's days with their links: active and returning members (index-only). Migration
+    // 0030 adds the member and the stamps (INCLUDE, which drizzle cannot declare): the top members
+    // of a period, index-only too (decision 040).
     index("report_member_days_period_idx").on(t.companyId, t.day, t.prevDay, t.prev2Day),
   ],
 );
