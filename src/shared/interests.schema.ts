@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { SECTORS, STATE_CODES } from "./brazil";
-import { CITY_MAX_LENGTH } from "./limits";
+import { CITY_MAX_LENGTH, INTEREST_DESCRIPTION_MAX_LENGTH } from "./limits";
 import { text } from "./text";
 
-export const INTEREST_DESCRIPTION_MAX_LENGTH = 1000;
 export const INTEREST_STATUSES = ["pending", "answered"] as const;
 
 /** Interests per customer in a window (spec: none; against flooding the companies of a city). */

@@ -12,6 +12,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;
 export const CITY_MAX_LENGTH = 80;
+/** A customer's interest request's description (the form reads it without the schema's zod). */
+export const INTEREST_DESCRIPTION_MAX_LENGTH = 1000;
 export const PHONE_MAX_LENGTH = 30;
 export const EMAIL_MAX_LENGTH = 254;
 /** Sidebar state cookie lifetime: 7 days. */

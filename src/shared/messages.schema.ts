@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { text } from "./text";
 
+// Without zod, for the customer's first screen (issue 35): ./preview.
+export { preview } from "./preview";
+
 /** Longest message or answer a customer or company may write. */
 export const MESSAGE_MAX_LENGTH = 2000;
-/** /mensagens previews (spec section 9: 80 characters). */
-export const MESSAGE_PREVIEW_LENGTH = 80;
 
 export const MESSAGE_SENDERS = ["customer", "company"] as const;
 export const MESSAGE_STATUSES = ["pending", "answered"] as const;
@@ -117,7 +118,3 @@ export type CompanyReply = z.infer<typeof CompanyReplySchema>;
 
 /** At most this many company replies are listed for a customer. */
 export const COMPANY_REPLIES_MAX = 50;
-
-/** '...' after the first `length` characters of a longer text (the spec's previews). */
-export const preview = (text: string, length: number = MESSAGE_PREVIEW_LENGTH) =>
-  text.length > length ? `${text.slice(0, length)}…` : text;

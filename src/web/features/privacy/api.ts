@@ -1,9 +1,8 @@
-import {
-  type AccountDeletion,
-  type Consents,
-  type MyPrivacy,
-  MyPrivacySchema,
-  type PasswordConfirmation,
+import type {
+  AccountDeletion,
+  Consents,
+  MyPrivacy,
+  PasswordConfirmation,
 } from "@shared/privacy.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/web/lib/api-client";
@@ -16,8 +15,15 @@ export const EXPORT_POLL_MS = 3_000;
 export const myPrivacyQueryOptions = () =>
   queryOptions({
     queryKey: privacyKeys.mine(),
-    queryFn: async ({ signal }): Promise<MyPrivacy> =>
-      MyPrivacySchema.parse(await api.get("/api/me/privacy", { signal })),
+    // The schema (and zod) comes with 'Meus dados', not with the customer area's deletion banner,
+    // which shares this file (issue 35).
+    queryFn: async ({ signal }): Promise<MyPrivacy> => {
+      const [{ MyPrivacySchema }, answer] = await Promise.all([
+        import("@shared/privacy.schema"),
+        api.get("/api/me/privacy", { signal }),
+      ]);
+      return MyPrivacySchema.parse(answer);
+    },
     refetchInterval: (query) =>
       query.state.data?.exports.some((e) => e.state === "pending") ? EXPORT_POLL_MS : false,
   });

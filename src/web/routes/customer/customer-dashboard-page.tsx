@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { CustomerSettingsDialog } from "@/web/components/customer-settings-dialog";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
-import { MarketingConsentsSection } from "@/web/features/assistant/components/marketing-consents-section";
 import {
   CompleteProfilePrompt,
   CustomerProfileButton,
@@ -19,11 +18,16 @@ import { MyInvitations } from "@/web/features/customers/components/my-invitation
 import { InterestForm } from "@/web/features/interests/components/interest-form";
 import { CompanyRepliesList } from "@/web/features/messages/components/company-replies-list";
 import { MessageCompanyDialog } from "@/web/features/messages/components/message-company-dialog";
-import { CustomerEmailSection } from "@/web/features/notifications/components/customer-email-section";
-import { CustomerPushSection } from "@/web/features/push/components/customer-push-section";
 import { InstallCard } from "@/web/features/pwa/install-card";
 import { useSaveAppearance } from "@/web/features/settings/api";
+import { lazyWithTexts } from "@/web/lib/lazy-with-texts";
 import { useCustomerMe } from "./customer-area";
+
+/** The settings' other sections, with their switches and APIs: fetched with the open dialog. */
+const CustomerSettingsSections = lazyWithTexts(
+  () => import("./customer-settings-sections").then((m) => m.CustomerSettingsSections),
+  ["customer", "notifications", "push", "assistant", "errors"],
+);
 
 /**
  * /dashboard-cliente: settings, links to the cards and the special promotions, 'Meus dados' (city
@@ -43,9 +47,7 @@ export function CustomerDashboardPage() {
         subtitle={t("dashboard.subtitle")}
         actions={
           <CustomerSettingsDialog onChange={(appearance) => saveAppearance.mutate(appearance)}>
-            <MarketingConsentsSection />
-            <CustomerEmailSection />
-            <CustomerPushSection />
+            <CustomerSettingsSections />
           </CustomerSettingsDialog>
         }
       />

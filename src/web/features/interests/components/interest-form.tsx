@@ -1,11 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  type CreateInterest,
-  CreateInterestSchema,
-  INTEREST_DESCRIPTION_MAX_LENGTH,
-} from "@shared/interests.schema";
-import { CITY_MAX_LENGTH } from "@shared/limits";
-import { useForm } from "react-hook-form";
+import type { CreateInterest, CreateInterestSchema } from "@shared/interests.schema";
+import { CITY_MAX_LENGTH, INTEREST_DESCRIPTION_MAX_LENGTH } from "@shared/limits";
+import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -31,6 +26,15 @@ import { useCreateInterest } from "../api";
 /** The shared schema's key for a missing field ('Por favor, preencha todos os campos.'). */
 const REQUIRED = "interest_fields_required";
 
+type Values = z.input<typeof CreateInterestSchema>;
+
+/**
+ * The shared schema checks the form on its first submit: zod and the schema are fetched then, not
+ * with the customer's first screen (issue 35).
+ */
+const resolver: Resolver<Values, unknown, CreateInterest> = async (...args) =>
+  (await import("./interest-resolver")).interestResolver(...args);
+
 /**
  * The customer's interest request (spec: type, city, state, description, all required, else
  * 'Por favor, preencha todos os campos.'); companies of that sector in that city answer it.
@@ -38,8 +42,8 @@ const REQUIRED = "interest_fields_required";
  */
 export function InterestForm({ city = "", state = "" }: { city?: string; state?: string }) {
   const { t } = useTranslation("interests");
-  const form = useForm<z.input<typeof CreateInterestSchema>, unknown, CreateInterest>({
-    resolver: zodResolver(CreateInterestSchema),
+  const form = useForm<Values, unknown, CreateInterest>({
+    resolver,
     defaultValues: { sector: "" as CreateInterest["sector"], city, state, description: "" },
     reValidateMode: "onSubmit",
   });

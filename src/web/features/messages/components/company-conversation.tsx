@@ -1,6 +1,5 @@
 import type { ConversationMessage } from "@shared/messages.schema";
 import { useQuery } from "@tanstack/react-query";
-import { Bot } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -8,6 +7,7 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";
 import { cn } from "@/web/lib/utils";
 import { conversationQueryOptions } from "../api";
+import { AssistantLabel } from "./assistant-label";
 import { MessageForm } from "./message-form";
 
 /**
@@ -86,19 +86,5 @@ function ConversationItem({ message }: { message: ConversationMessage }) {
         {!fromCompany && message.status === "pending" ? ` · ${t("conversation.waiting")}` : null}
       </p>
     </li>
-  );
-}
-
-/** IA Suprema wrote it: its name and an "automático" mark, never passed off as a person. */
-export function AssistantLabel({ name }: { name: string }) {
-  const { t } = useTranslation("messages");
-  return (
-    <p className="flex flex-wrap items-center gap-1.5 font-semibold text-xs">
-      <Bot aria-hidden="true" className="size-3.5" />
-      {t("assistant.by", { name })}
-      <span className="rounded-full bg-background px-1.5 py-0.5 font-medium text-[0.65rem] text-muted-foreground uppercase tracking-wide">
-        {t("assistant.automatic")}
-      </span>
-    </p>
   );
 }

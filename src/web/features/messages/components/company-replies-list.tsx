@@ -1,11 +1,11 @@
-import { preview } from "@shared/messages.schema";
+import { preview } from "@shared/preview";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
 import { formatDateTime } from "@/web/lib/format";
 import { myRepliesQueryOptions } from "../api";
-import { AssistantLabel } from "./company-conversation";
+import { AssistantLabel } from "./assistant-label";
 
 /**
  * /dashboard-cliente 'company replies': the companies' answers to the customer's messages and to

@@ -1,18 +1,16 @@
 import { MessageSquare } from "lucide-react";
-import { useState } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from "@/web/components/ui/dialog";
-import { MessageForm } from "./message-form";
+import { lazyWithTexts, useDialogTrigger } from "@/web/lib/lazy-with-texts";
 
-export type MessageCompanyDialogProps = { companyId: string; companyName: string };
+import type { MessageCompanyDialogProps } from "./message-company-dialog-content";
+
+/** The dialog, its form and react-hook-form: fetched on the first tap (issue 35). */
+const MessageCompanyDialogContent = lazyWithTexts(
+  () => import("./message-company-dialog-content").then((m) => m.MessageCompanyDialogContent),
+  ["messages", "errors", "validation"],
+);
 
 /**
  * 'Enviar mensagem' to a company (e.g. from a directory entry): a dialog with the message form;
@@ -20,30 +18,23 @@ export type MessageCompanyDialogProps = { companyId: string; companyName: string
  */
 export function MessageCompanyDialog({ companyId, companyName }: MessageCompanyDialogProps) {
   const { t } = useTranslation("messages");
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, triggerProps, onCloseAutoFocus } = useDialogTrigger();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
-          <MessageSquare aria-hidden="true" />
-          {t("send.open")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>{t("send.title", { company: companyName })}</DialogTitle>
-        <DialogDescription>{t("send.description")}</DialogDescription>
-        <MessageForm
-          companyId={companyId}
-          onSent={() => setOpen(false)}
-          actions={
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("send.cancel")}
-              </Button>
-            </DialogClose>
-          }
-        />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button {...triggerProps} variant="outline" size="sm">
+        <MessageSquare aria-hidden="true" />
+        {t("send.open")}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <MessageCompanyDialogContent
+            companyId={companyId}
+            companyName={companyName}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={onCloseAutoFocus}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
