@@ -117,7 +117,9 @@ for (const [path, label] of [
 
 // Issue 35: Lighthouse's mobile performance of the signed-in pages, beside the public site's.
 for (const path of ["/dashboard", "/balcao", "/dashboard-cliente"]) {
-  const lh = web?.pages.find((p) => p.path === path)?.lighthouse;
+  const found = web?.pages.find((p) => p.path === path)?.lighthouse;
+  // An older web.json may hold a run Lighthouse could not finish (its figures null).
+  const lh = found && [found.fcp, found.lcp, found.tbt].every((n) => n != null) ? found : null;
   row(
     `Lighthouse mobile performance, \`${path}\` signed in`,
     "reported",

@@ -30,20 +30,32 @@ export async function lighthouseMedian<Category extends string>(
 ) {
   const runs = [];
   for (let i = 0; i < options.runs; i++) {
-    const result = await lighthouse(url, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...options.categories],
-      ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    // A signed-in page that sent the browser elsewhere (the sign-in page) measured the wrong page.
-    const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
-    if (landed !== new URL(url).pathname) {
-      throw new Error(`Lighthouse: ${url} ended on ${landed}`);
+    // A run Lighthouse could not finish (a runtime error: no paint seen, the page hung) has no
+    // figures: it is tried again, at most twice, and said.
+    for (let attempt = 1; ; attempt++) {
+      const result = await lighthouse(url, {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...options.categories],
+        ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      // A signed-in page that sent the browser elsewhere (the sign-in page) measured the wrong page.
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(url).pathname) {
+        throw new Error(`Lighthouse: ${url} ended on ${landed}`);
+      }
+      if (!lhr.runtimeError && lhr.categories.performance?.score != null) {
+        runs.push(lhr);
+        break;
+      }
+      console.warn(
+        `Lighthouse run ${i + 1} of ${url} failed (${lhr.runtimeError?.code ?? "no performance score"}: ${lhr.runtimeError?.message ?? ""})`,
+      );
+      if (attempt === 3) throw new Error(`Lighthouse could not measure ${url} in 3 attempts`);
     }
-    runs.push(result.lhr);
   }
   runs.sort(
     (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
