@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { log } from "../lib/log";
+import { AppPglite } from "./pglite-statements";
 import * as schema from "./schema";
 
 /**
@@ -57,7 +58,8 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
 
 /** The embedded PGlite database: in `dataDir`, in memory when undefined, or from a dump. */
 export function openPglite(source: { dataDir?: string; loadDataDir?: Blob } = {}): Database {
-  const client = new PGlite({
+  // Its transactions say which PGlite they run on: reusableQuery's named statements need it.
+  const client = new AppPglite({
     dataDir: source.dataDir,
     loadDataDir: source.loadDataDir,
     // pg_trgm: the customer search's trigram index (migration 0004); PostgreSQL ships it as contrib.

@@ -128,3 +128,39 @@ describe("a reusable query", () => {
     });
   });
 });
+
+describe("a reusable query's named statement (decision 041)", () => {
+  const visitsOf = reusableQuery("pinned_visits_of", (handle) =>
+    handle
+      .select({ visits: pets.visits })
+      .from(pets)
+      .where(eq(pets.id, sql.placeholder("id"))),
+  );
+
+  it("keeps answering after the transaction it was first prepared in rolled back", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await visitsOf(tx, { id: "p2" })).toEqual([{ visits: 0 }]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await visitsOf(db, { id: "p2" })).toEqual([{ visits: 0 }]);
+  });
+
+  it("keeps answering after a run that failed, and sees the rows as they are now", async () => {
+    const bumpTo = reusableQuery("pinned_set_visits", (handle) =>
+      handle
+        .update(pets)
+        .set({ visits: sql`${sql.placeholder("visits")}::int` })
+        .where(eq(pets.id, sql.placeholder("id")))
+        .returning({ visits: pets.visits }),
+    );
+    await expect(
+      db.transaction((tx) => bumpTo(tx, { id: "p2", visits: "many" })),
+    ).rejects.toThrow();
+    await db.transaction((tx) => bumpTo(tx, { id: "p2", visits: 5 }));
+    expect(await visitsOf(db, { id: "p2" })).toEqual([{ visits: 5 }]);
+    await db.update(pets).set({ visits: 0 }).where(eq(pets.id, "p2"));
+    expect(await visitsOf(db, { id: "p2" })).toEqual([{ visits: 0 }]);
+  });
+});

@@ -1,5 +1,6 @@
 import { Column, getTableColumns, is, type Query, SQL, Subquery, Table } from "drizzle-orm";
 import type { Db } from "./client";
+import { namedStatementClient, pgliteOf } from "./pglite-statements";
 
 /**
  * A query on the hot path (the stamp's transaction) built once and run as a named prepared
@@ -27,17 +28,27 @@ export function reusableQuery<Row>(
     if (!built) built = take(build(db));
     const prepared = session.prepareQuery(built.query, built.fields, name, true);
     prepared.joinsNotNullableMap = built.joinsNotNullableMap;
+    // PGlite's own client runs every statement unnamed: its session runs this one named instead.
+    const lite = pgliteOf(session.client);
+    if (lite) prepared.client = namedStatementClient(lite, name);
     return prepared.execute(values) as Promise<Row[]>;
   };
 }
 
 type Session = {
+  /** PGlite's session: the PGlite, or the transaction it runs in (node-postgres: the pool). */
+  client: unknown;
   prepareQuery(
     query: Query,
     fields: unknown,
     name: string,
     isResponseInArrayMode: boolean,
-  ): { joinsNotNullableMap?: unknown; execute(values: Record<string, unknown>): Promise<unknown> };
+  ): {
+    joinsNotNullableMap?: unknown;
+    /** The driver's client the query runs on (PGlite's prepared query reads it on each run). */
+    client?: unknown;
+    execute(values: Record<string, unknown>): Promise<unknown>;
+  };
 };
 
 type Built = { query: Query; fields: unknown; joinsNotNullableMap: unknown };

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth";
 import type { Db } from "../db/client";
+import { reusableQuery } from "../db/prepared";
 import { AppError } from "../errors";
 import { sessions, users } from "../modules/auth/auth.table";
 import { profiles } from "../modules/auth/profiles.table";
@@ -42,27 +43,28 @@ export type SessionVars = { user: SessionUser | null; sessionId: string | null }
  * passed — and any configuration this path does not mirror go through `getSession` itself.
  */
 export function loadSession(auth: Auth, db: Db) {
-  const lookup = db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      companyId: companies.id,
-      role: profiles.role,
-      memberRole: companyMembers.role,
-      locationId: companyMembers.locationId,
-      planExpired: planExpiredSql,
-      companyClosed: companyClosedSql,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .leftJoin(companyMembers, eq(companyMembers.userId, sessions.userId))
-    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(sessions.token, sql.placeholder("token")))
-    .limit(1)
-    .prepare("load_session");
+  const lookup = reusableQuery("load_session", (handle) =>
+    handle
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        email: users.email,
+        companyId: companies.id,
+        role: profiles.role,
+        memberRole: companyMembers.role,
+        locationId: companyMembers.locationId,
+        planExpired: planExpiredSql,
+        companyClosed: companyClosedSql,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.id, sessions.userId))
+      .leftJoin(companyMembers, eq(companyMembers.userId, sessions.userId))
+      .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+      .where(eq(sessions.token, sql.placeholder("token")))
+      .limit(1),
+  );
 
   const viaBetterAuth = async (headers: Headers) => {
     const session = await auth.api.getSession({ headers });
@@ -83,7 +85,7 @@ export function loadSession(auth: Auth, db: Db) {
       ctx.secret,
     );
     if (!token) return null;
-    const [row] = await lookup.execute({ token });
+    const [row] = await lookup(db, { token });
     if (!row) return null;
     const now = Date.now();
     const expiresAt = row.expiresAt.getTime();
