@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { isValidCnpj, isValidCpf } from "./brazil";
+import { PLAN_STATUSES, PLANS, type Plan, type PlanStatus } from "./plans";
+
+// Without zod, for the panel's first screen (decision 042): ./plans.
+export { PLAN_PRICES_CENTS, PLAN_STATUSES, PLANS, type Plan, type PlanStatus } from "./plans";
 
 /**
  * Plans and billing (spec sections 1, 2, 3, 6, 9): the one place the plans and their prices are
  * defined. Amounts in centavos. The trial (TRIAL_DAYS, no card) includes everything.
  */
-export const PLANS = ["pro", "supreme"] as const;
-export type Plan = (typeof PLANS)[number];
-
-export const PLAN_PRICES_CENTS: Record<Plan, number> = { pro: 3990, supreme: 24900 };
-
 /** Features only some plans include (the trial includes every one). */
 export const PLAN_FEATURES = ["assistant"] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
@@ -23,14 +22,6 @@ export const TRIAL_REMINDER_DAYS = [7, 1] as const;
 /** How a Brazilian business pays: Pix first, then boleto and card (Asaas's billingType). */
 export const BILLING_TYPES = ["PIX", "BOLETO", "CREDIT_CARD"] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
-
-/**
- * Where the company stands: `trial` (until trialEndsAt), `paid` (a paid period runs), `grace` (a
- * charge is overdue, writes still allowed until graceUntil), `expired` (read-only panel: stamping,
- * claims and redemption still work).
- */
-export const PLAN_STATUSES = ["trial", "paid", "grace", "expired"] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /**
  * The one plan check: whether a company on `plan` in `status` may use `feature`. The trial

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { maskPhone } from "./phone";
+import { CARD_STATUSES, type CardStatus } from "./stamp-methods";
 import { STAMP_METHODS, STAMP_NOTES_MAX_LENGTH } from "./stamps.schema";
 import { can, type MemberRole } from "./team-permissions";
 
-export const CARD_STATUSES = ["active", "complete", "redeemed"] as const;
-export type CardStatus = (typeof CARD_STATUSES)[number];
+// Without zod, for the panel's first screen (decision 042): ./stamp-methods.
+export { CARD_STATUSES, type CardStatus } from "./stamp-methods";
 
 /** Staff opening a card of one of the company's (not archived) programmes for a customer. */
 export const OpenCardSchema = z.object({

@@ -1,28 +1,16 @@
 import { z } from "zod";
 import { STAMP_QUANTITY_MAX } from "./limits";
+import { STAFF_STAMP_METHODS, STAMP_METHODS } from "./stamp-methods";
+
+// Without zod, for the panel's first screen (decision 042): ./stamp-methods.
+export {
+  STAFF_STAMP_METHODS,
+  STAMP_METHODS,
+  type StaffStampMethod,
+  type StampMethod,
+} from "./stamp-methods";
 
 export const STAMP_NOTES_MAX_LENGTH = 500;
-
-/**
- * How a stamp was earned (spec section 1), every method a stamp row may carry: the staff's four
- * `birthday`, the birthday rule's gift (given only by the daily job), and `referral`, the referral
- * rules' stamps (the friend's welcome and the referrer's reward), and `import`, the paper-card stamps
- * of an imported customer, given when they accept the invitation.
- */
-export const STAMP_METHODS = [
-  "purchase",
-  "receipt",
-  "social",
-  "google_review",
-  "birthday",
-  "referral",
-  "import",
-] as const;
-export type StampMethod = (typeof STAMP_METHODS)[number];
-
-/** What staff may pick in 'Adicionar Carimbo' (never `birthday` or `referral`: the rules give those). */
-export const STAFF_STAMP_METHODS = ["purchase", "receipt", "social", "google_review"] as const;
-export type StaffStampMethod = (typeof STAFF_STAMP_METHODS)[number];
 
 export const OVERRIDE_REASON_MAX_LENGTH = 200;
 

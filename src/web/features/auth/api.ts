@@ -1,33 +1,28 @@
-import {
-  type CompanySignUp,
-  type CustomerProfile,
-  type CustomerSignUp,
-  type ForgotPassword,
-  type Me,
-  MeSchema,
-  type PasswordResetDone,
-  PasswordResetDoneSchema,
-  type ResendConfirmation,
-  type ResetPassword,
-  type SignIn,
+import type {
+  CompanySignUp,
+  CustomerProfile,
+  CustomerSignUp,
+  ForgotPassword,
+  Me,
+  PasswordResetDone,
+  ResendConfirmation,
+  ResetPassword,
+  SignIn,
 } from "@shared/auth.schema";
 import type { SignUpOrigin } from "@shared/origin";
-import {
-  type SignInTwoFactor,
-  type TwoFactorChallenge,
-  TwoFactorChallengeSchema,
-} from "@shared/security.schema";
+import type { SignInTwoFactor, TwoFactorChallenge } from "@shared/security.schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/web/lib/api-client";
+import { parseMe, parsePasswordResetDone, twoFactorChallengeOf } from "./answers";
 import { authKeys } from "./keys";
 
-/** The signed-in user, or null without a session. */
+/** The signed-in user, or null without a session (read without zod: ./answers, decision 042). */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.me,
     queryFn: async ({ signal }): Promise<Me | null> => {
       try {
-        return MeSchema.parse(await api.get("/api/me", { signal }));
+        return parseMe(await api.get("/api/me", { signal }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -54,8 +49,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (input: SignIn): Promise<Me | TwoFactorChallenge> => {
       const answer = await api.post("/api/session", { body: input });
-      const challenge = TwoFactorChallengeSchema.safeParse(answer);
-      return challenge.success ? challenge.data : MeSchema.parse(answer);
+      return twoFactorChallengeOf(answer) ?? parseMe(answer);
     },
     onSuccess: (result) => {
       if (!isTwoFactorChallenge(result)) startSession(result);
@@ -72,7 +66,7 @@ export function useSignInTwoFactor() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: async (input: SignInTwoFactor) =>
-      MeSchema.parse(await api.post("/api/session/two-factor", { body: input })),
+      parseMe(await api.post("/api/session/two-factor", { body: input })),
     onSuccess: startSession,
   });
 }
@@ -120,7 +114,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (input: ResetPassword): Promise<PasswordResetDone> =>
-      PasswordResetDoneSchema.parse(await api.post("/api/password/reset", { body: input })),
+      parsePasswordResetDone(await api.post("/api/password/reset", { body: input })),
   });
 }
 

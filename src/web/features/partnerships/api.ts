@@ -1,9 +1,9 @@
-import {
-  type MarketplaceQuery,
-  PARTNER_CHAT_POLL_MS,
-  type PartnerMessageInput,
-  type PartnershipRequest,
-  type PartnershipSettings,
+import { PARTNER_CHAT_POLL_MS } from "@shared/partnerships";
+import type {
+  MarketplaceQuery,
+  PartnerMessageInput,
+  PartnershipRequest,
+  PartnershipSettings,
 } from "@shared/partnerships.schema";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiSchemas, api } from "@/web/lib/api-client";

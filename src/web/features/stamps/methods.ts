@@ -1,5 +1,5 @@
 import type { LoyaltyRules } from "@shared/settings.schema";
-import { STAFF_STAMP_METHODS, type StaffStampMethod } from "@shared/stamps.schema";
+import { STAFF_STAMP_METHODS, type StaffStampMethod } from "@shared/stamp-methods";
 
 /**
  * The ways a stamp can be given that the company's loyalty rules allow: purchase and receipt

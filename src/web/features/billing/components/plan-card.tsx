@@ -1,4 +1,4 @@
-import { PLAN_PRICES_CENTS, type Plan } from "@shared/billing.schema";
+import { PLAN_PRICES_CENTS, type Plan } from "@shared/plans";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { CARD_STATUSES, type CardStatus } from "@shared/cards.schema";
+import { CARD_STATUSES, type CardStatus } from "@shared/stamp-methods";
 import { useQuery } from "@tanstack/react-query";
 import { ListFilter } from "lucide-react";
 import { useState } from "react";
