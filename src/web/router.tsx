@@ -61,6 +61,27 @@ const APP_NAMESPACES: Namespace[] = [
 ];
 
 /**
+ * The company panel's shell (the guard, sidebar, header, bell and plan banner): its texts. The
+ * guard's rare screens fetch theirs when shown ('auth' for a missing company, a closed company's),
+ * and `errors` comes before a failed request's error reaches the page (lib/api-client.ts).
+ */
+const COMPANY_AREA_NAMESPACES: Namespace[] = ["layout", "company", "billing", "notifications"];
+
+/**
+ * The dashboard's first screen (decision 042): the cards it shows. Its closed dialogs fetch their
+ * texts when opened (`lazyWithTexts`); the other panel pages still load `APP_NAMESPACES`.
+ */
+const DASHBOARD_NAMESPACES: Namespace[] = [
+  ...COMPANY_AREA_NAMESPACES,
+  "reports",
+  "cards",
+  "claims",
+  "companies",
+  "messages",
+  "stamps",
+];
+
+/**
  * A route whose code and texts are fetched when it is first visited, together, so the public
  * pages download neither the panels nor their texts (issue 6: at most 100 KB of initial JS).
  */
@@ -184,21 +205,21 @@ export const router = createBrowserRouter([
       {
         lazy: lazyPage(
           () => import("./routes/company/company-area").then((m) => m.CompanyArea),
-          APP_NAMESPACES,
+          COMPANY_AREA_NAMESPACES,
         ),
         children: [
           {
             path: "/dashboard",
             lazy: lazyPage(
               () => import("./routes/company/dashboard-page").then((m) => m.DashboardPage),
-              APP_NAMESPACES,
+              DASHBOARD_NAMESPACES,
             ),
           },
           {
             path: "/dashboard-en",
             lazy: lazyPage(
               () => import("./routes/company/dashboard-page").then((m) => m.DashboardPage),
-              APP_NAMESPACES,
+              DASHBOARD_NAMESPACES,
               "en",
             ),
           },

@@ -1,6 +1,8 @@
 import type { ApiErrorBody } from "@shared/errors";
 import createClient, { type FetchResponse, type MaybeOptionalInit } from "openapi-fetch";
 import type { components, paths } from "./api-types.gen";
+import { onFirstTouch } from "./first-touch";
+import { loadNamespaces } from "./i18n";
 
 /** An error answer of the API: `{ error: { code, message, fields? } }`. */
 export class ApiError extends Error {
@@ -41,6 +43,27 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const code = response.status >= 500 ? "internal_error" : `http_${response.status}`;
   return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
+}
+
+/**
+ * The error texts (`errors`, 4 KB gzipped) are not part of the pages' first screens (decision
+ * 042): they are fetched at the first touch of the page, and before any failed request's error
+ * reaches the page (its text is then there when `errorMessage` reads it). A 401 (no session, an
+ * answer the pages handle without a text) and a cancelled request wait for nothing.
+ */
+const loadErrorTexts = () => loadNamespaces(["errors"]).catch(() => {});
+onFirstTouch(() => void loadErrorTexts());
+
+async function withErrorTexts<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    const unseen =
+      (error instanceof ApiError && error.status === 401) ||
+      (error instanceof DOMException && error.name === "AbortError");
+    if (!unseen) await loadErrorTexts();
+    throw error;
+  }
 }
 
 /** The header that asks the server for the demo café's data (decision 014). */
@@ -85,7 +108,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 type DownloadedFile = { blob: Blob; fileName: string | null; headers: Headers };
 
 async function download(path: string, options: Omit<RequestOptions, "body"> = {}) {
-  const response = await send("GET", path, options);
+  const response = await withErrorTexts(send("GET", path, options));
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? null;
   return {
@@ -138,7 +161,7 @@ function call<M extends Method>(method: M) {
     path: P,
     ...[init]: InitArgs<P, M>
   ): Promise<ApiAnswer<P, M>> => {
-    const { data } = await client.request(method, path as never, init as never);
+    const { data } = await withErrorTexts(client.request(method, path as never, init as never));
     return data as ApiAnswer<P, M>;
   };
 }

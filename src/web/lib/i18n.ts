@@ -2,7 +2,6 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from "@shared/language
 import i18n from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import enCommon from "../locales/en/common.json";
 import type ptAssistant from "../locales/pt-BR/assistant.json";
 import type ptAuth from "../locales/pt-BR/auth.json";
 import type ptBackup from "../locales/pt-BR/backup.json";
@@ -38,8 +37,9 @@ import { rememberLanguage, storedLanguage } from "./language";
 
 /**
  * The app's namespaces, typed from their pt-BR files (pt-BR is the source; every other language
- * has the same keys, `locales/parity.test.ts`). Only `common` is bundled; the others are fetched,
- * one small file per language and namespace, by the routes that use them (`loadNamespaces`).
+ * has the same keys, `locales/parity.test.ts`). Only pt-BR's `common` is bundled; the rest is
+ * fetched, one small file per language and namespace, by the routes that use them
+ * (`loadNamespaces`).
  * The public site reads its own namespaces without i18next (`site/texts.ts`, decision 005).
  */
 type Resources = {
@@ -77,16 +77,17 @@ type Resources = {
 };
 export type Namespace = keyof Resources;
 
-/** Bundled with the app: the texts of its shell. */
-const bundled = {
-  "pt-BR": { common: ptCommon },
-  en: { common: enCommon } satisfies Pick<Resources, "common">,
-};
+/**
+ * Bundled with the app: the texts of its shell, in pt-BR (the source, and every page's fallback).
+ * English's are fetched like any namespace, at start for an English visitor, and before any page
+ * renders (`loadNamespaces`): a pt-BR visitor does not download them (decision 042).
+ */
+const bundled = { "pt-BR": { common: ptCommon } };
 
 /** The other namespaces: one lazily loaded chunk per language and namespace. */
 const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   "../locales/*/*.json",
-  "!../locales/*/common.json",
+  "!../locales/pt-BR/common.json",
   // The public site's texts (site/texts.ts reads them).
   "!../locales/*/{site,home,help,api-guide,legal,not-found,landing-*}.json",
 ]);
@@ -126,10 +127,11 @@ void i18n
 
 /**
  * Fetches the texts of `namespaces` (current language and the pt-BR fallback) before a route
- * renders, so its components do not suspend one after another.
+ * renders, so its components do not suspend one after another; `common` too (bundled in pt-BR
+ * only).
  */
 export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  return i18n.loadNamespaces([...namespaces]);
+  return i18n.loadNamespaces(["common", ...namespaces]);
 }
 
 /** The user's choice: applied now and remembered for the next visits (and by the public site). */
