@@ -1,3 +1,4 @@
+import { format, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
   badgeCount,
@@ -31,6 +32,25 @@ describe("format", () => {
 
   it("formats date and time as dd/MM/yyyy - HH:mm", () => {
     expect(formatDateTime(new Date(2024, 1, 9, 9, 5))).toBe("09/02/2024 - 09:05");
+  });
+
+  it("formats API dates as date-fns did (parseISO, then its pattern), without it", () => {
+    for (const value of [
+      "2026-11-27",
+      "2026-01-01T00:00:00.000Z",
+      "2026-03-08T02:59:59.999Z",
+      "2026-11-27T23:30:00-03:00",
+      "2026-11-27T12:05:00",
+      "2026-11-27 12:05:00+00:00",
+      "2024-02-29T10:00:00Z",
+    ]) {
+      expect(formatDate(value), value).toBe(format(parseISO(value), "dd/MM/yyyy"));
+      expect(formatDateTime(value), value).toBe(format(parseISO(value), "dd/MM/yyyy - HH:mm"));
+    }
+    for (const value of ["", "27/11/2026", "2026-13-01T00:00:00Z", "soon"]) {
+      expect(() => formatDate(value), value).toThrow(RangeError);
+      expect(() => format(parseISO(value), "dd/MM/yyyy"), value).toThrow(RangeError);
+    }
   });
 
   it("formats cents as Brazilian reais", () => {

@@ -1,18 +1,37 @@
-import { format, parseISO } from "date-fns";
-import { ptBR } from "date-fns/locale";
-
 type DateInput = Date | string;
 
-const toDate = (value: DateInput) => (typeof value === "string" ? parseISO(value) : value);
+/**
+ * An API date as date-fns' `parseISO` reads it: a date-only string (YYYY-MM-DD) is that calendar
+ * day in the browser's time zone, a date and time (T or a space between) the instant it names
+ * (local time without an offset). Anything else is an invalid date. Without date-fns (decision
+ * 042): the panel's first screen shows dates, and date-fns with its locales is 8 KB gzipped.
+ */
+function toDate(value: DateInput): Date {
+  if (typeof value !== "string") return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)
+    ? new Date(value.replace(" ", "T"))
+    : new Date(Number.NaN);
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** The date's day as dd/MM/yyyy; an invalid date throws, as date-fns' `format` did. */
+function dayOf(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${String(date.getFullYear()).padStart(4, "0")}`;
+}
 
 /** dd/MM/yyyy. A date-only string (YYYY-MM-DD) is read as that calendar day. */
 export function formatDate(value: DateInput): string {
-  return format(toDate(value), "dd/MM/yyyy", { locale: ptBR });
+  return dayOf(toDate(value));
 }
 
 /** dd/MM/yyyy - HH:mm, in the browser's time zone. */
 export function formatDateTime(value: DateInput): string {
-  return format(toDate(value), "dd/MM/yyyy - HH:mm", { locale: ptBR });
+  const date = toDate(value);
+  return `${dayOf(date)} - ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 const sizeFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
