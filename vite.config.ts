@@ -173,6 +173,82 @@ function installableApp(): Plugin[] {
   return [...pwa, perEntry];
 }
 
+/**
+ * The app's `import { toast, Toaster } from "sonner"` gets src/web/lib/toast.tsx (decision 042):
+ * the same calls, with sonner fetched at the first touch or the first toast, not with the first
+ * screen (9 KB gzipped). The shim itself imports the real sonner.
+ */
+function lazyToasts(): Plugin {
+  const shim = web("lib/toast.tsx");
+  return {
+    name: "carimbou-lazy-toasts",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "sonner" && importer !== shim) return shim;
+    },
+  };
+}
+
+/** The modules of the company panel's first screen that are its own (see `panelFirstScreen`). */
+const panelModules = new Set<string>();
+
+/**
+ * The company panel's first screen (its shell, `company-area`, and `/dashboard`) as one chunk
+ * (decision 042): the modules that only the panel loads, instead of some 40 small chunks shared
+ * between its pages, which cost about 10 KB gzipped more (each file compressed apart, with its
+ * own imports and exports). Computed from the module graph once it is built: what the two routes
+ * import statically, less whatever any other page or entry imports statically (the sign-in pages,
+ * the counter, the site, the customer area, the public pages), so no other page downloads it.
+ * A lazily loaded module counts as the panel's when only the panel's modules import it.
+ */
+function panelFirstScreen(): Plugin {
+  return {
+    name: "carimbou-panel-first-screen",
+    apply: "build",
+    buildEnd() {
+      panelModules.clear();
+      const info = (id: string) => this.getModuleInfo(id);
+      const closure = (roots: Iterable<string>) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(info(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const roots = ids.filter((id) => {
+        const module = info(id);
+        return module && (module.isEntry || module.dynamicImporters.length > 0);
+      });
+      const panelPage = /src[\\/]web[\\/]routes[\\/]company[\\/]/;
+      const inside = new Set(roots.filter((id) => panelPage.test(id)));
+      // Lazy modules only the panel imports (its dialogs, the bell's popover) are the panel's too.
+      for (let grew = true; grew; ) {
+        grew = false;
+        const reach = closure(inside);
+        for (const id of roots) {
+          const module = info(id);
+          if (inside.has(id) || !module || module.isEntry) continue;
+          if (module.dynamicImporters.every((importer) => reach.has(importer))) {
+            inside.add(id);
+            grew = true;
+          }
+        }
+      }
+      const elsewhere = closure(roots.filter((id) => !inside.has(id)));
+      const firstScreen = closure(
+        [...inside].filter((id) =>
+          /routes[\\/]company[\\/](company-area|dashboard-page)\.tsx$/.test(id),
+        ),
+      );
+      for (const id of firstScreen) if (!elsewhere.has(id)) panelModules.add(id);
+    },
+  };
+}
+
 const alias = {
   "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
   "@": fileURLToPath(new URL("./src", import.meta.url)),
@@ -197,7 +273,15 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         root: "src/web",
         publicDir: "public",
-        plugins: [react(), tailwindcss(), siteEntryInDev(), precompress(), ...installableApp()],
+        plugins: [
+          react(),
+          tailwindcss(),
+          siteEntryInDev(),
+          precompress(),
+          lazyToasts(),
+          panelFirstScreen(),
+          ...installableApp(),
+        ],
         resolve: { alias },
         build: {
           outDir: "../../dist/web",
@@ -237,7 +321,19 @@ export default defineConfig(({ isSsrBuild }) =>
                     priority: 2,
                     test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](camera-off|minus|plus|gift|user-round|search|chevron-right|key-round|layout-dashboard|log-out|cloud-off|triangle-alert|triangle-exclamation-point|x)\.mjs$/,
                   },
+                  {
+                    // The other icons of the company panel's first screen (its shell and the
+                    // dashboard, decision 042), apart from the rest of the app's.
+                    name: "icons-panel",
+                    priority: 2,
+                    test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|bell|calendar-clock|chart-column|check|circle-question-mark|copy|credit-card|download|external-link|file-down|file-text|flask-conical|handshake|list-filter|message-square|panel-left|plug|qr-code|receipt|scan-line|settings|sparkles|user-cog|users|wallet)\.mjs$/,
+                  },
                   { name: "icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]/ },
+                  {
+                    // The company panel's first screen: one chunk (decision 042).
+                    name: "panel",
+                    test: (id) => panelModules.has(id),
+                  },
                   {
                     name: "site-ui",
                     // Only the site's own shared components: the app does not load this chunk.
