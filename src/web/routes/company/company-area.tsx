@@ -10,7 +10,7 @@ import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { meQueryOptions, useSignOut } from "@/web/features/auth/api";
 import { PlanBanner } from "@/web/features/billing/components/plan-banner";
-import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
+import { useSwitchLanguage } from "@/web/features/settings/appearance";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
 import { useDemoMode } from "@/web/lib/demo-mode";
 import { CompanyLayout } from "./company-layout";

@@ -13,6 +13,7 @@ import { CompanyQrCard } from "@/web/features/companies/components/company-qr-ca
 import { customerSearchQueryOptions } from "@/web/features/customers/api";
 import { PendingMessagesCount } from "@/web/features/messages/components/pending-messages-count";
 import { programsQueryOptions } from "@/web/features/programs/api";
+import { setupChecklistQueryOptions } from "@/web/features/reports/api";
 import {
   DashboardStatCards,
   DashboardSummary,
@@ -42,6 +43,9 @@ export function DashboardPage() {
   const name = company?.tradeName ?? me.profile.name;
   const rules = useQuery(sectionQueryOptions("loyalty-rules")).data;
   const counterRules = useQuery(sectionQueryOptions("counter-rules")).data;
+  // 'Primeiros passos' appears above the QR card with its data and pushes the card down (more
+  // than a screen down on a phone): the card's code is drawn once it is seen after that.
+  const setup = useQuery({ ...setupChecklistQueryOptions(), enabled: !demo });
 
   return (
     <>
@@ -67,6 +71,7 @@ export function DashboardPage() {
                 companyId={company.id}
                 tradeName={company.tradeName}
                 demo={demo ? { note: t("layout:demo.qr") } : undefined}
+                settled={demo || setup.isFetched}
               />
             </div>
           ) : null}

@@ -1,5 +1,6 @@
 import { companyJoinPath } from "@shared/company-links";
 import { Copy, Download, FileDown, QrCode } from "lucide-react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
@@ -19,15 +20,20 @@ export function CompanyQrCard({
   companyId,
   tradeName,
   demo,
+  settled = true,
 }: {
   companyId: string;
   tradeName: string;
   demo?: { note: string };
+  /** Whether the cards above it have their data (and so their height): see `useQrCodeImage`. */
+  settled?: boolean;
 }) {
   const { t } = useTranslation("companies");
   const origin = window.location.origin;
   const link = demo ? `${origin}/cadastro-cliente` : `${origin}${companyJoinPath(companyId)}`;
-  const image = useQrCodeImage(link);
+  // Drawn once the card comes into view: on a phone it is more than a screen down (decision 042).
+  const card = useRef<HTMLDivElement>(null);
+  const image = useQrCodeImage(link, { element: card, settled });
   const poster = useDownloadPoster();
 
   const copy = async () => {
@@ -55,7 +61,7 @@ export function CompanyQrCard({
     });
 
   return (
-    <Card>
+    <Card ref={card}>
       <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
         <QrCode aria-hidden="true" className="size-5 text-primary" />
         <CardTitle asChild>
