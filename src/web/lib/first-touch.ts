@@ -4,6 +4,8 @@
  * reads, not with the first screen (decision 042).
  */
 export function onFirstTouch(prefetch: () => void) {
+  // Nothing to wait for outside a page (node, in the tests of modules that import it).
+  if (typeof addEventListener !== "function") return;
   const events = ["pointerdown", "keydown"] as const;
   const once = () => {
     for (const event of events) removeEventListener(event, once, true);

@@ -106,7 +106,8 @@ declare module "i18next" {
 }
 
 i18n.on("languageChanged", (language) => {
-  document.documentElement.lang = toLocale(language);
+  // Also loaded in node by tests of modules that import the API client (no document there).
+  if (typeof document !== "undefined") document.documentElement.lang = toLocale(language);
 });
 
 void i18n
