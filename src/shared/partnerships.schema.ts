@@ -55,8 +55,7 @@ export const PARTNER_MESSAGES_PER_HOUR = 60;
 export const MARKETPLACE_PAGE_SIZE = 12;
 /** Threads shown in the /mensagens partners column (spec section 9). */
 export const PARTNER_COLUMN_LIMIT = 3;
-// Without zod, for the panel's sidebar (decision 042): ./partnerships.
-export { PARTNER_CHAT_POLL_MS } from "./partnerships";
+// How often an open conversation asks for new messages: ./partnerships (without zod, decision 042).
 
 /** The link a partner gives the other's customers (spec section 9: `parceria=<sender>_<partner>`). */
 export function partnershipLinkPath(partnerCompanyId: string, ownCompanyId: string): string {

@@ -8,7 +8,7 @@ import { currentAppearance, useApplyAppearance } from "../appearance";
 
 // The switch's hooks live apart, so the panel's header does not load this section's form
 // (decision 042); exported here too for the places that import them from this file.
-export { currentAppearance, useApplyAppearance, useSwitchLanguage } from "../appearance";
+export { useSwitchLanguage } from "../appearance";
 
 /** Aparência: tema claro/escuro and idioma pt/en. */
 export function AppearanceSection() {
