@@ -7,7 +7,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { signInPathOf } from "./src/shared/auth-paths.ts";
-import { isCounterPath, resolvePath, SITE_PAGE_FILES } from "./src/shared/site.ts";
+import {
+  isCounterPath,
+  isCustomerHomePath,
+  resolvePath,
+  SITE_PAGE_FILES,
+} from "./src/shared/site.ts";
 import {
   COUNTER_MANIFEST,
   COUNTER_MANIFEST_FILE,
@@ -18,8 +23,8 @@ const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.
 
 /**
  * Dev server: like the app server, the public site's paths (and unknown paths, the 404 page) get
- * site.html, the sign-in pages signin.html, the counter counter.html and the app's other paths
- * index.html.
+ * site.html, the sign-in pages signin.html, the counter counter.html, the customer dashboard
+ * customer.html (decision 043) and the app's other paths index.html.
  */
 function siteEntryInDev(): Plugin {
   return {
@@ -36,7 +41,9 @@ function siteEntryInDev(): Plugin {
                 ? "/signin.html"
                 : isCounterPath(path)
                   ? "/counter.html"
-                  : "/index.html";
+                  : isCustomerHomePath(path)
+                    ? "/customer.html"
+                    : "/index.html";
           req.url = query ? `${entry}?${query}` : entry;
         }
         next();
@@ -100,6 +107,7 @@ function appShellFiles(outDir: string): Set<string> {
   };
   visit("index.html", false);
   visit("counter.html", false);
+  visit("customer.html", false);
   for (const key of Object.keys(manifest)) {
     if (key.startsWith("routes/customer/")) visit(key, true);
     const texts = /^locales\/[^/]+\/([^/]+)\.json$/.exec(key);
@@ -132,7 +140,10 @@ function installableApp(): Plugin[] {
         if (context.path.endsWith("/counter.html")) {
           return html.replace(link, `\n    <link rel="manifest" href="/${COUNTER_MANIFEST_FILE}">`);
         }
-        if (context.path.endsWith("/index.html")) return html;
+        // The customer dashboard's entry (decision 043) is the customer's installed app's start.
+        if (context.path.endsWith("/index.html") || context.path.endsWith("/customer.html")) {
+          return html;
+        }
         return html.replace(link, "");
       },
     },
@@ -153,7 +164,13 @@ function installableApp(): Plugin[] {
     includeManifestIcons: false,
     manifest: CUSTOMER_MANIFEST,
     injectManifest: {
-      globPatterns: ["index.html", "counter.html", "assets/*.{js,css}", "icons/icon-192.png"],
+      globPatterns: [
+        "index.html",
+        "counter.html",
+        "customer.html",
+        "assets/*.{js,css}",
+        "icons/icon-192.png",
+      ],
       // The app's chunks are named by their hash: no ?__WB_REVISION__ needed.
       dontCacheBustURLsMatching: /^assets\//,
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
@@ -295,6 +312,7 @@ export default defineConfig(({ isSsrBuild }) =>
               site: web("site.html"),
               signin: web("signin.html"),
               counter: web("counter.html"),
+              customer: web("customer.html"),
             },
             output: {
               // Fewer, larger shared chunks: every request costs a round trip on a phone's network.
@@ -327,6 +345,13 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "icons-panel",
                     priority: 2,
                     test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|bell|calendar-clock|chart-column|check|circle-question-mark|copy|credit-card|download|external-link|file-down|file-text|flask-conical|handshake|list-filter|message-square|panel-left|plug|qr-code|receipt|scan-line|settings|sparkles|user-cog|users|wallet)\.mjs$/,
+                  },
+                  {
+                    // The customer dashboard's light entry's other icons (decision 043): it takes
+                    // these and the other small groups above, not the whole `icons` chunk.
+                    name: "icons-customer",
+                    priority: 2,
+                    test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bot|mail-open|map-pin|megaphone|share|store|wifi-off)\.mjs$/,
                   },
                   { name: "icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]/ },
                   {

@@ -100,6 +100,16 @@ export const COUNTER_PATH = "/balcao" satisfies (typeof APP_PATHS)[number];
 export const isCounterPath = (pathname: string) =>
   (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname) === COUNTER_PATH;
 
+/**
+ * The customer dashboard, also a light entry of its own when opened as a page (customer.html,
+ * decision 043); the customer area's other pages are the app's.
+ */
+export const CUSTOMER_HOME_PATH = "/dashboard-cliente" satisfies (typeof APP_PATHS)[number];
+
+/** Whether a path is the customer dashboard's page (a trailing slash allowed). */
+export const isCustomerHomePath = (pathname: string) =>
+  (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname) === CUSTOMER_HOME_PATH;
+
 const APP_PATTERNS = APP_PATHS.map(
   (path) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`),
 );

@@ -2,7 +2,7 @@ import type { Locale } from "@shared/languages";
 import { CreditCard, LayoutDashboard, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { NavLink } from "@/web/lib/nav";
 import { cn } from "@/web/lib/utils";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";

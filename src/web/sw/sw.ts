@@ -21,10 +21,11 @@ declare const self: ServiceWorkerGlobalScope & {
 /**
  * The app's service worker (issue 32, decision 036), /sw.js, bundled by vite-plugin-pwa
  * (injectManifest) with the list of files to precache. What it does:
- * - keeps the app shells (index.html, counter.html, their scripts and styles, the customer's
+ * - keeps the app shells (index.html, counter.html, customer.html, their scripts and styles, the customer's
  *   pages and the texts) so the app opens without a connection;
  * - asks the network first for every page and, offline, answers with the shell the server would
- *   have sent (/balcao: counter.html; the panels and the customer area: index.html);
+ *   have sent (/balcao: counter.html; /dashboard-cliente: customer.html; the panels and the
+ *   customer area's other pages: index.html);
  * - keeps the customer's last answers of GET /api/me… (data.ts), per user, so their cards and
  *   short code stay readable offline, and tells the page when it shows such an answer;
  * - the Web Push and counter-queue handlers of the other parts of issue 32.

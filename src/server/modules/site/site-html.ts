@@ -4,6 +4,7 @@ import { signInPathOf } from "@shared/auth-paths";
 import { toLocale, toOpenGraphLocale } from "@shared/languages";
 import {
   isCounterPath,
+  isCustomerHomePath,
   notFoundLanguage,
   resolvePath,
   SITE_PAGE_FILES,
@@ -24,7 +25,8 @@ const escapeHtml = (text: string) =>
 /**
  * The HTML of every path, from the built web app (dist/web): the app's paths get index.html, but
  * the sign-in pages signin.html, their light entry (decision 018), and the counter (/balcao)
- * counter.html, its own (decision 033); the public site's pages get site.html with their title, description, canonical URL and Open Graph
+ * counter.html, its own (decision 033), and the customer dashboard (/dashboard-cliente)
+ * customer.html (decision 043); the public site's pages get site.html with their title, description, canonical URL and Open Graph
  * tags (for crawlers and link previews, which run no JavaScript) and `modulepreload` links for the
  * page's own chunks and texts, so the browser fetches them with the entry instead of after it.
  * Unknown paths get the site's 404 page with status 404.
@@ -36,6 +38,8 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
   const signInHtml = existsSync(signInFile) ? readFileSync(signInFile, "utf8") : indexHtml;
   const counterFile = join(webRoot, "counter.html");
   const counterHtml = existsSync(counterFile) ? readFileSync(counterFile, "utf8") : indexHtml;
+  const customerFile = join(webRoot, "customer.html");
+  const customerHtml = existsSync(customerFile) ? readFileSync(customerFile, "utf8") : indexHtml;
   const manifestPath = join(webRoot, ".vite/manifest.json");
   const manifest: Manifest = existsSync(manifestPath)
     ? JSON.parse(readFileSync(manifestPath, "utf8"))
@@ -113,6 +117,7 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
   const app: WebPage = { status: 200, html: indexHtml };
   const signIn: WebPage = { status: 200, html: signInHtml };
   const counter: WebPage = { status: 200, html: counterHtml };
+  const customer: WebPage = { status: 200, html: customerHtml };
 
   /**
    * The page a GET of `pathname` answers with: a site page in the visitor's language (the
@@ -121,7 +126,9 @@ export function createSiteHtml(webRoot: string, appUrl: string) {
   return function pageFor(pathname: string, languageCookie?: string): WebPage {
     const route = resolvePath(pathname);
     if (route.kind === "app") {
-      return signInPathOf(pathname) ? signIn : isCounterPath(pathname) ? counter : app;
+      if (signInPathOf(pathname)) return signIn;
+      if (isCounterPath(pathname)) return counter;
+      return isCustomerHomePath(pathname) ? customer : app;
     }
     const page = pages.get(route.page);
     if (!page) return notFound[notFoundLanguage(pathname)];

@@ -15,6 +15,7 @@ function fakeWebRoot() {
   writeFileSync(join(root, "index.html"), head("index-app"));
   writeFileSync(join(root, "site.html"), head("site-entry"));
   writeFileSync(join(root, "counter.html"), head("counter-entry"));
+  writeFileSync(join(root, "customer.html"), head("customer-entry"));
   writeFileSync(
     join(root, ".vite/manifest.json"),
     JSON.stringify({
@@ -142,6 +143,18 @@ describe("pages of the public site", () => {
     }
     // The counter screen's rotating code is a page of the app.
     expect(await (await t.request("/balcao/qr")).text()).toContain("/assets/index-app.js");
+  });
+
+  it("sends the customer dashboard's light entry for /dashboard-cliente only (decision 043)", async () => {
+    for (const path of ["/dashboard-cliente", "/dashboard-cliente/"]) {
+      const html = await (await t.request(path)).text();
+      expect(html, path).toContain("/assets/customer-entry.js");
+      expect(html, path).not.toContain("/assets/index-app.js");
+    }
+    // The customer area's other pages are the app's.
+    for (const path of ["/dashboard-cliente/meus-dados", "/dashboard-cliente-cartoes-fidelidade"]) {
+      expect(await (await t.request(path)).text(), path).toContain("/assets/index-app.js");
+    }
   });
 
   it("publishes robots.txt and a sitemap of the public pages", async () => {

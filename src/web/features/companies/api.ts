@@ -1,4 +1,4 @@
-import { type CompanyLanding, CompanyLandingSchema } from "@shared/company-landing";
+import type { CompanyLanding } from "@shared/company-landing";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, type ApiQuery, api } from "@/web/lib/api-client";
 import { companyKeys } from "./keys";
@@ -11,12 +11,15 @@ export const publicCompanyQueryOptions = (id: string) =>
   queryOptions({
     queryKey: companyKeys.public(id),
     queryFn: async ({ signal }): Promise<CompanyLanding | null> => {
+      // The schema (zod) comes with the answer, not with the customer dashboard's first screen,
+      // which imports this file for the directory (decision 043).
+      const schema = import("@shared/company-landing").then((m) => m.CompanyLandingSchema);
       try {
         const company = await api.get("/api/companies/{id}/public", {
           params: { path: { id } },
           signal,
         });
-        return CompanyLandingSchema.parse(company);
+        return (await schema).parse(company);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400))
           return null;

@@ -1,7 +1,6 @@
-import type { Me } from "@shared/auth.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { type Location, Navigate, Outlet, useLocation, useOutletContext } from "react-router";
+import { type Location, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { CustomerLayout } from "@/web/components/customer-layout";
 import { FullPageSpinner } from "@/web/components/full-page-spinner";
 import { Button } from "@/web/components/ui/button";
@@ -12,6 +11,8 @@ import { DeletionBanner } from "@/web/features/privacy/components/deletion-banne
 import { OfflineBar } from "@/web/features/pwa/offline-bar";
 import { useSwitchLanguage } from "@/web/features/settings/components/appearance-section";
 import { AppearanceSync } from "@/web/features/settings/components/appearance-sync";
+import { NavProvider } from "@/web/lib/nav";
+import { CustomerMeProvider } from "./customer-me";
 
 /**
  * Guard and layout of the customer area: signed-in customers only. Without a session ->
@@ -21,6 +22,7 @@ export function CustomerArea() {
   const { t } = useTranslation(["common", "customer"]);
   const me = useQuery(meQueryOptions());
   const location = useLocation();
+  const navigate = useNavigate();
   const signOut = useSignOut();
   const switchLanguage = useSwitchLanguage();
 
@@ -40,24 +42,30 @@ export function CustomerArea() {
   if (me.data.profile.role === "admin") return <Navigate to={homePathFor(me.data)} replace />;
 
   const { profile } = me.data;
+  // The customer area's links (lib/nav.tsx) move within the app's router here.
+  const nav = { navigate: (to: string) => void navigate(to), pathname: location.pathname };
   return (
-    <CustomerLayout
-      name={profile.name}
-      city={profile.city}
-      state={profile.state}
-      onSignOut={() => signOut.mutate()}
-      signingOut={signOut.isPending || signOut.isSuccess}
-      bell={<CustomerNotificationBell />}
-      onLanguageSwitch={switchLanguage}
-    >
-      <AppearanceSync />
-      <OfflineBar />
-      {/* Signed in during the grace period: the offer to cancel ('Meus dados' has its own). */}
-      {me.data.deletionDueAt && location.pathname !== "/dashboard-cliente/meus-dados" ? (
-        <DeletionBanner dueAt={me.data.deletionDueAt} />
-      ) : null}
-      <Outlet context={me.data} />
-    </CustomerLayout>
+    <NavProvider value={nav}>
+      <CustomerLayout
+        name={profile.name}
+        city={profile.city}
+        state={profile.state}
+        onSignOut={() => signOut.mutate()}
+        signingOut={signOut.isPending || signOut.isSuccess}
+        bell={<CustomerNotificationBell />}
+        onLanguageSwitch={switchLanguage}
+      >
+        <AppearanceSync />
+        <OfflineBar />
+        {/* Signed in during the grace period: the offer to cancel ('Meus dados' has its own). */}
+        {me.data.deletionDueAt && location.pathname !== "/dashboard-cliente/meus-dados" ? (
+          <DeletionBanner dueAt={me.data.deletionDueAt} />
+        ) : null}
+        <CustomerMeProvider me={me.data}>
+          <Outlet />
+        </CustomerMeProvider>
+      </CustomerLayout>
+    </NavProvider>
   );
 }
 
@@ -67,6 +75,3 @@ function signInAndBack(location: Location): string {
   const back = `${location.pathname}${location.search}`;
   return `/login-cliente?${new URLSearchParams({ [RETURN_PARAM]: back })}`;
 }
-
-/** The signed-in customer, inside the customer area. */
-export const useCustomerMe = () => useOutletContext<Me>();

@@ -1,6 +1,5 @@
 import { CreditCard, Megaphone } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { CustomerSettingsDialog } from "@/web/components/customer-settings-dialog";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
@@ -21,7 +20,8 @@ import { MessageCompanyDialog } from "@/web/features/messages/components/message
 import { InstallCard } from "@/web/features/pwa/install-card";
 import { useSaveAppearance } from "@/web/features/settings/api";
 import { lazyWithTexts } from "@/web/lib/lazy-with-texts";
-import { useCustomerMe } from "./customer-area";
+import { Link } from "@/web/lib/nav";
+import { useCustomerMe } from "./customer-me";
 
 /** The settings' other sections, with their switches and APIs: fetched with the open dialog. */
 const CustomerSettingsSections = lazyWithTexts(

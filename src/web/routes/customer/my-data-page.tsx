@@ -13,7 +13,7 @@ import { DataHoldersSection } from "@/web/features/privacy/components/data-holde
 import { DeletionSection } from "@/web/features/privacy/components/deletion-section";
 import { ExportsSection } from "@/web/features/privacy/components/exports-section";
 import { OwnDataSection } from "@/web/features/privacy/components/own-data-section";
-import { useCustomerMe } from "./customer-area";
+import { useCustomerMe } from "./customer-me";
 
 /**
  * /dashboard-cliente/meus-dados: the LGPD's rights in one page (issue 34): who holds the data and

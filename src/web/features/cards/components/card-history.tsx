@@ -2,8 +2,8 @@ import type { CustomerCard } from "@shared/cards.schema";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { formatDate } from "@/web/lib/format";
+import { Link } from "@/web/lib/nav";
 import { myCardsQueryOptions } from "../api";
 
 /** The customer's card history: open cards (active or complete) and used ones. */

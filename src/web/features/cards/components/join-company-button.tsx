@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
+import { useNavigateTo } from "@/web/lib/nav";
 import { useJoinCompany } from "../api";
 
 /**
@@ -18,7 +18,7 @@ export function JoinCompanyButton({
   companyName: string;
 }) {
   const { t } = useTranslation("customer");
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const join = useJoinCompany();
   const cardPage = `/dashboard-cliente-cartao-fidelidade/${encodeURIComponent(companyId)}`;
   const onClick = () =>

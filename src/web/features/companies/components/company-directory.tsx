@@ -3,13 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { SectorOptions, StateOptions } from "@/web/components/brazil-options";
 import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Spinner } from "@/web/components/ui/spinner";
+import { Link } from "@/web/lib/nav";
 import { directoryCitiesQueryOptions, directoryQueryOptions } from "../api";
 
 type Props = {

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { formatDate } from "@/web/lib/format";
+import { Link } from "@/web/lib/nav";
 import { specialPromotionsQueryOptions } from "../api";
 
 /** The customer's special-promotions list: promotions running today, each opening its company. */

@@ -2,11 +2,11 @@ import type { MyInvitation } from "@shared/customers.schema";
 import { useQuery } from "@tanstack/react-query";
 import { MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/error-message";
+import { Link } from "@/web/lib/nav";
 import { myInvitationsQueryOptions, useAnswerInvitation } from "../api";
 import { pendingInvitationCode } from "../pending-code";
 

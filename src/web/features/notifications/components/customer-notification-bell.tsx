@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { formatMoney } from "@/web/lib/format";
+import { useNavigateTo } from "@/web/lib/nav";
 import { customerNotificationsQueryOptions, useMarkCustomerNotificationsRead } from "../api";
 import { BellItem, BellList, BellNote, BellPopover } from "./bell-popover";
 
@@ -24,7 +24,7 @@ const target = (item: CustomerNotification) =>
  */
 export function CustomerNotificationBell() {
   const { t } = useTranslation("notifications");
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const [open, setOpen] = useState(false);
   const list = useQuery(customerNotificationsQueryOptions());
   const markRead = useMarkCustomerNotificationsRead();

@@ -1,14 +1,19 @@
-import { format, parseISO } from "date-fns";
 import { TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/error-message";
 import { formatDate } from "@/web/lib/format";
+import { Link } from "@/web/lib/nav";
 import { useCancelDeletion } from "../api";
+
+/** The instant's local time as HH:mm (without date-fns: the customer dashboard's entry, decision 043). */
+const timeOf = (iso: string) => {
+  const date = new Date(iso);
+  return [date.getHours(), date.getMinutes()].map((n) => String(n).padStart(2, "0")).join(":");
+};
 
 /** Where 'Meus dados' lives in the customer area. */
 const MY_DATA_PATH = "/dashboard-cliente/meus-dados";
@@ -26,7 +31,7 @@ export function DeletionBanner({ dueAt }: { dueAt: string }) {
       <AlertTitle>
         {t("deletionBanner.title", {
           date: formatDate(dueAt),
-          time: format(parseISO(dueAt), "HH:mm"),
+          time: timeOf(dueAt),
         })}
       </AlertTitle>
       <AlertDescription>
