@@ -61,7 +61,7 @@ test.describe("JavaScript budgets of the app's pages (issue 21)", () => {
     });
   }
 
-  test("/dashboard shows its first screen without the charts of /relatorios, within today's 205 KB", async ({
+  test("/dashboard downloads at most 200 KB of JavaScript (gzipped) for its first screen, without the charts of /relatorios", async ({
     accounts,
     browser,
     server,
@@ -74,9 +74,10 @@ test.describe("JavaScript budgets of the app's pages (issue 21)", () => {
     console.info(`/dashboard: ${kb(gzipBytes)} of JavaScript in ${list.length} scripts`);
     await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
     expect(list.join("\n")).not.toMatch(/reports-page|recharts/);
-    // A guard against growing back while the 200 KB goal below is not met (decision 042: 200.3 KB
-    // measured on 2026-11-27, from 324.8 KB).
-    expect(gzipBytes, list.join("\n")).toBeLessThanOrEqual(205 * 1024);
+    // Issue 35's goal (decision 042: 199.2 KB measured on 2026-11-27, from 324.8 KB).
+    expect(gzipBytes, `${kb(gzipBytes)}:\n${list.join("\n")}`).toBeLessThanOrEqual(
+      dashboard.budgetBytes,
+    );
     await context.close();
   });
 
@@ -98,20 +99,4 @@ test.describe("JavaScript budgets of the app's pages (issue 21)", () => {
     expect(list.join("\n")).not.toMatch(/zxing|barcode/i);
     await context.close();
   });
-
-  // Not met yet (200.3 KB, decision 042): drop `.fail` once it is.
-  test.fail(
-    "/dashboard downloads at most 200 KB of JavaScript (gzipped)",
-    async ({ accounts, browser, server }) => {
-      const { context, gzipBytes, list } = await measure(
-        { accounts, browser, server },
-        dashboard.path,
-        true,
-      );
-      await context.close();
-      expect(gzipBytes, `${kb(gzipBytes)}:\n${list.join("\n")}`).toBeLessThanOrEqual(
-        dashboard.budgetBytes,
-      );
-    },
-  );
 });

@@ -10,9 +10,7 @@ import { PlanSummaryCard } from "@/web/features/billing/components/plan-summary-
 import { RecentCards } from "@/web/features/cards/components/recent-cards";
 import { PendingClaimsCard } from "@/web/features/claims/components/pending-claims-card";
 import { CompanyQrCard } from "@/web/features/companies/components/company-qr-card";
-import { customerSearchQueryOptions } from "@/web/features/customers/api";
 import { PendingMessagesCount } from "@/web/features/messages/components/pending-messages-count";
-import { programsQueryOptions } from "@/web/features/programs/api";
 import { setupChecklistQueryOptions } from "@/web/features/reports/api";
 import {
   DashboardStatCards,
@@ -25,11 +23,8 @@ import { stampMethodsFor } from "@/web/features/stamps/methods";
 import { useDemoMode } from "@/web/lib/demo-mode";
 import { useCompanyMe } from "./company-area";
 
-/** What 'Adicionar Carimbo' reads: the customers feature's search and the programmes. */
-const STAMP_SOURCES = {
-  customerSearch: customerSearchQueryOptions,
-  programs: programsQueryOptions,
-};
+/** What 'Adicionar Carimbo' reads (the customers' search, the programmes): with its first click. */
+const loadStampSources = () => import("./dashboard-stamp-sources").then((m) => m.STAMP_SOURCES);
 
 /**
  * /dashboard (and /dashboard-en): the greeting, the setup checklist ('Primeiros passos'), the
@@ -53,7 +48,7 @@ export function DashboardPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold text-lg">{t("dashboard.greeting", { name })}</p>
         <AddStampDialog
-          sources={STAMP_SOURCES}
+          loadSources={loadStampSources}
           methods={stampMethodsFor(rules)}
           mayOverride={can(me.member?.role, "stampOverride")}
           byValue={counterRules}

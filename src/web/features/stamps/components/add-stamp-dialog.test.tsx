@@ -61,7 +61,7 @@ const sources = {
 };
 
 async function openDialog() {
-  const page = renderWithApp(<AddStampDialog sources={sources} />);
+  const page = renderWithApp(<AddStampDialog loadSources={async () => sources} />);
   await page.user.click(screen.getByRole("button", { name: "Adicionar Carimbo" }));
   const dialog = within(await screen.findByRole("dialog", { name: "Adicionar Carimbo" }));
   return { ...page, dialog };
@@ -118,7 +118,9 @@ describe("'Adicionar Carimbo' with stamps by purchase value", () => {
     const calls = mockApi({
       "POST /api/customers/cus-1/stamps": { status: 201, body: MARIA.openCard },
     });
-    const page = renderWithApp(<AddStampDialog sources={sources} byValue={byValue} />);
+    const page = renderWithApp(
+      <AddStampDialog loadSources={async () => sources} byValue={byValue} />,
+    );
     await page.user.click(screen.getByRole("button", { name: "Adicionar Carimbo" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Adicionar Carimbo" }));
     await page.user.type(dialog.getByLabelText("Buscar cliente"), "maria");
