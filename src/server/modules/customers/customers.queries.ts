@@ -8,19 +8,7 @@ import {
   type CustomerStats,
   type MembershipStatus,
 } from "@shared/customers.schema";
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inSaoPaulo } from "../../db/time-zone";
 import { AppError } from "../../errors";
