@@ -1,6 +1,5 @@
-import type { Locale } from "@shared/languages";
 import { SITE_PATHS } from "@shared/site";
-import { type ComponentType, Suspense } from "react";
+import { Suspense } from "react";
 import {
   createBrowserRouter,
   Navigate,
@@ -10,9 +9,14 @@ import {
 } from "react-router";
 import { DemoModeProvider } from "./components/demo-mode";
 import { FullPageSpinner } from "./components/full-page-spinner";
-import { PageLanguage } from "./components/page-language";
 import { RouteError } from "./components/route-error";
-import { loadNamespaces, type Namespace } from "./lib/i18n";
+import {
+  APP_NAMESPACES,
+  COMPANY_AREA_NAMESPACES,
+  DASHBOARD_NAMESPACES,
+  lazyPage,
+  SIGN_IN_NAMESPACES,
+} from "./route-texts";
 
 function Root() {
   return (
@@ -28,86 +32,6 @@ function Root() {
     </>
   );
 }
-
-/**
- * Texts of the signed-in areas, sign-in pages and invitation (fetched with their code); `team`,
- * `counter`, `integrations`, `assistant`, `privacy` only with the pages that show them (assistant:
- * IA Suprema, /configuracoes, /mensagens' take-over, the customer's marketing consents).
- */
-const APP_NAMESPACES: Namespace[] = [
-  "errors",
-  "validation",
-  "auth",
-  "backup",
-  "billing",
-  "cards",
-  "claims",
-  "companies",
-  "company",
-  "company-data",
-  "customer",
-  "customers",
-  "interests",
-  "layout",
-  "messages",
-  "notifications",
-  "partnerships",
-  "programs",
-  "referrals",
-  "reports",
-  "security",
-  "settings",
-  "stamps",
-];
-
-/**
- * The company panel's shell (the guard, sidebar, header, bell and plan banner): its texts. The
- * guard's rare screens fetch theirs when shown ('auth' for a missing company, a closed company's),
- * and `errors` comes before a failed request's error reaches the page (lib/api-client.ts).
- */
-const COMPANY_AREA_NAMESPACES: Namespace[] = ["layout", "company", "billing", "notifications"];
-
-/**
- * The dashboard's first screen (decision 042): the cards it shows. Its closed dialogs fetch their
- * texts when opened (`lazyWithTexts`); the other panel pages still load `APP_NAMESPACES`.
- */
-const DASHBOARD_NAMESPACES: Namespace[] = [
-  ...COMPANY_AREA_NAMESPACES,
-  "reports",
-  "cards",
-  "claims",
-  "companies",
-  "messages",
-  "stamps",
-];
-
-/**
- * A route whose code and texts are fetched when it is first visited, together, so the public
- * pages download neither the panels nor their texts (issue 6: at most 100 KB of initial JS).
- */
-function lazyPage(load: () => Promise<ComponentType>, namespaces: Namespace[], language?: Locale) {
-  return async () => {
-    const [Page] = await Promise.all([load(), loadNamespaces(namespaces)]);
-    if (!language) return { Component: Page };
-    return {
-      Component: () => (
-        <PageLanguage language={language}>
-          <Page />
-        </PageLanguage>
-      ),
-    };
-  };
-}
-
-/** Texts of the sign-in pages and the invitation (their forms, errors and layout). */
-const SIGN_IN_NAMESPACES: Namespace[] = [
-  "errors",
-  "validation",
-  "auth",
-  "companies",
-  "customers",
-  "layout",
-];
 
 export const router = createBrowserRouter([
   {
