@@ -353,6 +353,13 @@ export default defineConfig(({ isSsrBuild }) =>
                     priority: 2,
                     test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bot|mail-open|map-pin|megaphone|share|store|wifi-off)\.mjs$/,
                   },
+                  {
+                    // The public site's icons that none of the groups above holds: the site
+                    // takes these and those groups, not the whole `icons` chunk (100 KB a page).
+                    name: "icons-site",
+                    priority: 2,
+                    test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-down|arrow-right|arrow-up|badge-check|bike|book-open-text|building-complex|cake|circle-x|clock|code-xml|coffee|croissant|crown|dumbbell|face-slightly-smiling|file-x-corner|info|log-in|mail|menu|message-circle|message-square-text|messages-square|newspaper|paw-print|pill|rocket|sandwich|scissors|search-x|settings-2|share-2|shield-check|shopping-bag|smartphone|star|tag|thumbs-up|timer|trending-down|trending-up|user|user-plus|user-x|utensils-crossed|wallet-cards|washing-machine|zap)\.mjs$/,
+                  },
                   { name: "icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]/ },
                   {
                     // The company panel's first screen: one chunk (decision 042).

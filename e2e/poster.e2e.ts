@@ -18,6 +18,10 @@ test("the dashboard's QR card downloads the poster's PDF and a print-size QR cod
   const page = await context.newPage();
   await page.goto("/dashboard");
   const card = page.locator("#qr-code");
+  // On a phone the card is more than a screen down, below 'Primeiros passos': its code is drawn
+  // once the owner scrolls to it (decision 042).
+  await page.getByText("Primeiros passos").first().waitFor();
+  await card.scrollIntoViewIfNeeded();
   await card.getByRole("img", { name: /QR code/ }).waitFor();
 
   const [poster] = await Promise.all([
