@@ -85,6 +85,18 @@ const pglite = stamp?.results.find((r) => r.label.startsWith("PGlite"));
 const scale = read<Scale>("scale.json");
 const web = read<Web>("web.json");
 
+/** A page's initial JavaScript against its budget (web.json, `npm run bench:web`). */
+function jsRow(path: string, label: string) {
+  const page = web?.pages.find((p) => p.path === path);
+  row(
+    label,
+    page ? `≤ ${f(page.budgetBytes / 1024)} KB` : "—",
+    page ? `${f(page.gzipBytes / 1024)} KB` : "—",
+    page ? page.gzipBytes <= page.budgetBytes : null,
+    web?.measuredAt,
+  );
+}
+
 // Issue 35, goal 1: each of the company's figures among 1,000 companies (10× the data) within
 // 1.2× of the company alone, in the same run.
 for (const [key, what] of [
@@ -117,14 +129,7 @@ for (const [path, label] of [
     "2. The customer dashboard `/dashboard-cliente`, initial JavaScript (gzip)",
   ],
 ] as const) {
-  const page = web?.pages.find((p) => p.path === path);
-  row(
-    label,
-    page ? `≤ ${f(page.budgetBytes / 1024)} KB` : "—",
-    page ? `${f(page.gzipBytes / 1024)} KB` : "—",
-    page ? page.gzipBytes <= page.budgetBytes : null,
-    web?.measuredAt,
-  );
+  jsRow(path, label);
 }
 for (const path of ["/dashboard", "/balcao", "/dashboard-cliente"]) {
   const found = web?.pages.find((p) => p.path === path)?.lighthouse;
@@ -219,14 +224,7 @@ for (const [path, label] of [
   ["/login-admin", "4. `/login-admin` initial JavaScript (gzip)"],
   ["/login-cliente", "4. `/login-cliente` initial JavaScript (gzip)"],
 ] as const) {
-  const page = web?.pages.find((p) => p.path === path);
-  row(
-    label,
-    page ? `≤ ${f(page.budgetBytes / 1024)} KB` : "—",
-    page ? `${f(page.gzipBytes / 1024)} KB` : "—",
-    page ? page.gzipBytes <= page.budgetBytes : null,
-    web?.measuredAt,
-  );
+  jsRow(path, label);
 }
 const cluster = read<Cluster>("cluster.json");
 for (const connections of [16, 64]) {
